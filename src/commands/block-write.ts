@@ -1,0 +1,60 @@
+/**
+ * What a block-writing command asks of the world, with every coordinate already resolved to absolute
+ * block positions. Produced by the command parser; consumed by safety (build zone, volume), verification
+ * (expected blocks), snapshots/rollback and hints.
+ */
+export interface BlockPos {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** A block id with its states, e.g. `{ name: 'minecraft:oak_door', states: { facing: 'north', half: 'lower' } }`. */
+export interface BlockSpec {
+  /** namespaced id, `minecraft:` added when missing */
+  name: string;
+  /** only the states the command spelled out; the rest take the block's defaults */
+  states: Record<string, string>;
+  /** NBT text as written (`{...}`), if any */
+  nbt?: string;
+}
+
+/** A block filter as used by `fill … replace <filter>`: a block, or a `#tag`. */
+export type BlockFilter = { kind: 'block'; block: BlockSpec } | { kind: 'tag'; tag: string; states: Record<string, string> };
+
+export type BlockWrite =
+  | { kind: 'setblock'; pos: BlockPos; block: BlockSpec; mode: 'replace' | 'keep' | 'destroy' }
+  | {
+      kind: 'fill';
+      from: BlockPos;
+      to: BlockPos;
+      block: BlockSpec;
+      mode: 'replace' | 'keep' | 'destroy' | 'hollow' | 'outline';
+      filter?: BlockFilter;
+    }
+  | {
+      kind: 'clone';
+      from: BlockPos;
+      to: BlockPos;
+      destination: BlockPos;
+      maskMode: 'replace' | 'masked' | 'filtered';
+      cloneMode: 'normal' | 'force' | 'move';
+      filter?: BlockFilter;
+    };
+
+/** Where relative (`~`) and local (`^`) coordinates are resolved from. */
+export interface ExecutorPosition {
+  x: number;
+  y: number;
+  z: number;
+  /** degrees, Minecraft convention (0 = south, 90 = west) */
+  yaw: number;
+  /** degrees, Minecraft convention (-90 = up) */
+  pitch: number;
+}
+
+/** Inclusive axis-aligned box. */
+export interface Box {
+  min: BlockPos;
+  max: BlockPos;
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** What became of one command. `skipped` is only used by batch plans (a condition or dependency not met). */
+export const CommandStatusSchema = z.enum([
+  'applied',
+  'rejected_by_game',
+  'execution_error',
+  'timed_out',
+  'rejected_by_safety',
+  'unknown',
+  'skipped',
+]);
+export type CommandStatus = z.infer<typeof CommandStatusSchema>;
+
+/** How the lines of a command were told apart from the lines of its neighbours. */
+export const CaptureStrategySchema = z.enum(['fenced', 'serial']);
+export type CaptureStrategy = z.infer<typeof CaptureStrategySchema>;
+
+export const OutcomeDetailSchema = z.object({
+  /** translation key of the message that decided the status (vanilla servers) */
+  key: z.string().optional(),
+  /** the key's arguments, as plain text */
+  args: z.array(z.string()).optional(),
+  /** the command failed only because the world already matched (fill/setblock "failed") */
+  noChange: z.boolean().optional(),
+  /** applied without any message: the server is known to be silent on success */
+  inferred: z.boolean().optional(),
+  /** the plain-text template that matched, on servers that send no keys */
+  matchedText: z.string().optional(),
+  /** why a result is what it is when no message decided it (disconnect, deadline, safety rule) */
+  reason: z.string().optional(),
+  /** safety rule that refused the command */
+  rule: z.string().optional(),
+});
+export type OutcomeDetail = z.infer<typeof OutcomeDetailSchema>;
+
+export const CommandResultSchema = z.object({
+  index: z.number().int().nonnegative(),
+  id: z.string().optional(),
+  command: z.string(),
+  status: CommandStatusSchema,
+  /** the command was sent to the server */
+  accepted: z.boolean(),
+  /** true: the world changed as asked; false: it did not; null: nobody can tell */
+  applied: z.boolean().nullable(),
+  executionTimeMs: z.number().nonnegative(),
+  summary: z.string(),
+  /** this command's own lines, plain text */
+  chatMessages: z.array(z.string()),
+  detail: OutcomeDetailSchema.optional(),
+  captureStrategy: CaptureStrategySchema.optional(),
+});
+export type CommandResult = z.infer<typeof CommandResultSchema>;
