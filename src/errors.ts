@@ -1,0 +1,55 @@
+/**
+ * Typed errors. Each carries its context in fields and says in its message how to fix the problem.
+ * Rejected commands are not errors (they are results); these are for when a tool cannot do its job.
+ */
+export class McbridgeError extends Error {
+  override name: string = 'McbridgeError';
+  /** what the user can do about it, also included in the message */
+  readonly remedy: string | undefined;
+
+  constructor(message: string, options: { remedy?: string; cause?: unknown } = {}) {
+    super(options.remedy ? `${message}: ${options.remedy}` : message, { cause: options.cause });
+    this.remedy = options.remedy;
+  }
+}
+
+export class WorldStartError extends McbridgeError {
+  override name = 'WorldStartError' as const;
+  constructor(
+    readonly code: string,
+    message: string,
+    remedy?: string,
+  ) {
+    super(message, remedy ? { remedy } : {});
+  }
+}
+
+export class WorldCrashedError extends McbridgeError {
+  override name = 'WorldCrashedError' as const;
+}
+
+export class NotConnectedError extends McbridgeError {
+  override name = 'NotConnectedError' as const;
+}
+
+export class ConnectError extends McbridgeError {
+  override name = 'ConnectError' as const;
+  constructor(
+    readonly kind: 'refused' | 'unsupported_version' | 'kicked' | 'spawn_timeout' | 'closed',
+    message: string,
+    remedy?: string,
+  ) {
+    super(message, remedy ? { remedy } : {});
+  }
+}
+
+export class NotOperatorError extends McbridgeError {
+  override name = 'NotOperatorError' as const;
+  constructor(readonly username: string) {
+    super(`bot "${username}" is not an operator`, { remedy: `run \`op ${username}\` in the server console` });
+  }
+}
+
+export class CommandTimeoutError extends McbridgeError {
+  override name = 'CommandTimeoutError' as const;
+}

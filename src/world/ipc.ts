@@ -1,0 +1,24 @@
+/** Messages between the parent (startWorld) and the world child process. */
+export interface WorldProcessOptions {
+  host: string;
+  port: number;
+  version: string;
+  ops: string[];
+  viewDistance: number;
+  motd: string;
+}
+
+export type ParentToWorld =
+  | { type: 'op'; name: string }
+  | { type: 'deop'; name: string }
+  | { type: 'stop' }
+  /** test hook: throw inside the world's event loop, as a flying-squid bug would */
+  | { type: 'simulate-crash' };
+
+export type WorldToParent =
+  | { type: 'ready'; host: string; port: number; version: string }
+  | { type: 'start-failed'; code: string; message: string }
+  | { type: 'crashed'; message: string }
+  | { type: 'op-done'; name: string; online: boolean }
+  | { type: 'player-joined'; name: string }
+  | { type: 'player-left'; name: string };

@@ -1,0 +1,86 @@
+/** `clone <begin> <end> <destination> [replace|masked|filtered <filter>] [normal|force|move]` (1.21.4). */
+import { type BlockPredicate, readBlockPos, readBlockPredicate } from '../arguments.js';
+import { translate } from '../components.js';
+import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
+import { CommandSyntaxError } from '../reader.js';
+import { boxOf, volumeOf } from './fill.js';
+import { requireLoaded } from './setblock.js';
+
+const overlaps = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>) =>
+  a.min.x <= b.max.x &&
+  a.max.x >= b.min.x &&
+  a.min.y <= b.max.y &&
+  a.max.y >= b.min.y &&
+  a.min.z <= b.max.z &&
+  a.max.z >= b.min.z;
+
+export async function clone(ctx: CommandContext): Promise<void> {
+  const { reader } = ctx;
+  expectArgument(reader);
+  const begin = readBlockPos(reader, ctx.pose);
+  expectArgument(reader);
+  const end = readBlockPos(reader, ctx.pose);
+  expectArgument(reader);
+  const destination = readBlockPos(reader, ctx.pose);
+  const mask = readOptionalLiteral(reader, ['replace', 'masked', 'filtered'] as const) ?? 'replace';
+  let filter: BlockPredicate | undefined;
+  if (mask === 'filtered') {
+    expectArgument(reader);
+    filter = readBlockPredicate(reader, ctx.states, ctx.blockTags);
+  }
+  const mode = readOptionalLiteral(reader, ['normal', 'force', 'move'] as const) ?? 'normal';
+  expectEnd(reader);
+
+  const source = boxOf(begin, end);
+  const size = {
+    x: source.max.x - source.min.x,
+    y: source.max.y - source.min.y,
+    z: source.max.z - source.min.z,
+  };
+  const target = boxOf(destination, {
+    x: destination.x + size.x,
+    y: destination.y + size.y,
+    z: destination.z + size.z,
+  });
+  if (mode !== 'force' && overlaps(source, target)) throw new CommandSyntaxError('commands.clone.overlap');
+  const volume = volumeOf(source);
+  const limit = ctx.gamerules.blockLimit;
+  if (volume > limit) throw new CommandSyntaxError('commands.clone.toobig', [limit, volume]);
+  for (const p of [source.min, source.max, target.min, target.max]) requireLoaded(ctx, p);
+  if (!ctx.world.boxLoaded(source.min, source.max) || !ctx.world.boxLoaded(target.min, target.max)) {
+    throw new CommandSyntaxError('argument.pos.unloaded');
+  }
+
+  // read everything first: with force, source and destination may overlap
+  const copies: Array<{ dx: number; dy: number; dz: number; state: number }> = [];
+  for (let dx = 0; dx <= size.x; dx++) {
+    for (let dy = 0; dy <= size.y; dy++) {
+      for (let dz = 0; dz <= size.z; dz++) {
+        const state = await ctx.world.getState({
+          x: source.min.x + dx,
+          y: source.min.y + dy,
+          z: source.min.z + dz,
+        });
+        if (mask === 'masked' && ctx.states.isAir(state)) continue;
+        if (filter && !filter(state)) continue;
+        copies.push({ dx, dy, dz, state });
+      }
+    }
+  }
+  if (mode === 'move') {
+    for (const c of copies) {
+      await ctx.world.setState(
+        { x: source.min.x + c.dx, y: source.min.y + c.dy, z: source.min.z + c.dz },
+        ctx.states.airStateId,
+      );
+    }
+  }
+  let changed = 0;
+  for (const c of copies) {
+    const pos = { x: target.min.x + c.dx, y: target.min.y + c.dy, z: target.min.z + c.dz };
+    if (await ctx.world.setState(pos, c.state)) changed++;
+  }
+  ctx.world.flush();
+  if (changed === 0) throw new CommandSyntaxError('commands.clone.failed');
+  ctx.success(translate('commands.clone.success', [changed]));
+}

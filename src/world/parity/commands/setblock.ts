@@ -1,0 +1,37 @@
+/** `setblock <pos> <block> [replace|keep|destroy]` with vanilla 1.21.4 feedback. */
+import type { BlockPos } from '../../../commands/block-write.js';
+import { readBlockPos, readBlockState } from '../arguments.js';
+import { translate } from '../components.js';
+import { type CommandContext, expectArgument, readOptionalLiteral } from '../context.js';
+import { CommandSyntaxError } from '../reader.js';
+import { WorldAccess } from '../world-access.js';
+
+/** BlockPosArgument.getLoadedBlockPos: both checks happen when the command runs, not while parsing */
+export function requireLoaded(ctx: CommandContext, pos: BlockPos): void {
+  if (!ctx.world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
+  if (!WorldAccess.inWorld(pos)) throw new CommandSyntaxError('argument.pos.outofworld');
+}
+
+export async function setblock(ctx: CommandContext): Promise<void> {
+  const { reader } = ctx;
+  expectArgument(reader);
+  const pos = readBlockPos(reader, ctx.pose);
+  expectArgument(reader);
+  const block = readBlockState(reader, ctx.states);
+  const mode = readOptionalLiteral(reader, ['replace', 'keep', 'destroy'] as const) ?? 'replace';
+  if (reader.canRead()) {
+    reader.skip();
+    throw reader.fail('command.unknown.argument');
+  }
+
+  requireLoaded(ctx, pos);
+  const before = await ctx.world.getState(pos);
+  if (mode === 'keep' && !ctx.states.isAir(before)) throw new CommandSyntaxError('commands.setblock.failed');
+  if (mode === 'destroy' && !ctx.states.isAir(before)) await ctx.world.setState(pos, ctx.states.airStateId);
+  const changed = await ctx.world.setState(pos, block.stateId);
+  ctx.world.flush();
+  // destroy of an identical block still counts: the block was broken and placed again
+  if (!changed && !(mode === 'destroy' && !ctx.states.isAir(before)))
+    throw new CommandSyntaxError('commands.setblock.failed');
+  ctx.success(translate('commands.setblock.success', [pos.x, pos.y, pos.z]));
+}

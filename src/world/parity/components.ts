@@ -1,0 +1,39 @@
+/** Vanilla 1.21.4 shapes of command feedback. */
+import type { ComponentObject, TextComponent } from '../../capture/message.js';
+
+/** vanilla's sendFailure: every failure is wrapped in a red empty component; successes are bare */
+export const failure = (message: TextComponent): ComponentObject => ({
+  text: '',
+  color: 'red',
+  extra: [message],
+});
+
+export const translate = (key: string, args: TextComponent[] = []): ComponentObject =>
+  args.length > 0 ? { translate: key, with: args } : { translate: key };
+
+/**
+ * The second line of a parse error: up to 10 characters before the cursor, the rest red and underlined,
+ * then `<--[HERE]`; clicking it suggests the whole command again (Commands.performCommand).
+ */
+export function contextLine(command: string, cursor: number): ComponentObject {
+  const at = Math.min(command.length, cursor);
+  const extra: TextComponent[] = [];
+  if (at > 10) extra.push('...');
+  extra.push(command.slice(Math.max(0, at - 10), at));
+  if (at < command.length) extra.push({ text: command.slice(at), color: 'red', underlined: true });
+  extra.push({ translate: 'command.context.here', color: 'red', italic: true });
+  return failure({
+    text: '',
+    color: 'gray',
+    clickEvent: { action: 'suggest_command', value: `/${command}` },
+    extra,
+  });
+}
+
+/** `[Name: message]` copy of a success that other operators see (gamerule logAdminCommands). */
+export const adminCopy = (playerName: string, message: TextComponent): ComponentObject => ({
+  translate: 'chat.type.admin',
+  with: [playerName, message],
+  color: 'gray',
+  italic: true,
+});

@@ -1,0 +1,57 @@
+/** What a parity command handler gets: the reader after its root literal, the player, and the world. */
+import type { ComponentObject } from '../../capture/message.js';
+import type { SourcePose } from './arguments.js';
+import type { BlockStates } from './block-states.js';
+import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
+import type { Gamerules } from './gamerules.js';
+import type { StringReader } from './reader.js';
+import type { WorldAccess } from './world-access.js';
+
+export interface CommandContext {
+  reader: StringReader;
+  player: FlyingSquidPlayer;
+  pose: SourcePose;
+  states: BlockStates;
+  world: WorldAccess;
+  gamerules: Gamerules;
+  blockTags: Record<string, string[]>;
+  serv: FlyingSquidServer;
+  /** vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops */
+  success(message: ComponentObject): void;
+  /** a system chat line to any player, delivered unchanged */
+  sendTo(player: FlyingSquidPlayer, message: ComponentObject | string): void;
+}
+
+export type CommandHandler = (ctx: CommandContext) => Promise<void>;
+
+/** Brigadier: another argument is required here. */
+export function expectArgument(reader: StringReader): void {
+  if (!reader.canRead()) throw reader.fail('command.unknown.command', [], reader.input.length);
+  if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
+  reader.skip();
+}
+
+/** Brigadier: the command may end here; anything else is an unknown argument. */
+export function expectEnd(reader: StringReader): void {
+  if (!reader.canRead()) return;
+  if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
+  reader.skip();
+  throw reader.fail('command.unknown.argument');
+}
+
+/** Reads an optional literal out of `choices`; undefined at the end of input. */
+export function readOptionalLiteral<T extends string>(
+  reader: StringReader,
+  choices: readonly T[],
+): T | undefined {
+  if (!reader.canRead()) return undefined;
+  if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
+  reader.skip();
+  const start = reader.cursor;
+  const word = reader.readUnquoted();
+  if (!(choices as readonly string[]).includes(word)) {
+    reader.cursor = start;
+    throw reader.fail('command.unknown.argument');
+  }
+  return word as T;
+}

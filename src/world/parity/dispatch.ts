@@ -1,0 +1,117 @@
+/**
+ * Command dispatch with vanilla's ordering: one player's commands run strictly in arrival order, and all
+ * feedback of command N is sent before command N+1 starts. Parity commands are handled here; the rest go
+ * to flying-squid's own command table.
+ */
+import type { ComponentObject, TextComponent } from '../../capture/message.js';
+import type { SourcePose } from './arguments.js';
+import type { BlockStates } from './block-states.js';
+import { adminCopy, contextLine, failure, translate } from './components.js';
+import type { CommandContext, CommandHandler } from './context.js';
+import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
+import type { Gamerules } from './gamerules.js';
+import { componentToNbt } from './nbt.js';
+import { CommandSyntaxError, StringReader } from './reader.js';
+import type { WorldAccess } from './world-access.js';
+
+export interface DispatchDeps {
+  serv: FlyingSquidServer;
+  states: BlockStates;
+  world: WorldAccess;
+  gamerules: Gamerules;
+  blockTags: Record<string, string[]>;
+  handlers: Record<string, CommandHandler>;
+  pose(player: FlyingSquidPlayer): SourcePose;
+  log(message: string): void;
+}
+
+export function sendSystem(player: FlyingSquidPlayer, message: TextComponent, overlay = false): void {
+  player._client.write('system_chat', { content: componentToNbt(message), isActionBar: overlay });
+}
+
+export class PlayerDispatcher {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: DispatchDeps,
+    private readonly player: FlyingSquidPlayer,
+  ) {}
+
+  /** Queues a command (text without the leading slash). */
+  enqueue(command: string): void {
+    this.queue = this.queue
+      .then(() => this.run(command))
+      .catch((err) => this.deps.log(`dispatch: ${String(err)}`));
+  }
+
+  private async run(command: string): Promise<void> {
+    const { deps, player } = this;
+    const root = command.split(' ', 1)[0] ?? '';
+    const name = root.startsWith('minecraft:') ? root.slice(10) : root;
+    const handler = deps.handlers[name];
+    if (!handler) return this.delegate(command);
+    // vanilla hides commands a player may not use: non-ops see "unknown command", never "no permission"
+    if (!player.op)
+      return this.syntaxError(command, new CommandSyntaxError('command.unknown.command', [], 0));
+    const reader = new StringReader(command);
+    reader.cursor = root.length;
+    try {
+      await handler(this.context(reader));
+    } catch (err) {
+      if (err instanceof CommandSyntaxError) return this.syntaxError(command, err);
+      deps.log(`command ${JSON.stringify(command)} failed: ${(err as Error).stack ?? String(err)}`);
+      sendSystem(
+        player,
+        failure({ translate: 'command.failed', hoverEvent: { action: 'show_text', contents: String(err) } }),
+      );
+    }
+  }
+
+  private context(reader: StringReader): CommandContext {
+    const { deps, player } = this;
+    return {
+      reader,
+      player,
+      pose: deps.pose(player),
+      states: deps.states,
+      world: deps.world,
+      gamerules: deps.gamerules,
+      blockTags: deps.blockTags,
+      serv: deps.serv,
+      success: (message: ComponentObject) => {
+        if (deps.gamerules.feedback) sendSystem(player, message);
+        if (deps.gamerules.get('logAdminCommands') !== false) {
+          for (const other of deps.serv.players) {
+            if (other !== player && other.op) sendSystem(other, adminCopy(player.username, message));
+          }
+        }
+      },
+      sendTo: (target, message) => sendSystem(target, message),
+    };
+  }
+
+  private syntaxError(command: string, err: CommandSyntaxError): void {
+    sendSystem(this.player, failure(translate(err.key, err.args)));
+    if (err.cursor !== undefined) sendSystem(this.player, contextLine(command, err.cursor));
+  }
+
+  /** flying-squid's own commands; its plain-text replies are passed on as they are (`&c` colour codes). */
+  private async delegate(command: string): Promise<void> {
+    const { deps, player } = this;
+    try {
+      const reply = await deps.serv.commands.use(command, { player }, player.op);
+      if (reply === 'Command not found') {
+        return this.syntaxError(command, new CommandSyntaxError('command.unknown.command', [], 0));
+      }
+      if (reply) player.chat(deps.serv.color['red'] + reply);
+    } catch (err) {
+      const e = err as Error & { userError?: boolean };
+      if (e.userError) player.chat(`${deps.serv.color['red']}Error: ${e.message}`);
+      else {
+        // flying-squid would rethrow and take the process down; vanilla reports command.failed instead
+        deps.log(`flying-squid command ${JSON.stringify(command)} threw: ${e.stack ?? String(e)}`);
+        sendSystem(player, failure({ translate: 'command.failed' }));
+      }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The vanilla-parity plugin: makes the embedded flying-squid world answer the commands room building uses
+ * the way a vanilla 1.21.4 server does (see docs/parity.md for the table).
+ */
+import { createRequire } from 'node:module';
+import type { SourcePose } from './arguments.js';
+import { BlockStates } from './block-states.js';
+import { clone } from './commands/clone.js';
+import { fill } from './commands/fill.js';
+import { gamerule } from './commands/gamerule.js';
+import { setblock } from './commands/setblock.js';
+import { tellraw } from './commands/tellraw.js';
+import type { CommandHandler } from './context.js';
+import { PlayerDispatcher } from './dispatch.js';
+import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
+import { Gamerules } from './gamerules.js';
+import { WorldAccess } from './world-access.js';
+
+const require = createRequire(import.meta.url);
+
+export const PARITY_COMMANDS: Record<string, CommandHandler> = { setblock, fill, clone, tellraw, gamerule };
+
+export interface ParityOptions {
+  version: string;
+  viewDistance: number;
+  log(message: string): void;
+}
+
+function loadBlockTags(version: string): Record<string, string[]> {
+  const login = require('flying-squid/src/lib/plugins/loginTags.json') as {
+    tags: Array<{ tagType: string; tags: Array<{ tagName: string; entries: number[] }> }>;
+  };
+  const blockTags = login.tags.find((t) => t.tagType === 'minecraft:block')?.tags ?? [];
+  const mcData = require('minecraft-data')(version) as {
+    blocks: Record<number, { name: string } | undefined>;
+  };
+  return Object.fromEntries(
+    blockTags.map((t) => [
+      t.tagName.replace(/^minecraft:/, ''),
+      t.entries.map((id) => mcData.blocks[id]?.name ?? ''),
+    ]),
+  );
+}
+
+export function installParity(serv: FlyingSquidServer, options: ParityOptions): { gamerules: Gamerules } {
+  const states = new BlockStates(options.version);
+  const gamerules = new Gamerules();
+  const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
+  const poses = new WeakMap<FlyingSquidPlayer, { yaw: number; pitch: number }>();
+  const deps = {
+    serv,
+    states,
+    world,
+    gamerules,
+    blockTags: loadBlockTags(options.version),
+    handlers: PARITY_COMMANDS,
+    log: options.log,
+    pose: (player: FlyingSquidPlayer): SourcePose => {
+      const look = poses.get(player) ?? { yaw: 0, pitch: 0 };
+      return { x: player.position.x, y: player.position.y, z: player.position.z, ...look };
+    },
+  };
+
+  serv.on('newPlayer', (player: FlyingSquidPlayer) => {
+    const dispatcher = new PlayerDispatcher(deps, player);
+    const client = player._client;
+    // replace flying-squid's handlers: they run commands concurrently and lose vanilla's ordering
+    client.removeAllListeners('chat_command');
+    client.removeAllListeners('chat_command_signed');
+    client.on('chat_command', (data: { command: string }) => dispatcher.enqueue(data.command));
+    client.on('chat_command_signed', (data: { command: string }) => dispatcher.enqueue(data.command));
+    // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates
+    const track = (data: { yaw?: number; pitch?: number }) => {
+      if (typeof data.yaw === 'number' && typeof data.pitch === 'number')
+        poses.set(player, { yaw: data.yaw, pitch: data.pitch });
+    };
+    client.on('look', track);
+    client.on('position_look', track);
+  });
+  return { gamerules };
+}

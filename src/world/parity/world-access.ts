@@ -1,0 +1,84 @@
+/**
+ * Reading and writing the embedded world for the parity commands: writes are stored in the world and
+ * sent to every player in it as one multi_block_change per chunk section (what vanilla sends for fills).
+ */
+import { createRequire } from 'node:module';
+import type { BlockPos } from '../../commands/block-write.js';
+import type { FlyingSquidPlayer, FlyingSquidServer, FlyingSquidWorld } from './flying-squid-types.js';
+
+const require = createRequire(import.meta.url);
+const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => BlockPos };
+
+/** 1.21.4 overworld build limits */
+export const MIN_Y = -64;
+export const MAX_Y = 319;
+
+export class WorldAccess {
+  private pending = new Map<string, Map<number, number>>();
+
+  constructor(
+    private readonly serv: FlyingSquidServer,
+    readonly world: FlyingSquidWorld,
+    private readonly viewDistance: number,
+  ) {}
+
+  getState(pos: BlockPos): Promise<number> {
+    return this.world.getBlockStateId(new Vec3(pos.x, pos.y, pos.z));
+  }
+
+  /** Stores the state; returns false when it was already there (vanilla's setBlock "no change"). */
+  async setState(pos: BlockPos, stateId: number): Promise<boolean> {
+    const v = new Vec3(pos.x, pos.y, pos.z);
+    if ((await this.world.getBlockStateId(v)) === stateId) return false;
+    await this.world.setBlockStateId(v, stateId);
+    const sx = pos.x >> 4;
+    const sy = pos.y >> 4;
+    const sz = pos.z >> 4;
+    const key = `${sx},${sy},${sz}`;
+    let section = this.pending.get(key);
+    if (!section) this.pending.set(key, (section = new Map()));
+    section.set(((pos.x & 15) << 8) | ((pos.z & 15) << 4) | (pos.y & 15), stateId);
+    return true;
+  }
+
+  /** Sends every change since the last flush to the players in this world. */
+  flush(): void {
+    if (this.pending.size === 0) return;
+    const players = this.serv.players.filter((p) => p.world === this.world);
+    for (const [key, changes] of this.pending) {
+      const [x, y, z] = key.split(',').map(Number) as [number, number, number];
+      const records = [...changes].map(([local, state]) => state * 4096 + local);
+      for (const player of players) this.send(player, x, y, z, records);
+    }
+    this.pending.clear();
+  }
+
+  private send(player: FlyingSquidPlayer, x: number, y: number, z: number, records: number[]): void {
+    player._client.write('multi_block_change', { chunkCoordinates: { x, y, z }, records });
+  }
+
+  /** vanilla: a position is usable when its chunk is loaded; here, within view distance of a player */
+  isLoaded(pos: BlockPos): boolean {
+    const cx = pos.x >> 4;
+    const cz = pos.z >> 4;
+    return this.serv.players.some((p) => {
+      if (p.world !== this.world) return false;
+      const px = Math.floor(p.position.x) >> 4;
+      const pz = Math.floor(p.position.z) >> 4;
+      return Math.abs(px - cx) <= this.viewDistance && Math.abs(pz - cz) <= this.viewDistance;
+    });
+  }
+
+  boxLoaded(min: BlockPos, max: BlockPos): boolean {
+    for (let cx = min.x >> 4; cx <= max.x >> 4; cx++) {
+      for (let cz = min.z >> 4; cz <= max.z >> 4; cz++) {
+        if (!this.isLoaded({ x: cx * 16, y: 0, z: cz * 16 })) return false;
+      }
+    }
+    return true;
+  }
+
+  static inWorld(pos: BlockPos): boolean {
+    return pos.y >= MIN_Y && pos.y <= MAX_Y && Math.abs(pos.x) < 30_000_000 && Math.abs(pos.z) < 30_000_000;
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The embedded world: flying-squid + the vanilla-parity plugin, in a child process so that a crash in the
+ * world can never take the MCP server down.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { WorldCrashedError, WorldStartError } from '../errors.js';
+import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js';
+
+export const EMBEDDED_VERSION = '1.21.4';
+
+export interface StartWorldOptions {
+  /** default 127.0.0.1 */
+  host?: string;
+  /** default 0: an ephemeral port */
+  port?: number;
+  /** default 1.21.4 (flying-squid serves up to 1.21.4) */
+  version?: string;
+  /** players made operators whenever they join */
+  ops?: string[];
+  viewDistance?: number;
+  /** where the world's own log lines go (default: dropped) */
+  log?: (line: string) => void;
+  /** default 20 s */
+  startTimeoutMs?: number;
+}
+
+export interface WorldHandle extends EventEmitter {
+  readonly host: string;
+  readonly port: number;
+  readonly version: string;
+  readonly pid: number;
+  /** Makes `name` an operator now and whenever it joins again. */
+  op(name: string): Promise<void>;
+  deop(name: string): Promise<void>;
+  /** Stops the world; resolves when the process is gone and the port is free. */
+  stop(): Promise<void>;
+  /** Whether the process is running. */
+  readonly running: boolean;
+  /** test hook: make the world process throw, as a flying-squid bug would */
+  simulateCrash(): void;
+}
+
+function childEntry(): { script: string; execArgv: string[] } {
+  const js = fileURLToPath(new URL('./world-process.js', import.meta.url));
+  if (existsSync(js)) return { script: js, execArgv: [] };
+  // running from TypeScript sources (tests, development): load them through tsx
+  return {
+    script: fileURLToPath(new URL('./world-process.ts', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
+  };
+}
+
+class EmbeddedWorld extends EventEmitter implements WorldHandle {
+  host = '';
+  port = 0;
+  version: string;
+  private exited = false;
+  private readonly exitPromise: Promise<void>;
+
+  constructor(
+    private readonly child: ChildProcess,
+    version: string,
+  ) {
+    super();
+    this.version = version;
+    this.exitPromise = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.exited = true;
+        this.emit('exit', { code, signal });
+        resolve();
+      }),
+    );
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+  get running(): boolean {
+    return !this.exited;
+  }
+
+  private request(message: ParentToWorld): void {
+    if (this.exited || !this.child.connected)
+      throw new WorldCrashedError('the embedded world is not running');
+    this.child.send(message);
+  }
+
+  op(name: string): Promise<void> {
+    return this.roundTrip({ type: 'op', name }, name);
+  }
+  deop(name: string): Promise<void> {
+    return this.roundTrip({ type: 'deop', name }, name);
+  }
+
+  private roundTrip(message: ParentToWorld & { name: string }, name: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: WorldToParent) => {
+        if (m.type === 'op-done' && m.name === name) done(resolve);
+      };
+      const onExit = () => done(() => reject(new WorldCrashedError('the embedded world exited')));
+      const done = (fn: () => void) => {
+        this.child.off('message', onMessage);
+        this.off('exit', onExit);
+        fn();
+      };
+      this.child.on('message', onMessage);
+      this.once('exit', onExit);
+      try {
+        this.request(message);
+      } catch (err) {
+        done(() => reject(err));
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    if (this.child.connected) this.child.send({ type: 'stop' } satisfies ParentToWorld);
+    const kill = setTimeout(() => this.child.kill('SIGKILL'), 3000);
+    await this.exitPromise;
+    clearTimeout(kill);
+  }
+
+  simulateCrash(): void {
+    this.request({ type: 'simulate-crash' });
+  }
+}
+
+/** Starts an embedded world and resolves once it accepts players. */
+export async function startWorld(options: StartWorldOptions = {}): Promise<WorldHandle> {
+  const processOptions: WorldProcessOptions = {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    version: options.version ?? EMBEDDED_VERSION,
+    ops: options.ops ?? [],
+    viewDistance: options.viewDistance ?? 4,
+    motd: 'mcbridge embedded world',
+  };
+  const { script, execArgv } = childEntry();
+  const child = fork(script, [], {
+    execArgv,
+    env: { ...process.env, MCBRIDGE_WORLD_OPTIONS: JSON.stringify(processOptions) },
+    // the child's stdout must never reach ours: our stdout may be the MCP channel
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const log = options.log ?? (() => {});
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding('utf8');
+    stream?.on('data', (chunk: string) => {
+      for (const line of chunk.split('\n')) if (line.trim()) log(line);
+    });
+  }
+  const world = new EmbeddedWorld(child, processOptions.version);
+  child.on('message', (m: WorldToParent) => {
+    if (m.type === 'crashed')
+      world.emit('crash', new WorldCrashedError(`the embedded world crashed: ${m.message}`));
+    else if (m.type === 'player-joined' || m.type === 'player-left') world.emit(m.type, m.name);
+  });
+
+  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(() =>
+        reject(new WorldStartError('TIMEOUT', `the embedded world did not start within ${timeoutMs} ms`)),
+      );
+    }, timeoutMs);
+    const onMessage = (m: WorldToParent) => {
+      if (m.type === 'ready') {
+        world.host = m.host;
+        world.port = m.port;
+        finish(resolve);
+      } else if (m.type === 'start-failed') {
+        finish(() => reject(startError(m.code, m.message, processOptions)));
+      }
+    };
+    const onExit = (code: number | null) =>
+      finish(() =>
+        reject(new WorldStartError('EXITED', `the embedded world exited during start (code ${code})`)),
+      );
+    const finish = (fn: () => void) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      fn();
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+  return world;
+}
+
+function startError(code: string, message: string, o: WorldProcessOptions): WorldStartError {
+  if (code === 'EADDRINUSE') {
+    return new WorldStartError(
+      code,
+      `port ${o.port} on ${o.host} is already in use`,
+      'choose another --port, or 0 for any free port',
+    );
+  }
+  if (code === 'UNSUPPORTED_VERSION') {
+    return new WorldStartError(
+      code,
+      message,
+      `the embedded world supports Minecraft 1.8.8 to ${EMBEDDED_VERSION}`,
+    );
+  }
+  return new WorldStartError(code, `the embedded world could not start: ${message}`);
+}

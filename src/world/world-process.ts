@@ -1,0 +1,115 @@
+/**
+ * Entry point of the embedded world's child process. flying-squid exits the process on any uncaught
+ * exception, so it never runs inside the MCP server: the parent talks to this process over IPC.
+ */
+import { createRequire } from 'node:module';
+import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js';
+import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
+import { installParity } from './parity/index.js';
+
+const require = createRequire(import.meta.url);
+
+function send(message: WorldToParent): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(message, undefined, undefined, () => resolve());
+  });
+}
+
+const log = (line: string) => process.stderr.write(`[world] ${line}\n`);
+
+async function crash(err: unknown): Promise<never> {
+  const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  log(`crashed: ${message}`);
+  await send({ type: 'crashed', message });
+  process.exit(70);
+}
+
+function main(): void {
+  const options = JSON.parse(process.env['MCBRIDGE_WORLD_OPTIONS'] ?? '{}') as WorldProcessOptions;
+  const ops = new Set(options.ops.map((n) => n.toLowerCase()));
+  process.on('uncaughtException', (err) => void crash(err));
+  process.on('unhandledRejection', (err) => void crash(err));
+
+  const flyingSquid = require('flying-squid') as { createMCServer(o: object): FlyingSquidServer };
+  let serv: FlyingSquidServer;
+  try {
+    serv = flyingSquid.createMCServer({
+      motd: options.motd,
+      host: options.host,
+      port: options.port,
+      'max-players': 20,
+      'online-mode': false,
+      // logging would open a readline prompt on stdin/stdout
+      logging: false,
+      gameMode: 1,
+      difficulty: 0,
+      generation: { name: 'superflat', options: { worldHeight: 80 } },
+      kickTimeout: 30_000,
+      plugins: {},
+      modpe: false,
+      // flying-squid needs >= 3, or bot.waitForChunksToLoad() never finishes
+      'view-distance': Math.max(3, options.viewDistance),
+      'player-list-text': { header: { text: 'mcbridge embedded world' }, footer: { text: '' } },
+      'everybody-op': false,
+      'max-entities': 100,
+      version: options.version,
+      // any debug function switches off flying-squid's own handler, which calls process.exit
+      debug: () => {},
+    });
+  } catch (err) {
+    void send({ type: 'start-failed', code: 'UNSUPPORTED_VERSION', message: (err as Error).message }).then(
+      () => process.exit(2),
+    );
+    return;
+  }
+
+  installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
+
+  const applyOp = (player: FlyingSquidPlayer) => {
+    if (ops.has(player.username.toLowerCase())) player.op = true;
+  };
+  serv.on('newPlayer', (player: FlyingSquidPlayer) => {
+    // flying-squid resets op during login, after newPlayer: apply it again once the player is in
+    player.once('spawned', () => {
+      applyOp(player);
+      void send({ type: 'player-joined', name: player.username });
+    });
+    player.once('disconnected', () => void send({ type: 'player-left', name: player.username }));
+  });
+
+  serv.on('error', (err: NodeJS.ErrnoException) => {
+    const code = err.code ?? 'SERVER_ERROR';
+    void send({ type: 'start-failed', code, message: err.message }).then(() => process.exit(3));
+  });
+  serv.on('listening', () => {
+    void send({
+      type: 'ready',
+      host: options.host,
+      port: serv.listeningPort ?? options.port,
+      version: options.version,
+    });
+  });
+
+  process.on('message', (message: ParentToWorld) => {
+    if (message.type === 'op' || message.type === 'deop') {
+      const lower = message.name.toLowerCase();
+      if (message.type === 'op') ops.add(lower);
+      else ops.delete(lower);
+      const online = serv.players.find((p) => p.username.toLowerCase() === lower);
+      if (online) online.op = message.type === 'op';
+      void send({ type: 'op-done', name: message.name, online: Boolean(online) });
+    } else if (message.type === 'stop') {
+      void serv.destroy().finally(() => process.exit(0));
+      setTimeout(() => process.exit(0), 2000).unref();
+    } else if (message.type === 'simulate-crash') {
+      setImmediate(() => {
+        throw new Error('simulated crash inside the world process');
+      });
+    }
+  });
+  // the parent is gone: nothing else can stop this process
+  process.on('disconnect', () => process.exit(0));
+}
+
+main();
