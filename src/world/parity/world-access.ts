@@ -36,7 +36,10 @@ export class WorldAccess {
     const sz = pos.z >> 4;
     const key = `${sx},${sy},${sz}`;
     let section = this.pending.get(key);
-    if (!section) this.pending.set(key, (section = new Map()));
+    if (!section) {
+      section = new Map();
+      this.pending.set(key, section);
+    }
     section.set(((pos.x & 15) << 8) | ((pos.z & 15) << 4) | (pos.y & 15), stateId);
     return true;
   }
