@@ -37,6 +37,7 @@ export interface FlyingSquidServer extends EventEmitter {
   ): Array<{ type: string; id: number; username?: string }>;
   getPlayer(name: string): FlyingSquidPlayer | undefined;
   color: Record<string, string>;
+  broadcast(message: unknown, options?: unknown): void;
   listeningPort?: number;
   destroy(): Promise<void>;
 }

@@ -11,7 +11,7 @@ import { gamerule } from './commands/gamerule.js';
 import { setblock } from './commands/setblock.js';
 import { tellraw } from './commands/tellraw.js';
 import type { CommandHandler } from './context.js';
-import { PlayerDispatcher } from './dispatch.js';
+import { PlayerDispatcher, sendSystem } from './dispatch.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
 import { WorldAccess } from './world-access.js';
@@ -59,6 +59,16 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
       const look = poses.get(player) ?? { yaw: 0, pitch: 0 };
       return { x: player.position.x, y: player.position.y, z: player.position.z, ...look };
     },
+  };
+
+  // vanilla announces arrivals and departures with translate keys, not flying-squid's `&e… joined the game.`
+  const broadcast = serv.broadcast.bind(serv);
+  serv.broadcast = (message, options) => {
+    const match = typeof message === 'string' ? /^&e(\S+) (joined|left) the game\.$/.exec(message) : null;
+    if (!match) return broadcast(message, options);
+    const key = match[2] === 'joined' ? 'multiplayer.player.joined' : 'multiplayer.player.left';
+    for (const player of serv.players)
+      sendSystem(player, { translate: key, with: [match[1]!], color: 'yellow' });
   };
 
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {

@@ -1,0 +1,35 @@
+/** `mcbridge world`: run the embedded world until Ctrl-C. */
+import type { Command } from 'commander';
+import { startWorld } from '../world/start-world.js';
+
+export function registerWorldCommand(program: Command): void {
+  program
+    .command('world')
+    .description(
+      'start the embedded Minecraft 1.21.4 world (flying-squid + vanilla-parity plugin) and keep it running',
+    )
+    .option('--host <host>', 'address to bind', '127.0.0.1')
+    .option('--port <port>', 'port (0 = any free port)', (v) => Number.parseInt(v, 10), 0)
+    .option('--op <name...>', 'make these players operators whenever they join', [])
+    .option('--verbose', 'print the world log on stderr', false)
+    .action(async (opts: { host: string; port: number; op: string[]; verbose: boolean }) => {
+      const world = await startWorld({
+        host: opts.host,
+        port: opts.port,
+        ops: opts.op,
+        ...(opts.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+      });
+      process.stdout.write(`${world.host}:${world.port}\n`);
+      process.stderr.write(
+        `embedded world (Minecraft ${world.version}, offline mode) running; join it with a ${world.version} client. Ctrl-C stops it.\n`,
+      );
+      world.on('crash', (err: Error) => process.stderr.write(`${err.message}\n`));
+      world.on('exit', () => process.exit(1));
+      const stop = () => {
+        world.removeAllListeners('exit');
+        void world.stop().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

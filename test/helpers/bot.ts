@@ -1,0 +1,108 @@
+/** A real mineflayer bot for tests, with every line it receives recorded in order. */
+import mineflayer, { type Bot } from 'mineflayer';
+
+export interface ReceivedLine {
+  json: unknown;
+  position: string;
+  text: string;
+}
+
+export interface TestBot {
+  bot: Bot;
+  lines: ReceivedLine[];
+  /** resolves with the lines received after `from` once `predicate` matches one of them */
+  waitForLine(predicate: (l: ReceivedLine) => boolean, timeoutMs?: number): Promise<ReceivedLine>;
+  quit(): Promise<void>;
+}
+
+export async function joinBot(host: string, port: number, username: string): Promise<TestBot> {
+  const bot = mineflayer.createBot({
+    host,
+    port,
+    username,
+    version: '1.21.4',
+    auth: 'offline',
+    hideErrors: true,
+  });
+  const lines: ReceivedLine[] = [];
+  const waiters = new Set<() => void>();
+  bot.on('message', (msg, position) => {
+    lines.push({ json: msg.json, position, text: msg.toString() });
+    for (const w of [...waiters]) w();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${username} did not spawn within 15 s`)), 15_000);
+    bot.once('spawn', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    bot.once('kicked', (reason) => reject(new Error(`kicked: ${JSON.stringify(reason)}`)));
+    bot.once('error', reject);
+  });
+  await bot.waitForChunksToLoad();
+  return {
+    bot,
+    lines,
+    waitForLine(predicate, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        let seen = 0;
+        const check = () => {
+          for (; seen < lines.length; seen++) {
+            const line = lines[seen]!;
+            if (predicate(line)) {
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolve(line);
+              return;
+            }
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error('line not received in time'));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async quit() {
+      if (!bot._client.socket?.destroyed) {
+        const ended = new Promise((r) => bot.once('end', r));
+        bot.quit();
+        await ended;
+      }
+    },
+  };
+}
+
+let fenceCounter = 0;
+
+/**
+ * Sends commands pipelined, each followed by a tellraw fence, and returns each command's own lines.
+ * (The product's capture module does this properly; tests of the world use this small version.)
+ */
+export async function runFenced(t: TestBot, commands: string[]): Promise<unknown[][]> {
+  const base = ++fenceCounter * 100_000;
+  const start = t.lines.length;
+  commands.forEach((command, i) => {
+    t.bot.chat(`/${command}`);
+    t.bot.chat(`/tellraw @s {"translate":"test.fence","with":["${base + i}"]}`);
+  });
+  const last = String(base + commands.length - 1);
+  await t.waitForLine((l) => isFence(l.json, last), 10_000);
+  const out: unknown[][] = commands.map(() => []);
+  let i = 0;
+  for (const line of t.lines.slice(start)) {
+    if (isFence(line.json)) {
+      i++;
+      continue;
+    }
+    if (line.position === 'system' && i < out.length) out[i]!.push(line.json);
+  }
+  return out;
+}
+
+function isFence(json: unknown, n?: string): boolean {
+  const j = json as { translate?: string; with?: unknown[] };
+  return j?.translate === 'test.fence' && (n === undefined || String(j.with?.[0]) === n);
+}
