@@ -20,19 +20,38 @@ export interface BlockSpec {
 }
 
 /** A block filter as used by `fill … replace <filter>`: a block, or a `#tag`. */
-export type BlockFilter = { kind: 'block'; block: BlockSpec } | { kind: 'tag'; tag: string; states: Record<string, string> };
+export type BlockFilter =
+  | { kind: 'block'; block: BlockSpec }
+  | { kind: 'tag'; tag: string; states: Record<string, string> };
+
+/**
+ * Optional context of a write, filled in by the parser when it knows it. `dimension` is the namespaced
+ * dimension the write happens in (after `execute in`, `clone … to`); `unresolved` marks a write whose
+ * relative (`~`/`^`) coordinates could not be resolved because the executor's position, rotation or
+ * dimension is unknown: its positions are then placeholders (resolved from 0 0 0, yaw 0, pitch 0), good
+ * for sizes but not for locations.
+ */
+interface WriteContext {
+  dimension?: string;
+  unresolved?: true;
+}
 
 export type BlockWrite =
-  | { kind: 'setblock'; pos: BlockPos; block: BlockSpec; mode: 'replace' | 'keep' | 'destroy' }
-  | {
+  | ({
+      kind: 'setblock';
+      pos: BlockPos;
+      block: BlockSpec;
+      mode: 'replace' | 'keep' | 'destroy';
+    } & WriteContext)
+  | ({
       kind: 'fill';
       from: BlockPos;
       to: BlockPos;
       block: BlockSpec;
       mode: 'replace' | 'keep' | 'destroy' | 'hollow' | 'outline';
       filter?: BlockFilter;
-    }
-  | {
+    } & WriteContext)
+  | ({
       kind: 'clone';
       from: BlockPos;
       to: BlockPos;
@@ -40,7 +59,9 @@ export type BlockWrite =
       maskMode: 'replace' | 'masked' | 'filtered';
       cloneMode: 'normal' | 'force' | 'move';
       filter?: BlockFilter;
-    };
+      /** `clone from <dimension>`: where the source region is (and what `move` empties) */
+      sourceDimension?: string;
+    } & WriteContext);
 
 /** Where relative (`~`) and local (`^`) coordinates are resolved from. */
 export interface ExecutorPosition {
@@ -51,6 +72,8 @@ export interface ExecutorPosition {
   yaw: number;
   /** degrees, Minecraft convention (-90 = up) */
   pitch: number;
+  /** namespaced dimension, e.g. `minecraft:overworld`; unknown when absent */
+  dimension?: string;
 }
 
 /** Inclusive axis-aligned box. */
