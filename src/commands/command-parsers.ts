@@ -135,6 +135,7 @@ const teleport: CommandParser = (r, ctx, out, name) => {
   const location = tryCoords(r);
   if (location !== undefined) {
     r.expectEnd();
+    out.selectors.push({ ...implicitSelf(ctx, name), position: start });
     const at = resolveVec3(location, ctx, true);
     noteUnresolved(out, at.unresolved);
     out.positionWrites.push(placement('teleport', ctx, at.pos, at.unresolved !== undefined));
@@ -145,7 +146,7 @@ const teleport: CommandParser = (r, ctx, out, name) => {
   if (!r.nextArgument()) {
     // the executor goes to an entity: where that is cannot be known here
     first.role = 'destination';
-    out.selectors.push(first);
+    out.selectors.push({ ...implicitSelf(ctx, name), position: start }, first);
     out.positionWrites.push(placement('teleport', ctx, undefined, true));
     noteUnresolved(out, 'the teleport destination is an entity');
     return;
