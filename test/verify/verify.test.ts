@@ -54,6 +54,7 @@ describe('setblock', () => {
     expect(v?.mismatches).toEqual([
       { x: 1, y: 2, z: 3, expected: 'minecraft:oak_door[facing=south]', actual: DOOR },
     ]);
+    expect(VerificationSchema.parse(v)).toEqual(v);
   });
 
   test.each([
