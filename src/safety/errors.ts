@@ -11,13 +11,6 @@ export class SafetyConfigError extends McbridgeError {
     problem: string,
     options: { remedy?: string; cause?: unknown } = {},
   ) {
-    super(
-      `safety config ${file}${field === undefined ? '' : `: field "${field}"`}: ${problem}`,
-      options.cause === undefined ? pick(options) : { ...pick(options), cause: options.cause },
-    );
+    super(`safety config ${file}${field === undefined ? '' : `: field "${field}"`}: ${problem}`, options);
   }
-}
-
-function pick(options: { remedy?: string }): { remedy?: string } {
-  return options.remedy === undefined ? {} : { remedy: options.remedy };
 }
