@@ -1,0 +1,51 @@
+/** Valid block ids close to a mistyped one, from minecraft-data's block list for the server's version. */
+import { createRequire } from 'node:module';
+import { bare } from './blocks.js';
+
+const require = createRequire(import.meta.url);
+
+/** The version used when the caller does not know the server's. */
+export const DEFAULT_MC_VERSION = '1.21.4';
+
+const namesByVersion = new Map<string, readonly string[]>();
+
+const blockNames = (version: string): readonly string[] => {
+  const cached = namesByVersion.get(version);
+  if (cached) return cached;
+  const load = require('minecraft-data') as (v: string) => { blocksArray: Array<{ name: string }> } | null;
+  const data = load(version) ?? load(DEFAULT_MC_VERSION);
+  const names = data ? data.blocksArray.map((b) => b.name) : [];
+  namesByVersion.set(version, names);
+  return names;
+};
+
+export const editDistance = (a: string, b: string): number => {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+};
+
+/**
+ * Up to `max` block ids (without namespace) nearest to `wrong` by edit distance, closest first, ties by
+ * name; only those within a third of the word's length (at least 2 edits), so nonsense gets no guesses.
+ */
+export const closeBlockIds = (wrong: string, version = DEFAULT_MC_VERSION, max = 5): string[] => {
+  const word = bare(wrong.toLowerCase());
+  const limit = Math.max(2, Math.ceil(word.length / 3));
+  return blockNames(version)
+    .map((name) => ({ name, d: editDistance(word, name) }))
+    .filter((c) => c.d > 0 && c.d <= limit)
+    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
+    .slice(0, max)
+    .map((c) => c.name);
+};
+
+export const isBlockId = (name: string, version = DEFAULT_MC_VERSION): boolean =>
+  blockNames(version).includes(bare(name.toLowerCase()));

@@ -1,0 +1,112 @@
+/** What the analyzer learned from a batch: the shapes it built and what became of each command. */
+import type { BlockPos, BlockSpec, BlockWrite, Box } from '../commands/block-write.js';
+import type { CommandResult } from '../results/schema.js';
+import type { Side } from './geometry.js';
+
+/** Per-command result of automatic verification, when it ran. */
+export type VerificationStatus = 'verified' | 'mismatch' | 'unloaded' | 'not_checked';
+
+export interface HintEntry {
+  command: string;
+  result: CommandResult;
+  /** the command's block writes, absolute coordinates (from the command parser; empty for other commands) */
+  writes: BlockWrite[];
+  verification?: { status: string };
+}
+
+/** A 1-thick vertical fill. `plane: 'x'` = the wall lies in a plane of constant x (it runs along z). */
+export interface Wall {
+  box: Box;
+  plane: 'x' | 'z';
+  block: BlockSpec;
+  entries: number[];
+}
+
+/** A 1-thick horizontal fill; `role` from what stands on or under it. */
+export interface Slab {
+  box: Box;
+  block: BlockSpec;
+  role: 'floor' | 'roof';
+  entries: number[];
+}
+
+export interface Door {
+  block: BlockSpec;
+  lower?: BlockPos;
+  upper?: BlockPos;
+  facing?: string;
+  /** both halves present (setblock of a door places only the half it names) */
+  complete: boolean;
+  entries: number[];
+}
+
+export interface Feature {
+  box: Box;
+  block: BlockSpec;
+  entry: number;
+}
+
+export interface RoomOpening {
+  side: Side;
+  box: Box;
+}
+
+export interface Room {
+  /** outer box, walls included */
+  box: Box;
+  /** the enclosed space */
+  interior: Box;
+  source: 'hollow' | 'outline' | 'carved' | 'walls';
+  /** the material of its walls */
+  block: BlockSpec;
+  entries: number[];
+  hasFloor: boolean;
+  hasRoof: boolean;
+  /** indexes into `BuildContext.doors` */
+  doors: Array<{ door: number; side: Side }>;
+  windows: RoomOpening[];
+  /** air cut into a side, at least 2 high from the floor: passable without a door */
+  doorways: RoomOpening[];
+  /** indexes into `BuildContext.lights` */
+  lights: number[];
+}
+
+/** Two perpendicular walls whose ends come close but leave a gap; `fills` close it. */
+export interface WallGap {
+  walls: [number, number];
+  corner: { x: number; z: number };
+  fills: Array<{ box: Box; block: BlockSpec; wall: number }>;
+}
+
+export interface TouchedBox {
+  box: Box;
+  entry: number;
+  /** `applied`: the server said so; `uncertain`: unknown or timed out, it may have changed */
+  status: 'applied' | 'uncertain';
+  verification?: string;
+}
+
+export interface CommandOutcome {
+  entry: number;
+  command: string;
+  key?: string;
+  args: string[];
+  writes: BlockWrite[];
+}
+
+export interface BuildContext {
+  rooms: Room[];
+  walls: Wall[];
+  slabs: Slab[];
+  floors: Slab[];
+  roofs: Slab[];
+  doors: Door[];
+  windows: Feature[];
+  lights: Feature[];
+  gaps: WallGap[];
+  touched: TouchedBox[];
+  /** rejected_by_game without noChange */
+  rejected: CommandOutcome[];
+  /** rejected_by_game with noChange: the world already matched */
+  noChange: CommandOutcome[];
+}

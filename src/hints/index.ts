@@ -1,0 +1,15 @@
+/** Hints after a writing tool ran: `postExecuteHints` and the shapes it returns. */
+export { analyzeBuild } from './analyze.js';
+export type { BuildContext, HintEntry, Room, VerificationStatus } from './context.js';
+export { type PostExecuteInput, postExecuteHints } from './post-execute.js';
+export { type HintContext, type HintRule, RULES, type RuleOutput } from './rules.js';
+export {
+  type ActionHints,
+  ActionHintsSchema,
+  MAX_MODULE_HINTS,
+  MAX_NEXT_STEPS,
+  type NextStep,
+  NextStepSchema,
+  type SaveSuggestion,
+  SaveSuggestionSchema,
+} from './schema.js';

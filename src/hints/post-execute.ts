@@ -1,0 +1,88 @@
+/**
+ * The postExecute hook: after a writing tool ran, what should happen next. Pure; never throws — a failing
+ * rule leaves the tool result as it was (the hook returns undefined and reports through `log`).
+ */
+import type { ExecutorPosition } from '../commands/block-write.js';
+import { analyzeBuild } from './analyze.js';
+import { DEFAULT_MC_VERSION } from './block-ids.js';
+import type { HintEntry } from './context.js';
+import { type HintContext, type HintRule, RULES } from './rules.js';
+import {
+  type ActionHints,
+  ActionHintsSchema,
+  MAX_MODULE_HINTS,
+  MAX_NEXT_STEPS,
+  type NextStep,
+  type SaveSuggestion,
+} from './schema.js';
+
+export interface PostExecuteInput {
+  entries: readonly HintEntry[];
+  /** the MCP tool that ran, e.g. `execute_commands` */
+  tool: string;
+  /** connection name; copied into every suggestedArgs that takes one */
+  target?: string;
+  /** the bot's position, to put a suggested door on its side of a room */
+  executor?: ExecutorPosition;
+  /** server version for block-id suggestions (minecraft-data); default 1.21.4 */
+  mcVersion?: string;
+  /** what is known of the bot, for the permission hint */
+  bot?: { name?: string; operator?: boolean };
+}
+
+export const postExecuteHints = (
+  input: PostExecuteInput,
+  log?: (err: unknown) => void,
+  rules: readonly HintRule[] = RULES,
+): ActionHints | undefined => {
+  try {
+    const ctx: HintContext = {
+      build: analyzeBuild(input.entries),
+      entries: input.entries,
+      tool: input.tool,
+      mcVersion: input.mcVersion ?? DEFAULT_MC_VERSION,
+      ...(input.target === undefined ? {} : { target: input.target }),
+      ...(input.executor === undefined ? {} : { executor: input.executor }),
+      ...(input.bot === undefined ? {} : { bot: input.bot }),
+    };
+    const steps: NextStep[] = [];
+    const notes: string[] = [];
+    let save: SaveSuggestion | undefined;
+    for (const rule of rules) {
+      const out = rule.when(ctx);
+      if (!out) continue;
+      steps.push(...(out.nextSteps ?? []));
+      notes.push(...(out.moduleHints ?? []));
+      save ??= out.saveSuggestion;
+    }
+    const hints: ActionHints = {};
+    const nextSteps = rank(steps);
+    const moduleHints = [...new Set(notes)].slice(0, MAX_MODULE_HINTS);
+    if (nextSteps.length) hints.nextSteps = nextSteps;
+    if (moduleHints.length) hints.moduleHints = moduleHints;
+    if (save) hints.saveSuggestion = save;
+    if (Object.keys(hints).length === 0) return undefined;
+    // a rule that built a malformed step is a bug: report it rather than send it
+    return ActionHintsSchema.parse(hints);
+  } catch (err) {
+    log?.(err);
+    return undefined;
+  }
+};
+
+/**
+ * Highest relevance first (stable: rule order breaks ties), one step per action and arguments (or
+ * description, for steps without arguments), at most MAX_NEXT_STEPS.
+ */
+export const rank = (steps: readonly NextStep[]): NextStep[] => {
+  const seen = new Set<string>();
+  return [...steps]
+    .sort((a, b) => b.relevance - a.relevance)
+    .filter((s) => {
+      const key = `${s.action} ${s.suggestedArgs ? JSON.stringify(s.suggestedArgs) : s.description}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_NEXT_STEPS);
+};

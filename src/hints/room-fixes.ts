@@ -1,0 +1,129 @@
+/** Commands that finish a room: door, window, light, roof, floor. Deterministic for the same room. */
+import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
+import { spec } from './blocks.js';
+import { fillCommand, setblockCommand } from './commands.js';
+import type { BuildContext, Room } from './context.js';
+import { boxOf, opposite, SIDES, type Side, size } from './geometry.js';
+
+/** Side the door goes in: an existing doorway, else the side facing the bot, else north (lowest z). */
+export const doorSide = (room: Room, executor?: ExecutorPosition): Side => {
+  const doorway = room.doorways[0];
+  if (doorway) return doorway.side;
+  if (executor) {
+    const beyond: Record<Side, number> = {
+      north: room.box.min.z - executor.z,
+      south: executor.z - (room.box.max.z + 1),
+      west: room.box.min.x - executor.x,
+      east: executor.x - (room.box.max.x + 1),
+    };
+    const best = [...SIDES].sort((a, b) => beyond[b] - beyond[a])[0];
+    if (best && beyond[best] > 0) return best;
+  }
+  return 'north';
+};
+
+/** The middle of `side` at floor level: the lower door half's position. */
+const middleOf = (room: Room, side: Side): BlockPos => {
+  const { box, interior } = room;
+  const mid = (lo: number, hi: number) => Math.floor((lo + hi) / 2);
+  const y = interior.min.y;
+  switch (side) {
+    case 'north':
+      return { x: mid(interior.min.x, interior.max.x), y, z: box.min.z };
+    case 'south':
+      return { x: mid(interior.min.x, interior.max.x), y, z: box.max.z };
+    case 'west':
+      return { x: box.min.x, y, z: mid(interior.min.z, interior.max.z) };
+    case 'east':
+      return { x: box.max.x, y, z: mid(interior.min.z, interior.max.z) };
+  }
+};
+
+export interface DoorPlan {
+  side: Side;
+  lower: BlockPos;
+  commands: [string, string];
+}
+
+/**
+ * Both halves of a door in the middle of a side, lower then upper. `setblock` replaces the wall blocks
+ * there (its default mode), which opens the 2-high hole. `facing` is the way a player walking in looks:
+ * vanilla sets a door's facing to the placer's look direction, so this is the door as placed from outside.
+ */
+export const planDoor = (
+  ctx: BuildContext,
+  room: Room,
+  executor?: ExecutorPosition,
+): DoorPlan | undefined => {
+  if (size(room.interior, 'y') < 2) return undefined;
+  const side = doorSide(room, executor);
+  const doorway = room.doorways.find((d) => d.side === side);
+  const lower = doorway ? { ...doorway.box.min, y: room.interior.min.y } : middleOf(room, side);
+  const name = ctx.doors[0]?.block.name ?? 'minecraft:oak_door';
+  const facing = opposite(side);
+  return {
+    side,
+    lower,
+    commands: [
+      setblockCommand(lower, spec(name, { facing, half: 'lower' })),
+      setblockCommand({ ...lower, y: lower.y + 1 }, spec(name, { facing, half: 'upper' })),
+    ],
+  };
+};
+
+/** A row of glass panes at eye height (the second block above the floor), centred in a side without a door. */
+export const planWindow = (room: Room, avoid: Side): { side: Side; command: string } => {
+  const doorSides = new Set([avoid, ...room.doors.map((d) => d.side), ...room.doorways.map((d) => d.side)]);
+  const side = [opposite(avoid), ...SIDES].find((s) => !doorSides.has(s)) ?? opposite(avoid);
+  const { interior } = room;
+  const y = size(interior, 'y') >= 2 ? interior.min.y + 1 : interior.min.y;
+  const alongX = side === 'north' || side === 'south';
+  const lo = alongX ? interior.min.x : interior.min.z;
+  const hi = alongX ? interior.max.x : interior.max.z;
+  const width = hi - lo + 1 >= 5 ? 3 : 1;
+  const start = Math.floor((lo + hi) / 2) - Math.floor((width - 1) / 2);
+  const end = start + width - 1;
+  const plane =
+    side === 'north'
+      ? room.box.min.z
+      : side === 'south'
+        ? room.box.max.z
+        : side === 'west'
+          ? room.box.min.x
+          : room.box.max.x;
+  const box = alongX
+    ? boxOf({ x: start, y, z: plane }, { x: end, y, z: plane })
+    : boxOf({ x: plane, y, z: start }, { x: plane, y, z: end });
+  // panes set by fill do not connect by themselves; spell the connections along the wall
+  const states: Record<string, string> = alongX
+    ? { east: 'true', west: 'true' }
+    : { north: 'true', south: 'true' };
+  return { side, command: fillCommand(box, spec('glass_pane', states)) };
+};
+
+/** One light per 7×7 of floor (at most 9): glowstone set into the roof, or lanterns on the floor without one. */
+export const planLights = (room: Room): string[] => {
+  const { interior, box } = room;
+  const spots = (lo: number, hi: number): number[] => {
+    const n = Math.min(3, Math.ceil((hi - lo + 1) / 7));
+    return Array.from({ length: n }, (_, i) => lo + Math.floor(((2 * i + 1) * (hi - lo + 1)) / (2 * n)));
+  };
+  const commands: string[] = [];
+  for (const x of spots(interior.min.x, interior.max.x)) {
+    for (const z of spots(interior.min.z, interior.max.z)) {
+      commands.push(
+        room.hasRoof
+          ? setblockCommand({ x, y: box.max.y, z }, spec('glowstone'))
+          : setblockCommand({ x, y: interior.min.y, z }, spec('lantern')),
+      );
+    }
+  }
+  return commands;
+};
+
+/** A layer of the room's own block over its whole footprint, right above (roof) or below (floor). */
+export const planLayer = (room: Room, which: 'roof' | 'floor'): string => {
+  const y = which === 'roof' ? room.box.max.y + 1 : room.box.min.y - 1;
+  const block = spec(room.block.name, room.block.states);
+  return fillCommand(boxOf({ ...room.box.min, y }, { ...room.box.max, y }), block);
+};
