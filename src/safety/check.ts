@@ -62,7 +62,8 @@ function checkOne(
   if (denied !== undefined || unsafe) return denied;
   const refusal =
     notAllowed(parsed, config) ??
-    unparseable(parsed) ??
+    // without a build zone the game is the authority on syntax; with one, what we cannot read we cannot check
+    (config.buildZone ? unparseable(parsed) : undefined) ??
     playerSelector(parsed, config) ??
     giveCount(parsed, config) ??
     fillVolume(parsed, config) ??
@@ -96,7 +97,7 @@ export function checkBatch(commands: string[], opts: CheckBatchOptions): CheckBa
       v.allowed = false;
       v.rule = 'batch_blocked';
       v.summary =
-        `not sent: command ${firstRefused.index} of this batch was refused (${firstRefused.rule}) and the ` +
+        `not sent: command #${firstRefused.index + 1} of this batch was refused (${firstRefused.rule}) and the ` +
         'safety config blocks the whole batch on a refusal. Fix: correct that command and send the batch again';
     }
   }

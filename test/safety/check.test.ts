@@ -117,6 +117,16 @@ describe('refusals, one rule per row', () => {
   });
 });
 
+describe('syntax the parser cannot read', () => {
+  test('goes to the game when no build zone is set: the game is the authority on syntax', () => {
+    const v = verdict('setblock 1 64', defaultSafetyConfig);
+    expect(v.allowed).toBe(true);
+  });
+  test('is still checked against the deny list', () => {
+    expect(verdict('execute bogus run op Steve', defaultSafetyConfig).rule).toBe('denied_command');
+  });
+});
+
 describe('length limit by version', () => {
   const say = (n: number) => `say ${'a'.repeat(n - 4)}`;
   test.each([
@@ -183,7 +193,7 @@ describe('batches', () => {
       [false, 'player_selector'],
       [false, 'batch_blocked'],
     ]);
-    expect(result.verdicts[0]?.summary).toContain('command 1');
+    expect(result.verdicts[0]?.summary).toContain('command #2');
   });
 
   test('skip_command refuses only the offending command', () => {
