@@ -4,7 +4,7 @@
  */
 import type { ExecutorPosition } from '../commands/block-write.js';
 import type { BuildContext, HintEntry, Room } from './context.js';
-import { dims, formatBox, opposite } from './geometry.js';
+import { dims, formatBox } from './geometry.js';
 import {
   blockIdFix,
   commandName,
@@ -319,7 +319,7 @@ export const RULES: readonly HintRule[] = [
         const plan = planWindow(room, doorSide);
         return {
           action: 'add_window',
-          description: `${describe(room)} has no window: set glass panes at eye height into its ${plan.side} wall (opposite ${opposite(plan.side) === doorSide ? 'the door' : 'side'}).`,
+          description: `${describe(room)} has no window: set glass panes at eye height into its ${plan.side} wall.`,
           relevance: RELEVANCE.addWindow,
           optional: true,
           suggestedTool: 'execute_commands',

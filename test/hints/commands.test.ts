@@ -1,0 +1,176 @@
+/** Command text for suggestions and the split of a too-big fill. */
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import type { Box } from '../../src/commands/block-write.js';
+import { closeBlockIds, editDistance } from '../../src/hints/block-ids.js';
+import { emitsLight, LIGHT_BLOCKS, roleOf, spec } from '../../src/hints/blocks.js';
+import { fillCommand, splitBox } from '../../src/hints/commands.js';
+import { volume } from '../../src/hints/geometry.js';
+import { replaceBlockId } from '../../src/hints/rejected-fixes.js';
+
+const require = createRequire(import.meta.url);
+
+const arbBox = fc
+  .tuple(
+    fc.integer({ min: -50, max: 50 }),
+    fc.integer({ min: -64, max: 300 }),
+    fc.integer({ min: -50, max: 50 }),
+    fc.integer({ min: 1, max: 120 }),
+    fc.integer({ min: 1, max: 120 }),
+    fc.integer({ min: 1, max: 120 }),
+  )
+  .map(
+    ([x, y, z, sx, sy, sz]): Box => ({
+      min: { x, y, z },
+      max: { x: x + sx - 1, y: y + sy - 1, z: z + sz - 1 },
+    }),
+  );
+
+describe('splitBox', () => {
+  test('pieces fit the limit, do not overlap, and cover the box exactly', () => {
+    fc.assert(
+      fc.property(arbBox, fc.integer({ min: 1, max: 40_000 }), (box, limit) => {
+        const pieces = splitBox(box, limit);
+        if (pieces.length > 5000) return; // degenerate tiny limits: not worth counting
+        for (const p of pieces) {
+          expect(volume(p)).toBeLessThanOrEqual(limit);
+          for (const a of ['x', 'y', 'z'] as const) {
+            expect(p.min[a]).toBeGreaterThanOrEqual(box.min[a]);
+            expect(p.max[a]).toBeLessThanOrEqual(box.max[a]);
+          }
+        }
+        // all inside the box and summing to its volume; the next test counts cells for overlaps
+        expect(pieces.reduce((n, p) => n + volume(p), 0)).toBe(volume(box));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('a box within the limit stays whole', () => {
+    const box = { min: { x: 0, y: 0, z: 0 }, max: { x: 31, y: 31, z: 31 } };
+    expect(splitBox(box, 32_768)).toEqual([box]);
+  });
+
+  test('pieces of a small box cover each cell once', () => {
+    fc.assert(
+      fc.property(
+        arbBox.filter((b) => volume(b) <= 3000),
+        fc.integer({ min: 7, max: 500 }),
+        (box, limit) => {
+          const seen = new Set<string>();
+          for (const p of splitBox(box, limit))
+            for (let x = p.min.x; x <= p.max.x; x++)
+              for (let y = p.min.y; y <= p.max.y; y++)
+                for (let z = p.min.z; z <= p.max.z; z++) {
+                  const key = `${x},${y},${z}`;
+                  expect(seen.has(key)).toBe(false);
+                  seen.add(key);
+                }
+          expect(seen.size).toBe(volume(box));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('command text', () => {
+  test.each<[string, string]>([
+    [
+      fillCommand({ min: { x: 0, y: 1, z: 2 }, max: { x: 3, y: 4, z: 5 } }, spec('stone')),
+      'fill 0 1 2 3 4 5 minecraft:stone',
+    ],
+    [
+      fillCommand(
+        { min: { x: 0, y: 1, z: 2 }, max: { x: 3, y: 4, z: 5 } },
+        spec('oak_log', { axis: 'y' }),
+        'keep',
+      ),
+      'fill 0 1 2 3 4 5 minecraft:oak_log[axis=y] keep',
+    ],
+    [
+      fillCommand({ min: { x: 0, y: 0, z: 0 }, max: { x: 1, y: 1, z: 1 } }, spec('stone'), 'replace', {
+        kind: 'tag',
+        tag: 'minecraft:logs',
+        states: {},
+      }),
+      'fill 0 0 0 1 1 1 minecraft:stone replace #minecraft:logs',
+    ],
+  ])('%s', (got, expected) => {
+    expect(got).toBe(expected);
+  });
+
+  test.each<[string, string, string, string | undefined]>([
+    [
+      'setblock 1 2 3 minecraft:oak_plank',
+      'minecraft:oak_plank',
+      'oak_planks',
+      'setblock 1 2 3 minecraft:oak_planks',
+    ],
+    [
+      'setblock 1 2 3 oak_plank[axis=y]',
+      'minecraft:oak_plank',
+      'oak_planks',
+      'setblock 1 2 3 oak_planks[axis=y]',
+    ],
+    [
+      'fill 0 0 0 1 1 1 stone replace dirtt',
+      'minecraft:dirtt',
+      'dirt',
+      'fill 0 0 0 1 1 1 stone replace dirt',
+    ],
+    ['setblock 1 2 3 minecraft:stone', 'minecraft:ston', 'stone', undefined],
+  ])('replaceBlockId(%s)', (command, wrong, replacement, expected) => {
+    expect(replaceBlockId(command, wrong, replacement)).toBe(expected);
+  });
+});
+
+describe('block knowledge', () => {
+  const data = require('minecraft-data')('1.21.4') as {
+    blocksByName: Record<string, { emitLight: number } | undefined>;
+  };
+
+  test.each([...LIGHT_BLOCKS])('%s is a real block that emits light ≥ 10', (name) => {
+    expect(data.blocksByName[name]?.emitLight ?? 0).toBeGreaterThanOrEqual(10);
+  });
+
+  test.each<[string, Record<string, string>, string]>([
+    ['minecraft:air', {}, 'air'],
+    ['minecraft:cave_air', {}, 'air'],
+    ['minecraft:oak_door', {}, 'door'],
+    ['minecraft:iron_door', { half: 'upper' }, 'door'],
+    ['minecraft:glass', {}, 'glass'],
+    ['minecraft:red_stained_glass_pane', {}, 'glass'],
+    ['minecraft:tinted_glass', {}, 'glass'],
+    ['minecraft:glowstone', {}, 'light'],
+    ['minecraft:campfire', {}, 'light'],
+    ['minecraft:campfire', { lit: 'false' }, 'solid'],
+    ['minecraft:redstone_lamp', {}, 'solid'],
+    ['minecraft:redstone_lamp', { lit: 'true' }, 'light'],
+    ['minecraft:white_candle', { lit: 'true' }, 'light'],
+    ['minecraft:stone', {}, 'solid'],
+    ['minecraft:spyglass', {}, 'solid'],
+  ])('%s %j is %s', (name, states, role) => {
+    expect(roleOf({ name, states })).toBe(role);
+    expect(emitsLight({ name, states })).toBe(role === 'light');
+  });
+
+  test.each<[string, string[]]>([
+    ['oak_plank', ['oak_planks']],
+    ['minecraft:stonebrick', ['stone_bricks']],
+    ['cobblestone_wal', ['cobblestone_wall']],
+    ['zzzzzzzzzzzzzzzz', []],
+  ])('close ids for %s start with %j', (wrong, first) => {
+    expect(closeBlockIds(wrong).slice(0, first.length)).toEqual(first);
+  });
+
+  test.each<[string, string, number]>([
+    ['kitten', 'sitting', 3],
+    ['', 'abc', 3],
+    ['stone', 'stone', 0],
+    ['oak_plank', 'oak_planks', 1],
+  ])('editDistance(%s, %s) = %i', (a, b, d) => {
+    expect(editDistance(a, b)).toBe(d);
+  });
+});
