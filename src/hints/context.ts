@@ -1,5 +1,5 @@
 /** What the analyzer learned from a batch: the shapes it built and what became of each command. */
-import type { BlockPos, BlockSpec, BlockWrite, Box } from '../commands/block-write.js';
+import type { BlockPos, BlockSpec, BlockWrite, Box, ExecutorPosition } from '../commands/block-write.js';
 import type { CommandResult } from '../results/schema.js';
 import type { Side } from './geometry.js';
 
@@ -109,4 +109,19 @@ export interface BuildContext {
   rejected: CommandOutcome[];
   /** rejected_by_game with noChange: the world already matched */
   noChange: CommandOutcome[];
+}
+
+/** What every rule sees. */
+export interface HintContext {
+  build: BuildContext;
+  entries: readonly HintEntry[];
+  /** the MCP tool that ran the commands */
+  tool: string;
+  /** connection name, copied into suggestedArgs */
+  target?: string;
+  /** where the bot stands, to put a door on its side */
+  executor?: ExecutorPosition;
+  /** server version for block ids (minecraft-data) */
+  mcVersion: string;
+  bot?: { name?: string; operator?: boolean };
 }

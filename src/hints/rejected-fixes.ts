@@ -2,14 +2,13 @@
 import { closeBlockIds } from './block-ids.js';
 import { bare } from './blocks.js';
 import { DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
-import type { CommandOutcome } from './context.js';
+import type { CommandOutcome, HintContext } from './context.js';
 import { formatPos, volume, writeBox } from './geometry.js';
+import type { NextStep, RuleOutput } from './schema.js';
+import { execArgs, quote, RELEVANCE } from './steps.js';
 
 /** Split suggestions longer than this are not spelled out (the area is better cut differently). */
 export const MAX_SPLIT_COMMANDS = 64;
-
-export const quote = (command: string): string =>
-  `\`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\``;
 
 /** The command with the wrong id swapped for `replacement`, or undefined when the id is not found in it. */
 export const replaceBlockId = (command: string, wrong: string, replacement: string): string | undefined => {
@@ -69,3 +68,93 @@ export const VANILLA_COMMANDS: ReadonlySet<string> = new Set(
 
 export const commandName = (command: string): string =>
   (command.trim().replace(/^\//, '').split(/\s+/)[0] ?? '').toLowerCase();
+
+const byKey = (ctx: HintContext, key: string) => ctx.build.rejected.filter((o) => o.key === key);
+
+export const blockIdSteps = (ctx: HintContext): NextStep[] =>
+  byKey(ctx, 'argument.block.id.invalid').flatMap((o) => {
+    const fix = blockIdFix(o, ctx.mcVersion);
+    if (!fix) return [];
+    const step: NextStep = {
+      action: 'fix_block_id',
+      description: fix.description,
+      relevance: RELEVANCE.fixRejected,
+      optional: false,
+    };
+    return [
+      fix.fixed
+        ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, [fix.fixed]) }
+        : step,
+    ];
+  });
+
+export const splitFillSteps = (ctx: HintContext): NextStep[] =>
+  byKey(ctx, 'commands.fill.toobig').flatMap((o) => {
+    const split = fillSplit(o);
+    if (!split) return [];
+    const n = split.commands.length;
+    const spelled = n <= MAX_SPLIT_COMMANDS;
+    const step: NextStep = {
+      action: 'split_fill',
+      description: spelled
+        ? `${quote(o.command)} covers ${split.volume} blocks, over the server's limit of ${split.limit}: send it as these ${n} fill commands.`
+        : `${quote(o.command)} covers ${split.volume} blocks; it would take ${n} fills of at most ${split.limit}: build a smaller area per call.`,
+      relevance: RELEVANCE.fixRejected,
+      optional: false,
+    };
+    return [
+      spelled
+        ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, split.commands) }
+        : step,
+    ];
+  });
+
+export const loadAreaSteps = (ctx: HintContext): NextStep[] =>
+  byKey(ctx, 'argument.pos.unloaded').map((o) => {
+    const tp = standNear(o);
+    const step: NextStep = {
+      action: 'load_area',
+      description: `${quote(o.command)} targets unloaded chunks: teleport the bot there (or \`forceload add\` the area), wait a moment for the chunks to load, then resend it.`,
+      relevance: RELEVANCE.fixRejected,
+      optional: false,
+    };
+    return tp ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, [tp]) } : step;
+  });
+
+export const outOfWorldSteps = (ctx: HintContext): NextStep[] =>
+  byKey(ctx, 'argument.pos.outofworld').map((o) => ({
+    action: 'fix_position',
+    description: `${quote(o.command)} is outside the world's build height (overworld y -64 to 319): move it within.`,
+    relevance: RELEVANCE.fixRejected,
+    optional: false,
+  }));
+
+export const opBot = (ctx: HintContext): RuleOutput | undefined => {
+  const refused = byKey(ctx, 'command.unknown.command').filter((o) =>
+    VANILLA_COMMANDS.has(commandName(o.command)),
+  );
+  if (refused.length === 0 || ctx.bot?.operator === true) return undefined;
+  const name = ctx.bot?.name ?? '<bot name>';
+  const names = [...new Set(refused.map((o) => commandName(o.command)))].join(', ');
+  return {
+    nextSteps: [
+      {
+        action: 'op_bot',
+        description: `The server calls ${names} unknown: it hides commands the bot may not use. Run \`op ${name}\` in the server console, then resend.`,
+        relevance: ctx.bot?.operator === false ? RELEVANCE.fixRejected : RELEVANCE.fixRejected - 0.1,
+        optional: false,
+      },
+    ],
+    saveSuggestion: {
+      topic: 'server permissions',
+      reason: `the bot ${name} needs operator rights for ${names}; it loses them on some servers when it reconnects`,
+    },
+  };
+};
+
+export const noChangeNote = (ctx: HintContext): string | undefined => {
+  const same = ctx.build.noChange;
+  if (same.length === 0) return undefined;
+  const which = same.length <= 3 ? same.map((o) => quote(o.command)).join(', ') : `${same.length} commands`;
+  return `${which}: the world already matched, nothing changed; do not retry.`;
+};

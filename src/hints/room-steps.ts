@@ -1,0 +1,127 @@
+/** Next steps that finish what the analyzer found: doors, gaps, roofs, floors, lights, windows. */
+import type { HintContext, Room } from './context.js';
+import { planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
+import type { NextStep } from './schema.js';
+import { describeRoom, execArgs, RELEVANCE } from './steps.js';
+
+const perRoom = (ctx: HintContext, f: (room: Room) => NextStep | undefined): NextStep[] =>
+  ctx.build.rooms.flatMap((room) => f(room) ?? []);
+
+const run = (ctx: HintContext, commands: string[]) => ({
+  suggestedTool: 'execute_commands',
+  suggestedArgs: execArgs(ctx, commands),
+});
+
+export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
+  ctx.build.doors
+    .filter((d) => !d.complete)
+    .flatMap((d): NextStep[] => {
+      const have = d.lower ?? d.upper;
+      if (!have) return [];
+      const missing = d.lower ? 'upper' : 'lower';
+      const pos = { ...have, y: have.y + (missing === 'upper' ? 1 : -1) };
+      const states = Object.entries({ ...d.block.states, half: missing }).map(([k, v]) => `${k}=${v}`);
+      const command = `setblock ${pos.x} ${pos.y} ${pos.z} ${d.block.name}[${states.join(',')}]`;
+      return [
+        {
+          action: 'complete_door',
+          description: `The door at ${have.x} ${have.y} ${have.z} has only its ${missing === 'upper' ? 'lower' : 'upper'} half: set the ${missing} half.`,
+          relevance: RELEVANCE.completeDoor,
+          optional: false,
+          ...run(ctx, [command]),
+        },
+      ];
+    });
+
+export const addDoorSteps = (ctx: HintContext): NextStep[] =>
+  perRoom(ctx, (room) => {
+    if (room.doors.length > 0) return undefined;
+    const plan = planDoor(ctx.build, room, ctx.executor);
+    if (!plan) return undefined;
+    const open = room.doorways.length > 0;
+    return {
+      action: 'add_door',
+      description: open
+        ? `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`
+        : `${describeRoom(room)} has no door: place one in the middle of its ${plan.side} wall (setblock replaces the wall blocks).`,
+      relevance: open ? RELEVANCE.doorInDoorway : RELEVANCE.addDoor,
+      optional: open,
+      ...run(ctx, plan.commands),
+    };
+  });
+
+export const extendWallSteps = (ctx: HintContext): NextStep[] =>
+  ctx.build.gaps.map((gap) => ({
+    action: 'extend_wall',
+    description: `Two walls stop short of their corner at x=${gap.corner.x}, z=${gap.corner.z}: extend them to close it.`,
+    relevance: RELEVANCE.extendWall,
+    optional: false,
+    ...run(
+      ctx,
+      gap.fills.map(
+        (f) =>
+          `fill ${f.box.min.x} ${f.box.min.y} ${f.box.min.z} ${f.box.max.x} ${f.box.max.y} ${f.box.max.z} ${f.block.name}`,
+      ),
+    ),
+  }));
+
+export const addRoofSteps = (ctx: HintContext): NextStep[] =>
+  perRoom(ctx, (room) =>
+    room.hasRoof
+      ? undefined
+      : {
+          action: 'add_roof',
+          description: `${describeRoom(room)} has no roof: cover it with one layer over its walls.`,
+          relevance: RELEVANCE.addRoof,
+          optional: false,
+          ...run(ctx, [planLayer(room, 'roof')]),
+        },
+  );
+
+export const addFloorSteps = (ctx: HintContext): NextStep[] =>
+  perRoom(ctx, (room) =>
+    room.hasFloor
+      ? undefined
+      : {
+          action: 'add_floor',
+          description: `Nothing in this batch built a floor under ${describeRoom(room)}; if the ground there is not the floor you want, lay one.`,
+          relevance: RELEVANCE.addFloor,
+          optional: true,
+          ...run(ctx, [planLayer(room, 'floor')]),
+        },
+  );
+
+export const addLightSteps = (ctx: HintContext): NextStep[] =>
+  perRoom(ctx, (room) =>
+    room.lights.length > 0
+      ? undefined
+      : {
+          action: 'add_light',
+          description: room.hasRoof
+            ? `${describeRoom(room)} has no light source: set glowstone into its ceiling.`
+            : `${describeRoom(room)} has no light source: put a lantern on its floor.`,
+          relevance: RELEVANCE.addLight,
+          optional: true,
+          ...run(ctx, planLights(room)),
+        },
+  );
+
+export const addWindowSteps = (ctx: HintContext): NextStep[] =>
+  perRoom(ctx, (room) => {
+    if (room.windows.length > 0) return undefined;
+    const doorSide = room.doors[0]?.side ?? planDoor(ctx.build, room, ctx.executor)?.side ?? 'north';
+    const plan = planWindow(room, doorSide);
+    return {
+      action: 'add_window',
+      description: `${describeRoom(room)} has no window: set glass panes at eye height into its ${plan.side} wall.`,
+      relevance: RELEVANCE.addWindow,
+      optional: true,
+      ...run(ctx, [plan.command]),
+    };
+  });
+
+/** The first room with door, window, light, floor and roof. */
+export const finishedRoom = (ctx: HintContext): Room | undefined =>
+  ctx.build.rooms.find(
+    (r) => r.doors.length > 0 && r.windows.length > 0 && r.lights.length > 0 && r.hasRoof && r.hasFloor,
+  );
