@@ -1,0 +1,103 @@
+/**
+ * The blocks of an area read once for rendering: palette indices in y, z, x order (bounded by the block
+ * limit) with each palette entry's colour and shape worked out once.
+ */
+import type { BlockPos, Box } from '../commands/block-write.js';
+import { type BlockSource, blockStateKey, isAir } from './block-source.js';
+import { sizeOf, volumeOf } from './box.js';
+import { type BlockColour, blockColour } from './colours.js';
+import { type Rgb, TEXT_HEIGHT } from './raster.js';
+import { blockShape, type Cuboid, isFullCube } from './shapes.js';
+
+export const AIR_CELL = -1;
+export const UNLOADED_CELL = -2;
+
+export interface PaletteEntry {
+  colour: BlockColour;
+  shape: Cuboid[];
+  /** a full opaque cube hides what is behind it */
+  solid: boolean;
+}
+
+export class BlockGrid {
+  readonly size;
+  readonly cells: Int32Array;
+  readonly palette: PaletteEntry[] = [];
+
+  constructor(
+    readonly box: Box,
+    source: BlockSource,
+  ) {
+    this.size = sizeOf(box);
+    this.cells = new Int32Array(volumeOf(box));
+    const indexOf = new Map<string, number>();
+    let i = 0;
+    for (let y = box.min.y; y <= box.max.y; y++) {
+      for (let z = box.min.z; z <= box.max.z; z++) {
+        for (let x = box.min.x; x <= box.max.x; x++) {
+          const state = source.readBlock({ x, y, z });
+          if (state === 'unloaded') this.cells[i++] = UNLOADED_CELL;
+          else if (isAir(state)) this.cells[i++] = AIR_CELL;
+          else {
+            const key = blockStateKey(state);
+            let index = indexOf.get(key);
+            if (index === undefined) {
+              index = this.palette.length;
+              const colour = blockColour(state.name);
+              const shape = blockShape(state);
+              this.palette.push({ colour, shape, solid: colour.alpha >= 1 && isFullCube(shape) });
+              indexOf.set(key, index);
+            }
+            this.cells[i++] = index;
+          }
+        }
+      }
+    }
+  }
+
+  /** Cell at box-relative coordinates; outside the box counts as air. */
+  at(dx: number, dy: number, dz: number): number {
+    const s = this.size;
+    if (dx < 0 || dy < 0 || dz < 0 || dx >= s.x || dy >= s.y || dz >= s.z) return AIR_CELL;
+    return this.cells[(dy * s.z + dz) * s.x + dx]!;
+  }
+
+  solidAt(dx: number, dy: number, dz: number): boolean {
+    const cell = this.at(dx, dy, dz);
+    return cell >= 0 && this.palette[cell]!.solid;
+  }
+}
+
+export const BACKGROUND: Rgb = [32, 34, 40];
+export const LABEL: Rgb = [225, 225, 225];
+/** no side of a picture is longer than this; the scale shrinks to fit */
+export const MAX_IMAGE_SIDE = 4096;
+
+export interface Layout {
+  width: number;
+  height: number;
+  /** top view: pixels per block; isometric: half the width of a block's top face */
+  scale: number;
+  fontSize: number;
+  /** top: the top-left corner of the map; isometric: where the box's lowest corner projects */
+  originX: number;
+  originY: number;
+  /** where a block shows: the centre of its cell (top) or of its top face (isometric) */
+  pixelOf(pos: BlockPos): { x: number; y: number };
+}
+
+export interface LabelSpace {
+  /** widest coordinate label, at font size 1 */
+  width: number;
+}
+
+/** Coordinate labels every `step` blocks, with `step` in 1, 2, 5, 10, 20, 50… so labels never overlap. */
+export function labelStep(pixelsPerBlock: number, needed: number): number {
+  for (let step = 1; ; step *= 10) {
+    for (const m of [1, 2, 5]) if (step * m * pixelsPerBlock >= needed) return step * m;
+  }
+}
+
+export const isLabelled = (value: number, step: number): boolean => ((value % step) + step) % step === 0;
+
+export const fontHeight = (fontSize: number): number => TEXT_HEIGHT * fontSize;

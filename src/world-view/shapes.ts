@@ -1,0 +1,102 @@
+/**
+ * Rough block shapes for the renderer, in block-local units (0–1): slabs, stairs, doors, panes, fences,
+ * torches, lanterns, carpets and plants are drawn smaller than a cube so rooms read right. Everything
+ * else is a full cube.
+ */
+import type { BlockState } from './block-source.js';
+
+export interface Cuboid {
+  x0: number;
+  y0: number;
+  z0: number;
+  x1: number;
+  y1: number;
+  z1: number;
+}
+
+const px = (n: number) => n / 16;
+const FULL: Cuboid[] = [{ x0: 0, y0: 0, z0: 0, x1: 1, y1: 1, z1: 1 }];
+const box = (x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): Cuboid => ({
+  x0: px(x0),
+  y0: px(y0),
+  z0: px(z0),
+  x1: px(x1),
+  y1: px(y1),
+  z1: px(z1),
+});
+
+// vanilla DoorBlock: the panel hugs the side the door faces away from when closed
+const DOOR_PANEL: Record<string, Cuboid> = {
+  north: box(0, 0, 13, 16, 16, 16),
+  south: box(0, 0, 0, 16, 16, 3),
+  west: box(13, 0, 0, 16, 16, 16),
+  east: box(0, 0, 0, 3, 16, 16),
+};
+// an open door turns 90° about its hinge: right hinge turns counter-clockwise (seen from above)
+const TURN_LEFT: Record<string, string> = { north: 'west', west: 'south', south: 'east', east: 'north' };
+const TURN_RIGHT: Record<string, string> = { north: 'east', east: 'south', south: 'west', west: 'north' };
+
+/** A centre post of `width`/16 and arms to each connected side (panes, bars, fences, walls). */
+function connected(p: Record<string, string>, width: number, height: number): Cuboid[] {
+  const a = (16 - width) / 2;
+  const b = a + width;
+  const out = [box(a, 0, a, b, height, b)];
+  const arms: Record<string, Cuboid> = {
+    north: box(a, 0, 0, b, height, a),
+    south: box(a, 0, b, b, height, 16),
+    west: box(0, 0, a, a, height, b),
+    east: box(b, 0, a, 16, height, b),
+  };
+  const isOn = (v: string | undefined) => v !== undefined && v !== 'false' && v !== 'none';
+  const on = Object.keys(arms).filter((d) => isOn(p[d]));
+  // a lone pane shows as a cross in-game
+  for (const d of on.length > 0 ? on : width <= 2 ? Object.keys(arms) : []) out.push(arms[d]!);
+  return out;
+}
+
+function stairs(p: Record<string, string>): Cuboid[] {
+  const top = p['half'] === 'top';
+  const slab = top ? box(0, 8, 0, 16, 16, 16) : box(0, 0, 0, 16, 8, 16);
+  const y0 = top ? 0 : 8;
+  const y1 = top ? 8 : 16;
+  const step: Record<string, Cuboid> = {
+    north: box(0, y0, 0, 16, y1, 8),
+    south: box(0, y0, 8, 16, y1, 16),
+    west: box(0, y0, 0, 8, y1, 16),
+    east: box(8, y0, 0, 16, y1, 16),
+  };
+  return [slab, step[p['facing'] ?? 'north'] ?? step['north']!];
+}
+
+const PLANTS =
+  /(sapling|_tulip|^dandelion|^poppy|^short_grass|^tall_grass|^fern|^large_fern|^dead_bush|orchid|^allium|azure_bluet|oxeye_daisy|cornflower|lily_of_the_valley|_mushroom$|^sweet_berry_bush|^wheat)$/;
+
+export function blockShape(state: BlockState): Cuboid[] {
+  const id = state.name.replace(/^minecraft:/, '');
+  const p = state.properties;
+  if (id.endsWith('_slab')) {
+    if (p['type'] === 'top') return [box(0, 8, 0, 16, 16, 16)];
+    return p['type'] === 'double' ? FULL : [box(0, 0, 0, 16, 8, 16)];
+  }
+  if (id.endsWith('_stairs')) return stairs(p);
+  if (id.endsWith('_door')) {
+    const facing = p['facing'] ?? 'north';
+    const turned = p['open'] === 'true' ? (p['hinge'] === 'right' ? TURN_LEFT : TURN_RIGHT)[facing] : facing;
+    return [DOOR_PANEL[turned ?? 'north'] ?? DOOR_PANEL['north']!];
+  }
+  if (id.endsWith('_trapdoor'))
+    return [p['half'] === 'top' ? box(0, 13, 0, 16, 16, 16) : box(0, 0, 0, 16, 3, 16)];
+  if (id.endsWith('_carpet') || id.endsWith('pressure_plate')) return [box(0, 0, 0, 16, 1, 16)];
+  if (id === 'snow') return [box(0, 0, 0, 16, 2 * Number(p['layers'] ?? 1), 16)];
+  if (id.endsWith('glass_pane') || id === 'iron_bars') return connected(p, 2, 16);
+  if (id.endsWith('_fence')) return connected(p, 4, 16);
+  if (id.endsWith('_wall') && !id.endsWith('_sign')) return connected(p, 8, 14);
+  if (/torch$/.test(id)) return [box(7, 0, 7, 9, 10, 9)];
+  if (id.endsWith('lantern') && !id.startsWith('sea') && !id.startsWith('jack')) {
+    return [p['hanging'] === 'true' ? box(5, 7, 5, 11, 14, 11) : box(5, 0, 5, 11, 7, 11)];
+  }
+  if (PLANTS.test(id)) return [box(3, 0, 3, 13, 13, 13)];
+  return FULL;
+}
+
+export const isFullCube = (shape: Cuboid[]): boolean => shape === FULL;
