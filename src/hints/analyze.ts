@@ -66,9 +66,15 @@ export const analyzeBuild = (entries: readonly HintEntry[]): BuildContext => {
   for (const room of shapesFound) for (const s of room.segments ?? []) inRoom.add(walls.indexOf(s));
 
   const doors = findDoors(counted, world);
-  const windows = features(counted, world, 'glass');
+  const glass = features(counted, world, 'glass');
   const lights = features(counted, world, 'light');
-  const rooms = shapesFound.map((shape) => attach(shape, { doors, windows, lights, counted, world }));
+  const rooms = shapesFound.map((shape) => attach(shape, { doors, windows: glass, lights, counted, world }));
+  // glass counts as a window where it sits in a wall or in a room's side
+  const wallBoxes = [
+    ...walls.map((w) => segmentToWall(w).box),
+    ...rooms.flatMap((r) => SIDES.map((s) => sideFace(r.box, s))),
+  ];
+  const windows = glass.filter((g) => wallBoxes.some((b) => intersection(b, g.box)));
   const slabs = slabBoxes.map((s) => ({ ...s, role: slabRole(s.box, rooms, walls) }));
   return {
     rooms,

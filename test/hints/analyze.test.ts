@@ -266,3 +266,27 @@ describe('parts', () => {
     );
   });
 });
+
+describe('windows', () => {
+  test.each<[string, string[], number]>([
+    [
+      'glass in a standalone wall is a window',
+      ['fill 0 65 0 6 67 0 minecraft:stone', 'setblock 3 66 0 minecraft:glass'],
+      1,
+    ],
+    ['a glass wall is a window', ['fill 0 65 0 6 67 0 minecraft:glass'], 1],
+    [
+      'glass in a room side is a window',
+      ['fill 0 64 0 6 68 6 minecraft:stone hollow', 'setblock 6 66 3 minecraft:glass_pane'],
+      1,
+    ],
+    [
+      'glass in a roof is not',
+      ['fill 0 64 0 6 68 6 minecraft:stone hollow', 'setblock 3 68 3 minecraft:glass'],
+      0,
+    ],
+    ['a glass block on its own is not', ['setblock 3 66 3 minecraft:glass'], 0],
+  ])('%s', (_name, commands, n) => {
+    expect(analyzeBuild(batch(...commands.map((c) => ok(c)))).windows).toHaveLength(n);
+  });
+});
