@@ -58,12 +58,13 @@ const otherDimension = (write: BlockWrite, options: VerifyOptions): boolean =>
 
 /**
  * One verification per write, in order. Pass only writes the game applied (a failed command changed
- * nothing, so judging it would report mismatches), in batch order.
+ * nothing, so judging it would report mismatches), in batch order. `before` is the world before the
+ * batch: a `BeforeSnapshot` taken before sending, or any `BlockSource` that still shows that world.
  */
 export function verifyWrites(
   writes: readonly BlockWrite[],
   after: BlockSource,
-  before?: BlockSource,
+  before?: PriorSource,
   options: VerifyOptions = {},
 ): Verification[] {
   // the world as the batch left it so far: what each write expects, over `before`
