@@ -124,7 +124,7 @@ const slabRole = (box: Box, rooms: readonly Room[], walls: readonly Segment[]): 
     s.plane === 'x'
       ? { min: { x: s.at, y, z: s.from }, max: { x: s.at, y, z: s.to } }
       : { min: { x: s.from, y, z: s.at }, max: { x: s.to, y, z: s.at } };
-  const near = walls.filter((s) => intersection({ min: { ...box.min }, max: { ...box.max } }, flat(s)));
+  const near = walls.filter((s) => intersection(box, flat(s)));
   // walls that end right under it make it a roof; walls standing on it (or none) make it a floor
   return near.some((s) => s.y1 === y - 1 || s.y1 === y) && !near.some((s) => s.y0 === y + 1)
     ? 'roof'
@@ -157,21 +157,17 @@ const findDoors = (counted: readonly CountedWrite[], world: WrittenWorld): Door[
   return [...byColumn.values()];
 };
 
+/** Glass or light blocks written and still there (checked at the corner of their box). */
 const features = (
   counted: readonly CountedWrite[],
   world: WrittenWorld,
   role: 'glass' | 'light',
 ): Feature[] =>
-  counted
-    .filter(
-      ({ write, box }) =>
-        write.kind !== 'clone' && roleOf(write.block) === role && stillThere(world, box.min, write.block),
-    )
-    .map(({ write, box, entry }) => ({
-      box,
-      block: write.kind === 'clone' ? { name: '?', states: {} } : write.block,
-      entry,
-    }));
+  counted.flatMap(({ write, box, entry }) =>
+    write.kind !== 'clone' && roleOf(write.block) === role && stillThere(world, box.min, write.block)
+      ? [{ box, block: write.block, entry }]
+      : [],
+  );
 
 interface Parts {
   doors: readonly Door[];

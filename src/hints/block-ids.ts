@@ -46,6 +46,3 @@ export const closeBlockIds = (wrong: string, version = DEFAULT_MC_VERSION, max =
     .slice(0, max)
     .map((c) => c.name);
 };
-
-export const isBlockId = (name: string, version = DEFAULT_MC_VERSION): boolean =>
-  blockNames(version).includes(bare(name.toLowerCase()));

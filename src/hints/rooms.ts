@@ -2,15 +2,15 @@
 import type { BlockSpec, Box } from '../commands/block-write.js';
 import { roleOf } from './blocks.js';
 import type { Room } from './context.js';
-import { boxOf, intersection, sameBox, shrink, size } from './geometry.js';
+import { boxOf, sameBox, shrink } from './geometry.js';
 import { covers, type Segment, yOverlap } from './walls.js';
 import type { CountedWrite, WrittenWorld } from './written-world.js';
 
 /** A room before doors, windows and lights are attached. */
 export type RoomShape = Omit<Room, 'doors' | 'windows' | 'doorways' | 'lights'> & { segments?: Segment[] };
 
-/** Walls per axis considered for rooms: four nested loops, so the work stays bounded on huge batches. */
-const MAX_WALLS_PER_AXIS = 24;
+/** Walls per axis considered for rooms, so the work stays bounded on huge batches. */
+const MAX_WALLS_PER_AXIS = 512;
 /** Share of interior cells a layer must cover to count as floor or roof (a stair hole is fine). */
 const LAYER_COVERAGE = 0.9;
 /** Cells sampled at most per layer; bigger layers are sampled on a grid. */
@@ -67,19 +67,21 @@ const shellRoom = (
 
 /** Four walls (x = a, x = b, z = c, z = d) that span the sides between them and close the corners. */
 export const roomsFromWalls = (segments: readonly Segment[], world: WrittenWorld): RoomShape[] => {
-  const byLength = (s: Segment) => -(s.to - s.from);
-  const xs = segments.filter((s) => s.plane === 'x').sort((a, b) => byLength(a) - byLength(b) || a.at - b.at);
-  const zs = segments.filter((s) => s.plane === 'z').sort((a, b) => byLength(a) - byLength(b) || a.at - b.at);
-  const xWalls = xs.slice(0, MAX_WALLS_PER_AXIS);
-  const zWalls = zs.slice(0, MAX_WALLS_PER_AXIS);
+  const xs = segments.filter((s) => s.plane === 'x').slice(0, MAX_WALLS_PER_AXIS);
+  const zs = segments.filter((s) => s.plane === 'z').slice(0, MAX_WALLS_PER_AXIS);
   const rooms: RoomShape[] = [];
-  for (const west of xWalls) {
-    for (const east of xWalls) {
-      if (east.at < west.at + 2) continue;
-      for (const north of zWalls) {
-        for (const south of zWalls) {
-          if (south.at < north.at + 2) continue;
-          const room = enclose(west, east, north, south, xWalls, zWalls, world);
+  for (const west of xs) {
+    const a = west.at;
+    // north and south walls must cross x = a + 1 and lie where the west wall can close them
+    const crossing = zs.filter((s) => s.from <= a + 1 && s.to >= a + 1);
+    const norths = crossing.filter((s) => s.at >= west.from - 1 && s.at <= west.to);
+    const souths = crossing.filter((s) => s.at >= west.from && s.at <= west.to + 1);
+    for (const north of norths) {
+      for (const south of souths) {
+        if (south.at < north.at + 2) continue;
+        for (const east of xs) {
+          if (east.at < a + 2 || !spans(east, north.at + 1, south.at - 1)) continue;
+          const room = enclose(west, east, north, south, xs, zs, world);
           if (room && !rooms.some((r) => sameBox(r.box, room.box))) rooms.push(room);
         }
       }
@@ -164,8 +166,3 @@ const covered = (
 /** Rooms found twice (a hollow fill whose faces also look like walls) are kept once, first source wins. */
 export const distinctRooms = (rooms: readonly RoomShape[]): RoomShape[] =>
   rooms.filter((r, i) => rooms.findIndex((o) => sameBox(o.box, r.box)) === i);
-
-/** Interior cells of `room` that `box` reaches into, if any. */
-export const inside = (room: RoomShape, box: Box): Box | undefined => intersection(room.interior, box);
-
-export const heightOf = (room: RoomShape): number => size(room.interior, 'y');
