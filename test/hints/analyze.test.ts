@@ -290,3 +290,16 @@ describe('windows', () => {
     expect(analyzeBuild(batch(...commands.map((c) => ok(c)))).windows).toHaveLength(n);
   });
 });
+
+test('many walled rooms in one batch are all found (no cap on walls considered below 512 per axis)', () => {
+  const commands = Array.from({ length: 30 }, (_, i) => {
+    const [x, z] = [(i % 6) * 12, Math.floor(i / 6) * 12];
+    return [
+      `fill ${x} 65 ${z} ${x} 67 ${z + 6} minecraft:stone`,
+      `fill ${x + 6} 65 ${z} ${x + 6} 67 ${z + 6} minecraft:stone`,
+      `fill ${x + 1} 65 ${z} ${x + 5} 67 ${z} minecraft:stone`,
+      `fill ${x + 1} 65 ${z + 6} ${x + 5} 67 ${z + 6} minecraft:stone`,
+    ];
+  }).flat();
+  expect(analyzeBuild(batch(...commands.map((c) => ok(c)))).rooms).toHaveLength(30);
+});
