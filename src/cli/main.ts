@@ -2,6 +2,8 @@
 /** The mcbridge command line. */
 import { Command } from 'commander';
 import { McbridgeError } from '../errors.js';
+import { registerExecCommand } from './exec-command.js';
+import { registerServeCommand } from './serve-command.js';
 import { registerWorldCommand } from './world-command.js';
 
 const program = new Command();
@@ -10,6 +12,8 @@ program
   .description('Let an LLM build in Minecraft through MCP, and know exactly what each command did.')
   .showHelpAfterError();
 
+registerServeCommand(program);
+registerExecCommand(program);
 registerWorldCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VerificationSchema } from '../verify/verify.js';
 
 /** What became of one command. `skipped` is only used by batch plans (a condition or dependency not met). */
 export const CommandStatusSchema = z.enum([
@@ -49,5 +50,34 @@ export const CommandResultSchema = z.object({
   chatMessages: z.array(z.string()),
   detail: OutcomeDetailSchema.optional(),
   captureStrategy: CaptureStrategySchema.optional(),
+  /** applied block writes compared with the world afterwards */
+  verification: VerificationSchema.optional(),
 });
 export type CommandResult = z.infer<typeof CommandResultSchema>;
+
+export const BatchResultSchema = z.object({
+  totalCommands: z.number().int(),
+  /** sent to the server */
+  acceptedCount: z.number().int(),
+  appliedCount: z.number().int(),
+  /** rejected_by_game + execution_error + timed_out + rejected_by_safety */
+  failedCount: z.number().int(),
+  unknownCount: z.number().int(),
+  executionTimeMs: z.number().nonnegative(),
+  captureStrategy: CaptureStrategySchema,
+  results: z.array(CommandResultSchema),
+  /** every line of the batch in arrival order, for debugging */
+  chatMessages: z.array(z.string()),
+  /** what happened and what to do about it, in one or two sentences */
+  hint: z.string(),
+  /** present when the safety policy shaped the batch */
+  safety: z
+    .object({
+      /** one refusal stopped the whole batch: nothing was sent */
+      blockedWholeBatch: z.boolean(),
+      /** validate_safety: false was asked for but the operator's policy does not allow it */
+      unsafeRequestIgnored: z.boolean(),
+    })
+    .optional(),
+});
+export type BatchResult = z.infer<typeof BatchResultSchema>;

@@ -6,6 +6,8 @@ export interface WorldProcessOptions {
   ops: string[];
   viewDistance: number;
   motd: string;
+  /** false: stock flying-squid, without the vanilla-parity plugin (the "foreign server" of tests) */
+  parity: boolean;
 }
 
 export type ParentToWorld =

@@ -25,6 +25,8 @@ export interface StartWorldOptions {
   log?: (line: string) => void;
   /** default 20 s */
   startTimeoutMs?: number;
+  /** default true; false starts stock flying-squid (no vanilla-parity plugin), for foreign-server tests */
+  parity?: boolean;
 }
 
 export interface WorldHandle extends EventEmitter {
@@ -138,6 +140,7 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
     ops: options.ops ?? [],
     viewDistance: options.viewDistance ?? 4,
     motd: 'mcbridge embedded world',
+    parity: options.parity ?? true,
   };
   const { script, execArgv } = childEntry();
   const child = fork(script, [], {

@@ -64,7 +64,7 @@ function main(): void {
     return;
   }
 
-  installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
+  if (options.parity) installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
 
   const applyOp = (player: FlyingSquidPlayer) => {
     if (ops.has(player.username.toLowerCase())) player.op = true;

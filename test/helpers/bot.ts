@@ -81,7 +81,10 @@ let fenceCounter = 0;
  * Sends commands pipelined, each followed by a tellraw fence, and returns each command's own lines.
  * (The product's capture module does this properly; tests of the world use this small version.)
  */
-export async function runFenced(t: TestBot, commands: string[]): Promise<unknown[][]> {
+export async function runFenced<const T extends readonly string[]>(
+  t: TestBot,
+  commands: T,
+): Promise<{ -readonly [K in keyof T]: unknown[] }> {
   const base = ++fenceCounter * 100_000;
   const start = t.lines.length;
   commands.forEach((command, i) => {
@@ -99,7 +102,7 @@ export async function runFenced(t: TestBot, commands: string[]): Promise<unknown
     }
     if (line.position === 'system' && i < out.length) out[i]!.push(line.json);
   }
-  return out;
+  return out as { -readonly [K in keyof T]: unknown[] };
 }
 
 function isFence(json: unknown, n?: string): boolean {

@@ -1,0 +1,174 @@
+/**
+ * npm run bench — figures, not assertions. Everything runs in one process against one embedded world, so
+ * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
+ * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
+ */
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { captureSerial } from '../src/capture/serial.js';
+import { mineflayerTarget } from '../src/connection/factories.js';
+import { Targets } from '../src/connection/targets.js';
+import { logger } from '../src/logger.js';
+import { createServer } from '../src/mcp/server.js';
+import type { BatchResult } from '../src/results/schema.js';
+import { parseSafetyConfig } from '../src/safety/config.js';
+import { startWorld } from '../src/world/start-world.js';
+
+const rssOf = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+const pct = (values: number[], p: number) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const figures: Array<[string, string]> = [];
+const record = (name: string, value: string) => {
+  figures.push([name, value]);
+  process.stderr.write(`${name}: ${value}\n`);
+};
+
+function mixedCommands(n: number, origin: { x: number; y: number; z: number }, salt: number): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const x = origin.x + (i % 16);
+    const y = origin.y + 2 + ((i >> 4) % 8);
+    const z = origin.z + 4 + (i % 7);
+    switch (i % 5) {
+      case 0:
+        return `setblock ${x} ${y} ${z} minecraft:${salt % 2 ? 'stone' : 'oak_planks'}`;
+      case 1:
+        return `fill ${x} ${y} ${z} ${x + 1} ${y} ${z + 1} minecraft:${salt % 2 ? 'bricks' : 'glass'}`;
+      case 2:
+        return `setblock ${x} ${y} ${z} minecraft:not_a_block`; // parse error
+      case 3:
+        return `fill ${x} ${y} ${z} ${x + 40} ${y + 40} ${z + 40} stone`; // too big
+      default:
+        return `setblock ${x} ${y}`; // incomplete
+    }
+  });
+}
+
+async function main() {
+  const t0 = performance.now();
+  const world = await startWorld({ ops: ['Bench', 'RawBot'] });
+  record('embedded world ready', `${(performance.now() - t0).toFixed(0)} ms`);
+
+  const target = mineflayerTarget({
+    host: world.host,
+    port: world.port,
+    username: 'Bench',
+    version: world.version,
+  });
+  const targets = new Targets([target]);
+  // the mix includes fills over vanilla's limit on purpose: let the game refuse them, not the policy
+  const safety = parseSafetyConfig({ maxFillVolume: 1_000_000, maxBatchVolume: 100_000_000 }, 'bench config');
+  const server = createServer({ targets, log: logger.child({}, { level: 'silent' }), safety });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  const client = new Client({ name: 'bench', version: '0' });
+  await client.connect(a);
+  const tSpawn = performance.now();
+  const session = await target.get();
+  record('bot connected and probed', `${(performance.now() - tSpawn).toFixed(0)} ms`);
+  const p = session.channel.executorPosition()!;
+  const origin = { x: Math.floor(p.x) + 2, y: Math.floor(p.y), z: Math.floor(p.z) + 2 };
+  const call = async (commands: string[]) => {
+    const r = (await client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
+      timeout: 300_000,
+    })) as CallToolResult;
+    return r.structuredContent as unknown as BatchResult;
+  };
+
+  // warm-up
+  await call(mixedCommands(200, origin, 0));
+  const heapBefore = process.memoryUsage().heapUsed;
+
+  // 1. attributed throughput through the MCP tool
+  const N = 1000;
+  const runs: number[] = [];
+  for (let k = 1; k <= 3; k++) {
+    const t = performance.now();
+    const batch = await call(mixedCommands(N, origin, k));
+    const ms = performance.now() - t;
+    if (batch.results.length !== N) throw new Error('missing results');
+    runs.push((N / ms) * 1000);
+  }
+  const attributed = pct(runs, 50);
+  record(
+    `attributed throughput (${N} mixed commands, MCP tool, median of 3)`,
+    `${attributed.toFixed(0)} commands/s`,
+  );
+
+  // 2. raw rate: a bare bot fires the same commands with no attribution; timed until the server answered all
+  const raw = await (await import('mineflayer')).default.createBot({
+    host: world.host,
+    port: world.port,
+    username: 'RawBot',
+    version: world.version,
+    auth: 'offline',
+    physicsEnabled: false,
+  });
+  await new Promise<void>((r) => raw.once('spawn', () => r()));
+  await new Promise((r) => setTimeout(r, 300));
+  const rawCommands = mixedCommands(N, { ...origin, z: origin.z + 20 }, 5);
+  const tr = performance.now();
+  const lastSeen = new Promise<void>((resolve) =>
+    raw.on('message', (m) => {
+      if ((m.json as { translate?: string })?.translate === 'raw.end') resolve();
+    }),
+  );
+  for (const cmd of rawCommands) raw.chat(`/${cmd}`);
+  raw.chat('/tellraw @s {"translate":"raw.end"}');
+  await lastSeen;
+  const rawRate = (N / (performance.now() - tr)) * 1000;
+  record('raw bare-bot rate (no attribution)', `${rawRate.toFixed(0)} commands/s`);
+  record('attributed / raw', `${(attributed / rawRate).toFixed(2)}×`);
+  raw.quit();
+
+  // 3. single-command latency through the MCP tool
+  const latencies: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    await call([`setblock ${origin.x} ${origin.y + 12} ${origin.z} minecraft:${i % 2 ? 'stone' : 'dirt'}`]);
+    latencies.push(performance.now() - t);
+  }
+  record('single-call latency p50', `${pct(latencies, 50).toFixed(1)} ms`);
+  record('single-call latency p95', `${pct(latencies, 95).toFixed(1)} ms`);
+
+  // 4. window-capture baseline (best-known peer mod: wait up to 700 ms per command, stop after 120 ms of silence)
+  const M = 50;
+  const tw = performance.now();
+  await session.exclusive(() =>
+    captureSerial(session.channel, mixedCommands(M, { ...origin, z: origin.z + 40 }, 7), {
+      windows: { firstLineMs: 700, quietMs: 120, maxMs: 700 },
+    }),
+  );
+  const windowRate = (M / (performance.now() - tw)) * 1000;
+  record(`window-capture baseline (700/120 ms, ${M} commands)`, `${windowRate.toFixed(1)} commands/s`);
+  record('attributed / window baseline', `${(attributed / windowRate).toFixed(0)}×`);
+
+  // 5. memory
+  (globalThis as { gc?: () => void }).gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+  record('companion RSS (MCP server + bot, after the runs)', mb(process.memoryUsage().rss / 2 ** 20));
+  record(
+    'companion heap before → after the runs',
+    `${mb(heapBefore / 2 ** 20)} → ${mb(heapAfter / 2 ** 20)}`,
+  );
+  record('embedded world RSS (two bots joined)', mb(rssOf(world.pid)));
+
+  await client.close();
+  await targets.closeAll();
+  await world.stop();
+  process.stdout.write(
+    `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
+  );
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

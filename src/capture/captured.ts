@@ -1,0 +1,38 @@
+import type { CaptureStrategy } from '../results/schema.js';
+import type { CapturedMessage } from './message.js';
+
+/** How a command's capture ended. */
+export type CaptureEnd =
+  /** its fence arrived: `lines` are exactly its lines */
+  | 'fenced'
+  /** serial strategy: lines stopped arriving (or none came) within the windows */
+  | 'quiet'
+  /** sent, but its fence did not arrive before the deadline */
+  | 'timed_out'
+  /** sent, then the connection went down before its fence */
+  | 'disconnected'
+  /** never sent (connection down, an earlier command timed out, or cancelled) */
+  | 'not_sent';
+
+export interface CapturedCommand {
+  index: number;
+  command: string;
+  sent: boolean;
+  /** ms from the start of the batch */
+  sentAtMs?: number;
+  /** ms the server spent on it: from when it became the head of the queue to its fence */
+  durationMs: number;
+  lines: CapturedMessage[];
+  end: CaptureEnd;
+  reason?: string;
+  strategy: CaptureStrategy;
+}
+
+export interface CaptureOptions {
+  /** how long the server may work on one command before it is timed_out (default 5000 ms) */
+  commandTimeoutMs?: number;
+  /** commands sent ahead of the one the server is working on (default 256) */
+  maxInFlight?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}

@@ -1,0 +1,164 @@
+/**
+ * Pipelined capture with fences. Every command is followed by a fence (a tellraw to the bot itself);
+ * a vanilla server runs one player's commands in order and sends all feedback of command N before N+1
+ * starts, so every line between fence N-1 and fence N belongs to command N — exactly, with no waiting.
+ */
+import { randomBytes } from 'node:crypto';
+import type { CommandChannel } from '../connection/channel.js';
+import type { CapturedCommand, CaptureOptions } from './captured.js';
+import { fenceCommand, fenceId, isCommandLine } from './filter.js';
+import type { CapturedMessage } from './message.js';
+
+export async function captureFenced(
+  channel: CommandChannel,
+  commands: readonly string[],
+  options: CaptureOptions = {},
+): Promise<CapturedCommand[]> {
+  const timeoutMs = options.commandTimeoutMs ?? 5000;
+  const maxInFlight = options.maxInFlight ?? 256;
+  const batch = randomBytes(4).toString('hex');
+  const t0 = performance.now();
+  const now = () => performance.now() - t0;
+  const results: CapturedCommand[] = commands.map((command, index) => ({
+    index,
+    command,
+    sent: false,
+    durationMs: 0,
+    lines: [],
+    end: 'not_sent',
+    strategy: 'fenced',
+  }));
+  if (commands.length === 0) return results;
+
+  let next = 0; // next command to send
+  let head = 0; // first command whose fence has not arrived
+  let headSince = 0; // when the head became the head
+  let stopReason: string | undefined; // set: send nothing more
+  let graceUntil: number | undefined; // after a timeout, in-flight commands share one grace period
+  let finished = false;
+  let resolveDone!: () => void;
+  const done = new Promise<void>((r) => {
+    resolveDone = r;
+  });
+
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    offMessage();
+    offClose();
+    options.signal?.removeEventListener('abort', onAbort);
+    resolveDone();
+  };
+
+  const closeUpTo = (i: number) => {
+    for (; head <= i; head++) {
+      const r = results[head]!;
+      if (r.end === 'not_sent' && r.sent) r.end = 'fenced';
+      r.durationMs = now() - headSince;
+      headSince = now();
+    }
+    options.onProgress?.(head, commands.length);
+  };
+
+  const onMessage = (message: CapturedMessage) => {
+    if (!isCommandLine(message)) return;
+    const id = fenceId(message);
+    if (id !== undefined) {
+      const [b, n] = id.split(':');
+      if (b !== batch) return; // a fence of an earlier batch that gave up on it
+      const i = Number(n);
+      if (i >= head && i < next) {
+        closeUpTo(i);
+        pump();
+      }
+      return;
+    }
+    // a line while nothing is in flight belongs to no command of ours
+    if (head < next) results[head]!.lines.push({ ...message, atMs: now() });
+  };
+
+  const failAll = (end: 'disconnected' | 'timed_out', reason: string) => {
+    for (let i = head; i < next; i++) {
+      const r = results[i]!;
+      if (r.end === 'not_sent') {
+        r.end = end;
+        r.reason = reason;
+      }
+    }
+  };
+
+  const onClose = (reason: string) => {
+    stopReason = `not sent: the connection went down (${reason})`;
+    failAll('disconnected', `the connection went down before the server confirmed this command (${reason})`);
+    markUnsent();
+    finish();
+  };
+
+  const onAbort = () => {
+    stopReason = 'not sent: the request was cancelled';
+    markUnsent();
+    if (head >= next) finish();
+    else schedule();
+  };
+
+  const markUnsent = () => {
+    for (let i = next; i < results.length; i++) results[i]!.reason ??= stopReason ?? 'not sent';
+  };
+
+  const pump = () => {
+    while (stopReason === undefined && next < commands.length && next - head < maxInFlight) {
+      const r = results[next]!;
+      try {
+        channel.sendCommand(r.command);
+        channel.sendCommand(fenceCommand(`${batch}:${next}`));
+      } catch (err) {
+        onClose((err as Error).message);
+        return;
+      }
+      r.sent = true;
+      r.sentAtMs = now();
+      if (next === head) headSince = now();
+      next++;
+    }
+    if (head >= next && (next >= commands.length || stopReason !== undefined)) finish();
+    else schedule();
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    if (finished || head >= next) return;
+    const deadline = graceUntil ?? headSince + timeoutMs;
+    timer = setTimeout(onDeadline, Math.max(0, deadline - now()));
+  };
+
+  const onDeadline = () => {
+    if (finished || head >= next) return;
+    if (graceUntil === undefined && now() < headSince + timeoutMs) return schedule();
+    if (graceUntil === undefined) {
+      // the server spent the whole deadline on the head command: stop sending, give the rest one grace period
+      const r = results[head]!;
+      r.end = 'timed_out';
+      r.reason = `no reply from the server within ${timeoutMs} ms`;
+      stopReason = `not sent: command ${head + 1} timed out`;
+      markUnsent();
+      graceUntil = now() + timeoutMs;
+      return schedule();
+    }
+    failAll(
+      'timed_out',
+      `no reply from the server within ${timeoutMs} ms after an earlier command timed out`,
+    );
+    finish();
+  };
+
+  const offMessage = channel.onMessage(onMessage);
+  const offClose = channel.onClose(onClose);
+  options.signal?.addEventListener('abort', onAbort);
+  if (!channel.connected) onClose('not connected');
+  else if (options.signal?.aborted) onAbort();
+  else pump();
+  await done;
+  return results;
+}

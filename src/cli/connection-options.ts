@@ -1,0 +1,49 @@
+/** The connection flags shared by `serve` and `exec`. */
+import type { Command } from 'commander';
+import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
+import type { ConnectionTarget } from '../connection/target.js';
+import { logger } from '../logger.js';
+
+export interface ConnectionFlags {
+  host: string;
+  port: number;
+  username: string;
+  version?: string;
+  embedded: boolean;
+  auth: 'offline' | 'microsoft';
+  safetyConfig?: string;
+}
+
+export function addConnectionOptions(command: Command): Command {
+  return command
+    .option('--host <host>', 'Minecraft server host', '127.0.0.1')
+    .option('--port <port>', 'Minecraft server port', (v) => Number.parseInt(v, 10), 25565)
+    .option('--username <name>', 'bot username (make it an operator on your server)', 'mcbridge')
+    .option('--version <version>', 'Minecraft version (default: detect)')
+    .option('--auth <mode>', 'offline (default; server needs online-mode=false) or microsoft', 'offline')
+    .option('--embedded', 'start the embedded 1.21.4 world and use it (the bot is made operator)', false)
+    .option(
+      '--safety-config <path>',
+      `safety policy file (default: $MCBRIDGE_SAFETY_CONFIG, else built-in defaults; see docs/safety.md)`,
+    );
+}
+
+export function targetFromFlags(
+  flags: ConnectionFlags,
+  onWorld?: (address: string) => void,
+): ConnectionTarget {
+  if (flags.embedded) {
+    return embeddedTarget({
+      username: flags.username,
+      log: logger,
+      ...(onWorld ? { onWorldStarted: (w) => onWorld(`${w.host}:${w.port}`) } : {}),
+    });
+  }
+  return mineflayerTarget({
+    host: flags.host,
+    port: flags.port,
+    username: flags.username,
+    ...(flags.version ? { version: flags.version } : {}),
+    auth: flags.auth,
+  });
+}

@@ -1,0 +1,75 @@
+/** Connection targets from options: a server through a mineflayer bot, or an embedded world of our own. */
+import type { Logger } from '../logger.js';
+import { startWorld, type WorldHandle } from '../world/start-world.js';
+import { MineflayerChannel } from './mineflayer.js';
+import { ConnectionTarget } from './target.js';
+
+export interface MineflayerTargetOptions {
+  name?: string;
+  host: string;
+  port: number;
+  username: string;
+  version?: string | false;
+  auth?: 'offline' | 'microsoft';
+}
+
+export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
+  return new ConnectionTarget(
+    { name: o.name ?? 'default', backend: 'mineflayer', server: `${o.host}:${o.port}` },
+    () =>
+      MineflayerChannel.connect({
+        host: o.host,
+        port: o.port,
+        username: o.username,
+        ...(o.version ? { version: o.version } : {}),
+        ...(o.auth ? { auth: o.auth } : {}),
+      }),
+  );
+}
+
+export interface EmbeddedTargetOptions {
+  name?: string;
+  username: string;
+  /** fixed port for the world (default: ephemeral) */
+  port?: number;
+  log?: Logger;
+  /** called once the world is up, with its address (e.g. to print it for a human to join) */
+  onWorldStarted?: (world: WorldHandle) => void;
+}
+
+/** An embedded world started on first use; the bot is made an operator of it. */
+export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
+  let world: WorldHandle | undefined;
+  let starting: Promise<WorldHandle> | undefined;
+  const ensureWorld = async () => {
+    if (world?.running) return world;
+    starting ??= startWorld({
+      ops: [o.username],
+      ...(o.port !== undefined ? { port: o.port } : {}),
+      ...(o.log ? { log: (line: string) => o.log?.debug({ world: line }) } : {}),
+    }).finally(() => {
+      starting = undefined;
+    });
+    world = await starting;
+    world.on('crash', (err: Error) => o.log?.error({ err }, 'embedded world crashed'));
+    o.onWorldStarted?.(world);
+    return world;
+  };
+  return new ConnectionTarget(
+    { name: o.name ?? 'default', backend: 'embedded', server: 'embedded world' },
+    async () => {
+      const w = await ensureWorld();
+      return MineflayerChannel.connect({
+        host: w.host,
+        port: w.port,
+        username: o.username,
+        version: w.version,
+        backend: 'embedded',
+      });
+    },
+    async () => {
+      await world?.stop();
+      world = undefined;
+    },
+  );
+}

@@ -1,0 +1,220 @@
+/** A command channel through a mineflayer bot. */
+import { EventEmitter } from 'node:events';
+import mineflayer, { type Bot } from 'mineflayer';
+import { Vec3 } from 'vec3';
+import type { CapturedMessage, TextComponent } from '../capture/message.js';
+import type { ExecutorPosition } from '../commands/block-write.js';
+import { ConnectError, NotConnectedError } from '../errors.js';
+import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+
+export interface MineflayerOptions {
+  host: string;
+  port: number;
+  username: string;
+  /** false or undefined: detect from the server */
+  version?: string | false;
+  auth?: 'offline' | 'microsoft';
+  /** default 20 s */
+  spawnTimeoutMs?: number;
+  backend?: Backend;
+}
+
+/** Kick reasons arrive as strings, JSON text, or NBT-derived objects: make them readable. */
+export function readableReason(reason: unknown): string {
+  if (typeof reason === 'string') {
+    try {
+      return readableReason(JSON.parse(reason));
+    } catch {
+      return reason;
+    }
+  }
+  if (reason && typeof reason === 'object') {
+    const r = reason as {
+      text?: unknown;
+      translate?: unknown;
+      extra?: unknown[];
+      with?: unknown[];
+      value?: unknown;
+    };
+    if (r.value !== undefined && !r.text && !r.translate) return readableReason(r.value);
+    let out = typeof r.text === 'string' ? r.text : typeof r.translate === 'string' ? r.translate : '';
+    if (Array.isArray(r.with) && r.with.length) out += ` (${r.with.map(readableReason).join(', ')})`;
+    if (Array.isArray(r.extra)) out += r.extra.map(readableReason).join('');
+    return out || JSON.stringify(reason);
+  }
+  return String(reason);
+}
+
+export class MineflayerChannel implements CommandChannel {
+  readonly backend: Backend;
+  private readonly events = new EventEmitter();
+  private closedReason: string | undefined;
+
+  private constructor(
+    readonly bot: Bot,
+    readonly server: string,
+    backend: Backend,
+  ) {
+    this.backend = backend;
+    this.events.setMaxListeners(0);
+    bot.on('message', (msg, position) => {
+      // player chat (position 'chat') never belongs to a command
+      if (position === 'chat') return;
+      const message: CapturedMessage = {
+        component: (msg.json ?? msg.toString()) as TextComponent,
+        text: msg.toString(),
+        overlay: position === 'game_info',
+      };
+      this.events.emit('message', message);
+    });
+    const down = (reason: string) => {
+      if (this.closedReason !== undefined) return;
+      this.closedReason = reason;
+      this.events.emit('close', reason);
+    };
+    bot.on('kicked', (reason) => down(`kicked by the server: ${readableReason(reason)}`));
+    bot.on('end', (reason) => down(`disconnected: ${reason || 'connection closed'}`));
+    bot.on('error', (err) => down(`connection error: ${err.message}`));
+  }
+
+  static async connect(options: MineflayerOptions): Promise<MineflayerChannel> {
+    const server = `${options.host}:${options.port}`;
+    const bot = mineflayer.createBot({
+      host: options.host,
+      port: options.port,
+      username: options.username,
+      auth: options.auth ?? 'offline',
+      ...(options.version ? { version: options.version } : {}),
+      hideErrors: true,
+      // physics would make the bot fall and move between commands; a builder bot stands still
+      physicsEnabled: false,
+      checkTimeoutInterval: 60_000,
+    });
+    const timeoutMs = options.spawnTimeoutMs ?? 20_000;
+    await new Promise<void>((resolve, reject) => {
+      const fail = (err: ConnectError) => {
+        cleanup();
+        bot.end();
+        reject(err);
+      };
+      const timer = setTimeout(
+        () =>
+          fail(
+            new ConnectError(
+              'spawn_timeout',
+              `the bot did not spawn on ${server} within ${timeoutMs} ms`,
+              'check that the server is running and reachable',
+            ),
+          ),
+        timeoutMs,
+      );
+      const onSpawn = () => {
+        cleanup();
+        resolve();
+      };
+      const onKicked = (reason: unknown) =>
+        fail(
+          new ConnectError(
+            'kicked',
+            `kicked while joining ${server}: ${readableReason(reason)}`,
+            kickRemedy(readableReason(reason)),
+          ),
+        );
+      const onError = (err: Error & { code?: string }) => {
+        if (err.code === 'ECONNREFUSED') {
+          fail(
+            new ConnectError(
+              'refused',
+              `connection refused by ${server}`,
+              'is the Minecraft server running on that host and port?',
+            ),
+          );
+        } else if (/unsupported|not supported/i.test(err.message)) {
+          fail(
+            new ConnectError(
+              'unsupported_version',
+              `${server}: ${err.message}`,
+              'mcbridge supports Minecraft Java 1.20 to 1.21.x',
+            ),
+          );
+        } else {
+          fail(new ConnectError('closed', `could not connect to ${server}: ${err.message}`));
+        }
+      };
+      const onEnd = (reason: string) =>
+        fail(
+          new ConnectError('closed', `the connection to ${server} closed before the bot spawned: ${reason}`),
+        );
+      const cleanup = () => {
+        clearTimeout(timer);
+        bot.off('spawn', onSpawn);
+        bot.off('kicked', onKicked);
+        bot.off('error', onError);
+        bot.off('end', onEnd);
+      };
+      bot.once('spawn', onSpawn);
+      bot.once('kicked', onKicked);
+      bot.once('error', onError);
+      bot.once('end', onEnd);
+    });
+    return new MineflayerChannel(bot, server, options.backend ?? 'mineflayer');
+  }
+
+  get version(): string {
+    return this.bot.version;
+  }
+  get username(): string {
+    return this.bot.username;
+  }
+  get connected(): boolean {
+    return this.closedReason === undefined;
+  }
+
+  sendCommand(command: string): void {
+    if (this.closedReason !== undefined)
+      throw new NotConnectedError(`not connected to ${this.server} (${this.closedReason})`);
+    this.bot.chat(`/${command}`);
+  }
+
+  onMessage(listener: (message: CapturedMessage) => void): () => void {
+    this.events.on('message', listener);
+    return () => this.events.off('message', listener);
+  }
+
+  onClose(listener: (reason: string) => void): () => void {
+    this.events.on('close', listener);
+    return () => this.events.off('close', listener);
+  }
+
+  executorPosition(): ExecutorPosition | undefined {
+    const e = this.bot.entity;
+    if (!e) return undefined;
+    // mineflayer keeps radians with its own zero; vanilla yaw 0 = south, pitch -90 = up
+    const yaw = (((180 - (e.yaw * 180) / Math.PI) % 360) + 360) % 360;
+    return { x: e.position.x, y: e.position.y, z: e.position.z, yaw, pitch: (-e.pitch * 180) / Math.PI };
+  }
+
+  readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {
+    const block = this.bot.blockAt(new Vec3(pos.x, pos.y, pos.z));
+    if (!block) return 'unloaded';
+    const properties = Object.fromEntries(
+      Object.entries(block.getProperties()).map(([k, v]) => [k, String(v)]),
+    );
+    return { name: `minecraft:${block.name}`, properties };
+  }
+
+  async close(): Promise<void> {
+    if (this.closedReason !== undefined) return;
+    const ended = new Promise<void>((resolve) => this.bot.once('end', () => resolve()));
+    this.bot.quit();
+    await Promise.race([ended, new Promise((r) => setTimeout(r, 2000))]);
+  }
+}
+
+function kickRemedy(reason: string): string | undefined {
+  if (/whitelist|white-listed/i.test(reason)) return 'add the bot to the server whitelist';
+  if (/outdated|version/i.test(reason)) return 'set --version to the server version';
+  if (/authenticat|online-mode|premium/i.test(reason))
+    return 'the server is in online mode: set online-mode=false in server.properties for bots';
+  return undefined;
+}

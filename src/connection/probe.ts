@@ -1,0 +1,94 @@
+/**
+ * What a server can do for us, found out by asking it: whether a fence comes back (tellraw to ourselves),
+ * whether we are an operator, whether it speaks translation keys, and the sendCommandFeedback gamerule.
+ */
+import { randomBytes } from 'node:crypto';
+import { fenceCommand, fenceId, isCommandLine, topTranslateKey } from '../capture/filter.js';
+import type { CapturedMessage, TextComponent } from '../capture/message.js';
+import type { CaptureStrategy } from '../results/schema.js';
+import { type CommandChannel, compareVersions } from './channel.js';
+
+export interface Capabilities {
+  /** operator (permission level >= 2); null when the server's replies cannot tell */
+  op: boolean | null;
+  fenceWorks: boolean;
+  /** sendCommandFeedback; null when unknown */
+  feedbackEnabled: boolean | null;
+  /** the server's feedback carries translation keys (vanilla); false for plain-text servers */
+  keyedFeedback: boolean;
+  /** red means failure (vanilla); stock flying-squid colours every reply red */
+  colourMeaningful: boolean;
+  strategy: CaptureStrategy;
+}
+
+/** 1.21.11 renamed gamerules to snake_case */
+export const feedbackGamerule = (version: string): string =>
+  compareVersions(version, '1.21.11') >= 0 ? 'send_command_feedback' : 'sendCommandFeedback';
+
+function innerKeys(component: TextComponent): string[] {
+  if (typeof component !== 'object' || component === null) return [];
+  if (Array.isArray(component)) return component.flatMap(innerKeys);
+  const own = typeof component.translate === 'string' ? [component.translate] : [];
+  return [...own, ...(component.extra ?? []).flatMap(innerKeys)];
+}
+
+export async function probeCapabilities(channel: CommandChannel, timeoutMs = 3000): Promise<Capabilities> {
+  const id = `probe-${randomBytes(3).toString('hex')}`;
+  const lines: CapturedMessage[] = [];
+  let fence = false;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(finish, timeoutMs);
+    let quiet: NodeJS.Timeout | undefined;
+    function finish() {
+      clearTimeout(timer);
+      clearTimeout(quiet);
+      off();
+      offClose();
+      resolve();
+    }
+    const off = channel.onMessage((m) => {
+      if (!isCommandLine(m)) return;
+      if (fenceId(m) === id) {
+        fence = true;
+        // the fence comes after the gamerule reply: everything is in
+        finish();
+        return;
+      }
+      lines.push(m);
+      // without fences, settle after a short silence once something arrived
+      clearTimeout(quiet);
+      quiet = setTimeout(finish, 400);
+    });
+    const offClose = channel.onClose(finish);
+    try {
+      channel.sendCommand(`gamerule ${feedbackGamerule(channel.version)}`);
+      channel.sendCommand(fenceCommand(id));
+    } catch {
+      finish();
+    }
+  });
+
+  const keys = lines.flatMap((l) => innerKeys(l.component));
+  const keyed = fence || keys.length > 0;
+  const query = lines.find((l) => topTranslateKey(l.component) === 'commands.gamerule.query');
+  let feedbackEnabled: boolean | null = null;
+  if (query) {
+    const c = query.component as { with?: unknown[] };
+    const value = c.with?.[1];
+    const text = typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    feedbackEnabled = text.includes('true');
+  } else if (fence) {
+    // the query is answered with sendSuccess: with feedback off it is silent, while the fence still arrives
+    feedbackEnabled = false;
+  }
+  const unknownCommand = keys.includes('command.unknown.command');
+  const op = fence ? true : unknownCommand ? false : query ? true : null;
+  return {
+    op,
+    fenceWorks: fence,
+    feedbackEnabled,
+    keyedFeedback: keyed,
+    colourMeaningful: keyed,
+    strategy: fence ? 'fenced' : 'serial',
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * A live connection: its channel, what the server can do (probed on connect), and a queue so that
+ * concurrent tool calls never interleave their commands — attribution stays exact.
+ */
+import type { CaptureStrategy } from '../results/schema.js';
+import type { Backend, CommandChannel } from './channel.js';
+import { type Capabilities, probeCapabilities } from './probe.js';
+
+export interface ConnectionInfo {
+  backend: Backend;
+  server: string;
+  version: string;
+  username: string;
+  connected: boolean;
+  op: boolean | null;
+  captureStrategy: CaptureStrategy;
+  feedbackEnabled: boolean | null;
+  keyedFeedback: boolean;
+}
+
+export class ConnectionSession {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly channel: CommandChannel,
+    public capabilities: Capabilities,
+  ) {}
+
+  static async open(channel: CommandChannel): Promise<ConnectionSession> {
+    return new ConnectionSession(channel, await probeCapabilities(channel));
+  }
+
+  /** Asks the server again (someone may have opped the bot or changed the gamerule). */
+  reprobe(): Promise<Capabilities> {
+    return this.exclusive(async () => {
+      this.capabilities = await probeCapabilities(this.channel);
+      return this.capabilities;
+    });
+  }
+
+  /** Runs `work` when every earlier call on this connection has finished. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  info(): ConnectionInfo {
+    const c = this.channel;
+    return {
+      backend: c.backend,
+      server: c.server,
+      version: c.version,
+      username: c.username,
+      connected: c.connected,
+      op: this.capabilities.op,
+      captureStrategy: this.capabilities.strategy,
+      feedbackEnabled: this.capabilities.feedbackEnabled,
+      keyedFeedback: this.capabilities.keyedFeedback,
+    };
+  }
+}

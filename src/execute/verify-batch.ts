@@ -1,0 +1,91 @@
+/**
+ * Automatic verification: for every applied block write, compare what the command asked for with what the
+ * player's world shows after the batch. The server saying "applied" is a claim; this checks it.
+ */
+import type { BlockWrite } from '../commands/block-write.js';
+import { parseCommand } from '../commands/parse.js';
+import type { CommandChannel } from '../connection/channel.js';
+import type { CommandResult } from '../results/schema.js';
+import { BeforeSnapshot } from '../verify/snapshot.js';
+import { type Verification, verifyWrites } from '../verify/verify.js';
+import type { BlockSource } from '../world-view/block-source.js';
+
+export interface PlannedWrites {
+  /** block writes per command index (empty for commands that write no blocks) */
+  byCommand: BlockWrite[][];
+  before: BeforeSnapshot | undefined;
+}
+
+export function channelBlockSource(channel: CommandChannel): BlockSource | undefined {
+  const read = channel.readBlock?.bind(channel);
+  return read ? { readBlock: (pos) => read(pos) } : undefined;
+}
+
+/** Parses the writes and snapshots what they depend on, before anything is sent. */
+export function planWrites(
+  channel: CommandChannel,
+  commands: readonly string[],
+  sendable: ReadonlySet<number>,
+): PlannedWrites {
+  const executor = channel.executorPosition();
+  const byCommand = commands.map((command, i) =>
+    sendable.has(i) ? parseCommand(command, executor).blockWrites : [],
+  );
+  const source = channelBlockSource(channel);
+  const all = byCommand.flat().filter((w) => !w.unresolved);
+  return { byCommand, before: source && all.length ? new BeforeSnapshot(source, all) : undefined };
+}
+
+const RETRIES = 5;
+const RETRY_DELAY_MS = 50;
+
+/**
+ * Attaches `verification` to every applied result that wrote blocks. Vanilla sends block changes at the
+ * end of the tick, after the command's feedback: mismatches are re-read a few times, 50 ms (a tick) apart.
+ */
+export async function verifyApplied(
+  channel: CommandChannel,
+  plan: PlannedWrites,
+  results: CommandResult[],
+): Promise<void> {
+  const source = channelBlockSource(channel);
+  if (!source) return;
+  const entries = results
+    .filter((r) => r.status === 'applied' && (plan.byCommand[r.index]?.length ?? 0) > 0)
+    .flatMap((r) => plan.byCommand[r.index]!.map((write) => ({ result: r, write })));
+  if (entries.length === 0) return;
+  let verifications: Verification[] = [];
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    verifications = verifyWrites(
+      entries.map((e) => e.write),
+      source,
+      plan.before,
+    );
+    if (!verifications.some((v) => v.status === 'mismatch') || !channel.connected) break;
+    await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));
+  }
+  const perResult = new Map<CommandResult, Verification[]>();
+  entries.forEach((e, i) => {
+    const list = perResult.get(e.result) ?? [];
+    list.push(verifications[i]!);
+    perResult.set(e.result, list);
+  });
+  for (const [result, list] of perResult) result.verification = combine(list);
+}
+
+const SEVERITY = ['mismatch', 'unloaded', 'verified', 'not_checked'] as const;
+
+function combine(list: Verification[]): Verification {
+  if (list.length === 1) return list[0]!;
+  const sum = (f: (v: Verification) => number | undefined) => list.reduce((n, v) => n + (f(v) ?? 0), 0);
+  const statuses = list.map((v) => v.status);
+  const status = SEVERITY.find((s) => statuses.includes(s)) ?? 'not_checked';
+  return {
+    status: status === 'not_checked' && statuses.includes('verified') ? 'verified' : status,
+    checked: sum((v) => v.checked),
+    matched: sum((v) => v.matched),
+    mismatches: list.flatMap((v) => v.mismatches).slice(0, 20),
+    unloaded: sum((v) => v.unloaded),
+    notChecked: sum((v) => v.notChecked),
+  };
+}

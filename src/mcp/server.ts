@@ -1,0 +1,20 @@
+/** The MCP server, independent of its transport (stdio, in-memory, HTTP). */
+import { createRequire } from 'node:module';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolDeps } from './tools/deps.js';
+import { registerAllTools } from './tools/index.js';
+
+const require = createRequire(import.meta.url);
+const { version } = require('../../package.json') as { version: string };
+
+export function createServer(deps: ToolDeps): McpServer {
+  const server = new McpServer(
+    { name: 'mcbridge', version },
+    {
+      instructions:
+        'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
+    },
+  );
+  registerAllTools(server, deps);
+  return server;
+}

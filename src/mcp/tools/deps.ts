@@ -1,0 +1,11 @@
+import type { Targets } from '../../connection/targets.js';
+import type { Logger } from '../../logger.js';
+import type { SafetyConfig } from '../../safety/config.js';
+
+/** What tool handlers need from the companion. */
+export interface ToolDeps {
+  targets: Targets;
+  log: Logger;
+  /** the operator's safety policy; the LLM cannot change it */
+  safety: SafetyConfig;
+}

@@ -1,0 +1,9 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { ToolDeps } from './deps.js';
+import { registerExecuteCommandsTool } from './execute-commands.js';
+import { registerGetConnectionInfoTool } from './get-connection-info.js';
+
+export function registerAllTools(server: McpServer, deps: ToolDeps): void {
+  registerExecuteCommandsTool(server, deps);
+  registerGetConnectionInfoTool(server, deps);
+}

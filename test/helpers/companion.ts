@@ -1,0 +1,81 @@
+/**
+ * The real thing, wired for tests: an embedded world started here, the MCP server with a mineflayer
+ * target pointed at it, and the SDK's real Client over an in-memory transport.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { mineflayerTarget } from '../../src/connection/factories.js';
+import type { ConnectionTarget } from '../../src/connection/target.js';
+import { Targets } from '../../src/connection/targets.js';
+import { logger } from '../../src/logger.js';
+import { createServer } from '../../src/mcp/server.js';
+import type { BatchResult } from '../../src/results/schema.js';
+import { defaultSafetyConfig, parseSafetyConfig, type SafetyConfig } from '../../src/safety/config.js';
+import { type StartWorldOptions, startWorld, type WorldHandle } from '../../src/world/start-world.js';
+
+/** commands the tests use to provoke vanilla's unknown-command replies, and flying-squid's own */
+const TEST_COMMANDS = ['frobnicate', 'notacommand', 'ping'];
+
+export interface TestCompanion {
+  world: WorldHandle;
+  client: Client;
+  target: ConnectionTarget;
+  targets: Targets;
+  execute(commands: string[], extra?: Record<string, unknown>): Promise<BatchResult>;
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export async function startCompanion(
+  options: {
+    username?: string;
+    op?: boolean;
+    world?: StartWorldOptions;
+    existingWorld?: WorldHandle;
+    safety?: SafetyConfig;
+  } = {},
+): Promise<TestCompanion> {
+  const username = options.username ?? 'Builder';
+  const world =
+    options.existingWorld ??
+    (await startWorld({ ops: options.op === false ? [] : [username], ...options.world }));
+  const target = mineflayerTarget({ host: world.host, port: world.port, username, version: world.version });
+  const targets = new Targets([target]);
+  // tests send unknown commands on purpose: allow them through the policy (the deny list still applies)
+  const safety =
+    options.safety ??
+    parseSafetyConfig(
+      // and big fills, so that the game's own commands.fill.toobig can be seen
+      {
+        allow: [...defaultSafetyConfig.allow, ...TEST_COMMANDS],
+        maxFillVolume: 1_000_000,
+        maxBatchVolume: 100_000_000,
+      },
+      'test config',
+    );
+  const server = createServer({ targets, log: logger.child({ test: true }, { level: 'silent' }), safety });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: 'mcbridge-tests', version: '0.0.0' });
+  await client.connect(clientSide);
+  const call = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+  return {
+    world,
+    client,
+    target,
+    targets,
+    call,
+    async execute(commands, extra = {}) {
+      const result = await call('execute_commands', { commands, ...extra });
+      if (result.isError) throw new Error(`execute_commands failed: ${JSON.stringify(result.content)}`);
+      return result.structuredContent as unknown as BatchResult;
+    },
+    async close() {
+      await client.close();
+      await targets.closeAll();
+      if (!options.existingWorld) await world.stop();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** What execute_commands reports when the server stalls, dies, refuses us, or is not vanilla-like. */
+import { describe, expect, test } from 'vitest';
+import { startWorld } from '../../src/world/start-world.js';
+import { startCompanion } from '../helpers/companion.js';
+
+describe('execute_commands when things go wrong', () => {
+  test('a server that stops answering: the command in progress is timed_out, the rest are not sent — none missing', async () => {
+    const c = await startCompanion();
+    try {
+      await c.execute(['gamerule sendCommandFeedback']);
+      process.kill(c.world.pid, 'SIGSTOP');
+      let batch;
+      try {
+        batch = await c.execute(
+          // more than the 256 commands kept in flight: the rest must wait, and are never sent
+          Array.from({ length: 400 }, (_, i) => `setblock ${i % 40} 10 ${i % 7} stone`),
+          { timeoutMs: 400 },
+        );
+      } finally {
+        process.kill(c.world.pid, 'SIGCONT');
+      }
+      expect(batch.results).toHaveLength(400);
+      expect(batch.results[0]).toMatchObject({ status: 'timed_out', accepted: true, applied: null });
+      for (const r of batch.results) expect(['timed_out', 'unknown']).toContain(r.status);
+      expect(batch.results.filter((r) => r.status === 'timed_out' && r.accepted)).toHaveLength(256);
+      expect(
+        batch.results.filter((r) => r.status === 'unknown' && !r.accepted && r.applied === false),
+      ).toHaveLength(144);
+      expect(batch.hint).toMatch(/timed out/);
+      // once the server answers again, the connection is still usable
+      const after = await c.execute(['gamerule sendCommandFeedback']);
+      expect(after.results[0]!.status).toBe('applied');
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('the world dies mid-batch: every command still gets a result, unknown with the reason', async () => {
+    const c = await startCompanion();
+    try {
+      await c.execute(['gamerule sendCommandFeedback']);
+      const pending = c.execute(
+        Array.from({ length: 1000 }, (_, i) => `setblock ${i % 30} ${6 + (i % 20)} 3 stone`),
+      );
+      setTimeout(() => process.kill(c.world.pid, 'SIGKILL'), 30);
+      const batch = await pending;
+      expect(batch.results).toHaveLength(1000);
+      const unknown = batch.results.filter((r) => r.status === 'unknown');
+      expect(unknown.length).toBeGreaterThan(0);
+      for (const r of unknown) {
+        expect(r.applied === null || r.applied === false).toBe(true);
+        expect(r.detail?.reason).toMatch(/connection|not sent/);
+      }
+      // nothing claimed applied without the server saying so
+      for (const r of batch.results.filter((x) => x.status === 'applied'))
+        expect(r.chatMessages.length).toBe(1);
+      const info = await c.call('get_connection_info', {});
+      expect(info.isError).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('a bot that is not an operator gets an error naming the remedy', async () => {
+    const c = await startCompanion({ username: 'NotOp', op: false });
+    try {
+      const result = await c.call('execute_commands', { commands: ['setblock 0 5 0 stone'] });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toContain('op NotOp');
+      // once opped, the next call works without reconnecting
+      await c.world.op('NotOp');
+      const batch = await c.execute(['gamerule sendCommandFeedback']);
+      expect(batch.results[0]!.status).toBe('applied');
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('stock flying-squid (no fences): serial capture, and unknown rather than wrong', async () => {
+    const world = await startWorld({ parity: false, ops: ['Foreign'] });
+    const c = await startCompanion({ username: 'Foreign', existingWorld: world });
+    try {
+      const batch = await c.execute(['ping', 'notacommand', 'tp 0 10 0']);
+      expect(batch.captureStrategy).toBe('serial');
+      for (const r of batch.results) expect(r.captureStrategy).toBe('serial');
+      expect(batch.results[0]!.chatMessages.join(' ')).toContain('pong');
+      // "pong" is no Minecraft message: its meaning is unknown, and saying so beats guessing
+      expect(batch.results[0]!.status).toBe('unknown');
+      expect(batch.results[1]).toMatchObject({ status: 'rejected_by_game' });
+      for (const r of batch.results) expect(r.status).not.toBe('timed_out');
+    } finally {
+      await c.close();
+      await world.stop();
+    }
+  });
+});
