@@ -9,7 +9,7 @@ describe('execute_commands when things go wrong', () => {
     try {
       await c.execute(['gamerule sendCommandFeedback']);
       process.kill(c.world.pid, 'SIGSTOP');
-      let batch;
+      let batch: Awaited<ReturnType<typeof c.execute>>;
       try {
         batch = await c.execute(
           // more than the 256 commands kept in flight: the rest must wait, and are never sent
