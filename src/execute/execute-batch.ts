@@ -8,6 +8,7 @@ import { captureSerial } from '../capture/serial.js';
 import { renderLine } from '../capture/text.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { NotOperatorError } from '../errors.js';
+import { postExecuteHints } from '../hints/index.js';
 import { classifyOutcome } from '../outcome/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { checkBatch } from '../safety/check.js';
@@ -23,6 +24,10 @@ export interface ExecuteOptions {
   validateSafety?: boolean;
   /** compare applied block writes with the world afterwards (default true) */
   verify?: boolean;
+  /** connection name, put into the arguments of suggested follow-up calls */
+  target?: string;
+  /** where postExecute hint failures are reported (default: dropped) */
+  logHintError?: (err: unknown) => void;
   /** how long the server may work on one command (default 5000 ms) */
   commandTimeoutMs?: number;
   signal?: AbortSignal;
@@ -78,9 +83,9 @@ export async function executeBatch(
   });
 
   const verify = options.verify ?? true;
-  const plans: Array<PlannedWrites | undefined> = [];
+  const plans: PlannedWrites[] = [];
   const captured = await session.exclusive(async () => {
-    const plan = verify ? planWrites(channel, commands, new Set(toSend.map((c) => c.index))) : undefined;
+    const plan = planWrites(channel, commands, new Set(toSend.map((c) => c.index)), verify);
     plans.push(plan);
     const caps = session.capabilities;
     const list = toSend.map((c) => c.command);
@@ -125,7 +130,7 @@ export async function executeBatch(
 
   const final = results as CommandResult[];
   const plan = plans[0];
-  if (plan) await verifyApplied(channel, plan, final);
+  if (plan && verify) await verifyApplied(channel, plan, final);
   const batch: BatchResult = {
     totalCommands: final.length,
     acceptedCount: final.filter((r) => r.accepted).length,
@@ -147,6 +152,28 @@ export async function executeBatch(
       : {}),
   };
   batch.hint = batchHint(batch, session.capabilities);
+  const actionHints = plan
+    ? postExecuteHints(
+        {
+          entries: final.map((r) => ({
+            command: r.command,
+            result: r,
+            writes: plan.byCommand[r.index] ?? [],
+            ...(r.verification ? { verification: { status: r.verification.status } } : {}),
+          })),
+          tool: 'execute_commands',
+          mcVersion: channel.version,
+          bot: {
+            name: channel.username,
+            ...(session.capabilities.op !== null ? { operator: session.capabilities.op } : {}),
+          },
+          ...(options.target ? { target: options.target } : {}),
+          ...(executor ? { executor } : {}),
+        },
+        options.logHintError,
+      )
+    : undefined;
+  if (actionHints) batch.actionHints = actionHints;
   return batch;
 }
 

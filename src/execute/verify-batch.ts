@@ -26,6 +26,7 @@ export function planWrites(
   channel: CommandChannel,
   commands: readonly string[],
   sendable: ReadonlySet<number>,
+  snapshot = true,
 ): PlannedWrites {
   const executor = channel.executorPosition();
   const byCommand = commands.map((command, i) =>
@@ -33,7 +34,10 @@ export function planWrites(
   );
   const source = channelBlockSource(channel);
   const all = byCommand.flat().filter((w) => !w.unresolved);
-  return { byCommand, before: source && all.length ? new BeforeSnapshot(source, all) : undefined };
+  return {
+    byCommand,
+    before: snapshot && source && all.length ? new BeforeSnapshot(source, all) : undefined,
+  };
 }
 
 const RETRIES = 5;

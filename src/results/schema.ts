@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActionHintsSchema } from '../hints/schema.js';
 import { VerificationSchema } from '../verify/verify.js';
 
 /** What became of one command. `skipped` is only used by batch plans (a condition or dependency not met). */
@@ -70,6 +71,8 @@ export const BatchResultSchema = z.object({
   chatMessages: z.array(z.string()),
   /** what happened and what to do about it, in one or two sentences */
   hint: z.string(),
+  /** suggested next steps, inferred from what was built (omitted when there is nothing to suggest) */
+  actionHints: ActionHintsSchema.optional(),
   /** present when the safety policy shaped the batch */
   safety: z
     .object({

@@ -67,6 +67,8 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
         const batch = await executeBatch(session, args.commands, {
           safety: deps.safety,
           validateSafety: args.validate_safety ?? true,
+          target: target.description.name,
+          logHintError: (err: unknown) => deps.log.warn({ err }, 'postExecute hints failed'),
           ...(args.timeoutMs !== undefined ? { commandTimeoutMs: args.timeoutMs } : {}),
           signal: extra.signal,
           ...(progressToken !== undefined
