@@ -1,9 +1,13 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ToolDeps } from './deps.js';
 import { registerExecuteCommandsTool } from './execute-commands.js';
+import { registerGetBlocksInAreaTool } from './get-blocks-in-area.js';
 import { registerGetConnectionInfoTool } from './get-connection-info.js';
+import { registerRenderAreaTool } from './render-area.js';
 
 export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerExecuteCommandsTool(server, deps);
   registerGetConnectionInfoTool(server, deps);
+  registerGetBlocksInAreaTool(server, deps);
+  registerRenderAreaTool(server, deps);
 }
