@@ -51,6 +51,37 @@ function mixedCommands(n: number, origin: { x: number; y: number; z: number }, s
   });
 }
 
+/** The product as users run it: `mcbridge serve --embedded` (built), driven over stdio; its RSS after a batch. */
+async function measureServeProcess() {
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [
+      new URL('../dist/cli/main.js', import.meta.url).pathname,
+      'serve',
+      '--embedded',
+      '--username',
+      'BenchServe',
+    ],
+    stderr: 'ignore',
+  });
+  const client = new Client({ name: 'bench-stdio', version: '0' });
+  await client.connect(transport);
+  const commands = Array.from(
+    { length: 1000 },
+    (_, i) =>
+      `setblock ~${i % 10} ~${1 + ((i >> 4) % 5)} ~${(i >> 2) % 10} minecraft:${i % 2 ? 'stone' : 'dirt'}`,
+  );
+  const t = performance.now();
+  await client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
+    timeout: 300_000,
+  });
+  record('mcbridge serve --embedded over stdio: 1000 commands', `${(performance.now() - t).toFixed(0)} ms`);
+  const pid = transport.pid;
+  if (pid) record('companion RSS (mcbridge serve process, one bot)', mb(rssOf(pid)));
+  await client.close();
+}
+
 async function main() {
   const t0 = performance.now();
   const world = await startWorld({ ops: ['Bench', 'RawBot'] });
@@ -101,6 +132,8 @@ async function main() {
     `attributed throughput (${N} mixed commands, MCP tool, median of 3)`,
     `${attributed.toFixed(0)} commands/s`,
   );
+
+  record('embedded world RSS (one bot)', mb(rssOf(world.pid)));
 
   // 2. raw rate: a bare bot fires the same commands with no attribution; timed until the server answered all
   const raw = await (await import('mineflayer')).default.createBot({
@@ -158,11 +191,11 @@ async function main() {
     'companion heap before → after the runs',
     `${mb(heapBefore / 2 ** 20)} → ${mb(heapAfter / 2 ** 20)}`,
   );
-  record('embedded world RSS (two bots joined)', mb(rssOf(world.pid)));
 
   await client.close();
   await targets.closeAll();
   await world.stop();
+  await measureServeProcess();
   process.stdout.write(
     `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
   );

@@ -57,6 +57,7 @@ export class MineflayerChannel implements CommandChannel {
   ) {
     this.backend = backend;
     this.events.setMaxListeners(0);
+    trimChatHistoryCheaply(bot);
     bot.on('message', (msg, position) => {
       // player chat (position 'chat') never belongs to a command
       if (position === 'chat') return;
@@ -209,6 +210,26 @@ export class MineflayerChannel implements CommandChannel {
     this.bot.quit();
     await Promise.race([ended, new Promise((r) => setTimeout(r, 2000))]);
   }
+}
+
+/**
+ * minecraft-protocol keeps the last 1,024 received messages (for chat reports) in an Array subclass that
+ * shifts on every push past the cap — a slow path that dominated CPU at thousands of feedback lines per
+ * second. Same contents, trimmed in chunks; a bot never files chat reports.
+ */
+function trimChatHistoryCheaply(bot: Bot): void {
+  const client = bot._client as unknown as { _lastChatHistory?: unknown[] };
+  const old = client._lastChatHistory;
+  if (!old) return;
+  const capacity = 1024;
+  const history: unknown[] & { capacity?: number } = [...old];
+  history.capacity = capacity;
+  history.push = function push(this: unknown[], ...items: unknown[]) {
+    const length = Array.prototype.push.apply(this, items);
+    if (length > capacity * 2) this.splice(0, length - capacity);
+    return this.length;
+  };
+  client._lastChatHistory = history;
 }
 
 function kickRemedy(reason: string): string | undefined {

@@ -36,7 +36,21 @@ export const editDistance = (a: string, b: string): number => {
  * Up to `max` block ids (without namespace) nearest to `wrong` by edit distance, closest first, ties by
  * name; only those within a third of the word's length (at least 2 edits), so nonsense gets no guesses.
  */
+const closeCache = new Map<string, string[]>();
+const CLOSE_CACHE_SIZE = 256;
+
 export const closeBlockIds = (wrong: string, version = DEFAULT_MC_VERSION, max = 5): string[] => {
+  // a batch often repeats one typo hundreds of times: each distance scan is ~1,000 names
+  const key = `${version}\u0000${max}\u0000${wrong}`;
+  const cached = closeCache.get(key);
+  if (cached) return cached;
+  const found = scanCloseBlockIds(wrong, version, max);
+  if (closeCache.size >= CLOSE_CACHE_SIZE) closeCache.delete(closeCache.keys().next().value!);
+  closeCache.set(key, found);
+  return found;
+};
+
+const scanCloseBlockIds = (wrong: string, version: string, max: number): string[] => {
   const word = bare(wrong.toLowerCase());
   const limit = Math.max(2, Math.ceil(word.length / 3));
   return blockNames(version)
