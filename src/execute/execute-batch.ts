@@ -1,21 +1,27 @@
 /**
- * execute_commands without MCP: preflight, send through the connection's capture strategy, classify every
- * command by what the server said. Every command gets a result, whatever happens to the connection.
+ * execute_commands without MCP: plan, safety, then send through the connection's capture strategy in as
+ * few round trips as the plan's dependencies allow, classify every command by what the server said,
+ * verify, and suggest next steps. Every command gets a result, whatever happens to the connection.
  */
-import type { CapturedCommand } from '../capture/captured.js';
+
+import { type BatchItem, type PlannedStep, planBatch } from '../batch/plan.js';
+import { takeSnapshot } from '../batch/snapshot.js';
+import { checkSnapshotSize, restoreSnapshot, transactionBoxes } from '../batch/transaction.js';
+import { UNDO_MAX_BLOCKS, type UndoHistory } from '../batch/undo.js';
 import { captureFenced } from '../capture/fenced.js';
 import { captureSerial } from '../capture/serial.js';
-import { renderLine } from '../capture/text.js';
+import { boxOfWrite } from '../commands/block-box.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { NotOperatorError } from '../errors.js';
 import { postExecuteHints } from '../hints/index.js';
-import { classifyOutcome } from '../outcome/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { checkBatch } from '../safety/check.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
+import { CapturedClassifier } from './classify-captured.js';
 import { batchHint } from './hint.js';
 import { normalizeCommand } from './preflight.js';
-import { type PlannedWrites, planWrites, verifyApplied } from './verify-batch.js';
+import { type Decision, nextSegment, type SuccessPolicy } from './segments.js';
+import { channelBlockSource, planWrites, verifyApplied } from './verify-batch.js';
 
 export interface ExecuteOptions {
   /** the operator's policy (default: the documented defaults) */
@@ -24,6 +30,14 @@ export interface ExecuteOptions {
   validateSafety?: boolean;
   /** compare applied block writes with the world afterwards (default true) */
   verify?: boolean;
+  /** snapshot the blocks the batch can write and restore them if any command fails */
+  transactional?: boolean;
+  /** send nothing after the first failure (commands then go one at a time) */
+  stopOnFailure?: boolean;
+  /** count `noChange` rejections (the world already matched) as success for dependencies (default false) */
+  noChangeIsSuccess?: boolean;
+  /** where applied batches are remembered for undo_last */
+  undo?: UndoHistory;
   /** connection name, put into the arguments of suggested follow-up calls */
   target?: string;
   /** where postExecute hint failures are reported (default: dropped) */
@@ -40,21 +54,23 @@ const EMPTY_COMMAND = {
 } as const;
 
 const FAILED = new Set(['rejected_by_game', 'execution_error', 'timed_out', 'rejected_by_safety']);
+const ROLLBACK_ON = new Set(['rejected_by_game', 'execution_error', 'timed_out']);
 
 export async function executeBatch(
   session: ConnectionSession,
-  rawCommands: readonly string[],
+  items: readonly BatchItem[],
   options: ExecuteOptions = {},
 ): Promise<BatchResult> {
   const t0 = performance.now();
   const { channel } = session;
+  const steps: PlannedStep[] = planBatch(items);
   if (session.capabilities.op === false) {
     // someone may have opped the bot since we connected
     const caps = await session.reprobe();
     if (caps.op === false) throw new NotOperatorError(channel.username);
   }
 
-  const commands = rawCommands.map(normalizeCommand);
+  const commands = steps.map((s) => normalizeCommand(s.command));
   const results: Array<CommandResult | undefined> = commands.map(() => undefined);
   const executor = channel.executorPosition();
   const safety = checkBatch(commands, {
@@ -63,85 +79,132 @@ export async function executeBatch(
     version: channel.version,
     ...(executor ? { executor } : {}),
   });
-  const toSend: Array<{ index: number; command: string }> = [];
   commands.forEach((command, index) => {
     const verdict = safety.verdicts[index];
     const refusal = command === '' ? EMPTY_COMMAND : verdict && !verdict.allowed ? verdict : undefined;
-    if (refusal) {
-      results[index] = {
-        index,
-        command,
-        status: 'rejected_by_safety',
-        accepted: false,
-        applied: false,
-        executionTimeMs: 0,
-        summary: refusal.summary ?? `refused by safety rule ${refusal.rule}`,
-        chatMessages: [],
-        ...(refusal.rule ? { detail: { rule: refusal.rule } } : {}),
-      };
-    } else toSend.push({ index, command });
+    if (!refusal) return;
+    results[index] = {
+      index,
+      command,
+      status: 'rejected_by_safety',
+      accepted: false,
+      applied: false,
+      executionTimeMs: 0,
+      summary: refusal.summary ?? `refused by safety rule ${refusal.rule}`,
+      chatMessages: [],
+      ...(refusal.rule ? { detail: { rule: refusal.rule } } : {}),
+    };
   });
-
+  const sendable = new Set(commands.map((_, i) => i).filter((i) => results[i] === undefined));
   const verify = options.verify ?? true;
-  const plans: PlannedWrites[] = [];
-  const captured = await session.exclusive(async () => {
-    const plan = planWrites(channel, commands, new Set(toSend.map((c) => c.index)), verify);
-    plans.push(plan);
-    const caps = session.capabilities;
-    const list = toSend.map((c) => c.command);
-    const capture = caps.strategy === 'fenced' ? captureFenced : captureSerial;
-    return capture(channel, list, {
-      ...(options.commandTimeoutMs !== undefined ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    });
+  const policy: SuccessPolicy = { noChangeIsSuccess: options.noChangeIsSuccess ?? false };
+
+  const run = await session.exclusive(async () => {
+    const plan = planWrites(channel, commands, sendable, verify);
+    const source = channelBlockSource(channel);
+    const boxes = options.transactional
+      ? transactionBoxes(commands, plan.byCommand, sendable)
+      : [...sendable].flatMap((i) =>
+          (plan.byCommand[i] ?? []).filter((w) => !w.unresolved).flatMap(boxOfWrite),
+        );
+    if (options.transactional) checkSnapshotSize(boxes);
+    const snapshot =
+      source && boxes.length && (options.transactional || (options.undo && boxes.length))
+        ? snapshotOrUndefined(source, boxes, options.transactional === true)
+        : undefined;
+
+    const classifier = new CapturedClassifier(session);
+    const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
+    const decided = (i: number) => results[i] !== undefined;
+    let done = 0;
+    let stopped: string | undefined;
+    for (;;) {
+      const { send, skip, unsent } = nextSegment(steps, results, {
+        ...policy,
+        stopOnFailure: options.stopOnFailure ?? false,
+        ...(stopped !== undefined ? { stopped } : {}),
+        ...(options.signal?.aborted ? { cancelled: true } : {}),
+      });
+      for (const s of skip) results[s.index] = skippedResult(s, commands[s.index]!);
+      for (const s of unsent) results[s.index] = unsentResult(s, commands[s.index]!);
+      if (send.length === 0) {
+        if (steps.every((s) => decided(s.index))) break;
+        continue;
+      }
+      const captured = await capture(
+        channel,
+        send.map((i) => commands[i]!),
+        {
+          ...(options.commandTimeoutMs !== undefined ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          onProgress: (n) => options.onProgress?.(done + n, commands.length),
+        },
+      );
+      captured.forEach((c, k) => {
+        const index = send[k]!;
+        // cancelled: what was never sent is skipped; what was sent keeps its real outcome
+        results[index] =
+          c.end === 'not_sent' && options.signal?.aborted
+            ? skippedResult({ index, reason: 'cancelled before it was sent' }, c.command)
+            : classifier.classify(c, index);
+      });
+      done += send.length;
+      const broken = captured.find(
+        (c) =>
+          c.end === 'timed_out' ||
+          c.end === 'disconnected' ||
+          (c.end === 'not_sent' && !options.signal?.aborted),
+      );
+      if (broken)
+        stopped =
+          `not sent: ${broken.end === 'timed_out' ? `command #${send[captured.indexOf(broken)]! + 1} timed out` : (broken.reason ?? 'the connection went down')}`.replace(
+            'not sent: not sent: ',
+            'not sent: ',
+          );
+    }
+
+    const final = results as CommandResult[];
+    const failure = final.find(
+      (r) => ROLLBACK_ON.has(r.status) && !(policy.noChangeIsSuccess && r.detail?.noChange),
+    );
+    if (options.transactional && failure && snapshot) {
+      const report = await restoreSnapshot(session, snapshot, source);
+      return {
+        plan,
+        final,
+        snapshot,
+        transaction: {
+          rolledBack: true,
+          reason: `#${failure.index + 1} ${failure.status}: ${failure.summary}`,
+          restore: report,
+        },
+      };
+    }
+    return { plan, final, snapshot, transaction: options.transactional ? { rolledBack: false } : undefined };
   });
 
-  const allLines: string[] = [];
-  // a batch may switch sendCommandFeedback itself: classify in order with the state at each command
-  let feedback = session.capabilities.feedbackEnabled !== false;
-  captured.forEach((c, i) => {
-    const index = toSend[i]!.index;
-    const switched = feedbackSwitch(c.command);
-    const result = resultOf(session, c, index, switched === false ? true : feedback);
-    if (
-      switched !== undefined &&
-      (c.end === 'fenced' || c.end === 'quiet') &&
-      result.status !== 'rejected_by_game'
-    ) {
-      feedback = switched;
-      if (switched === false && c.end === 'fenced' && c.lines.length === 0) {
-        // vanilla applies the rule before confirming, so switching feedback off confirms silently
-        Object.assign(result, {
-          status: 'applied',
-          applied: true,
-          summary: 'Applied: sendCommandFeedback is now false (confirmed by silence before the fence)',
-          detail: { key: 'commands.gamerule.set', inferred: true },
-        });
-      }
-    }
-    results[index] = result;
-  });
-  if (feedback !== (session.capabilities.feedbackEnabled !== false))
-    session.capabilities.feedbackEnabled = feedback;
-  for (const c of [...captured].sort((a, b) => (a.lines[0]?.atMs ?? 0) - (b.lines[0]?.atMs ?? 0))) {
-    for (const line of c.lines) allLines.push(renderLine(line));
+  const { plan, final, snapshot, transaction } = run;
+  if (verify && !transaction?.rolledBack) await verifyApplied(channel, plan, final);
+  const appliedWrites = final.some(
+    (r) => r.status === 'applied' && (plan.byCommand[r.index]?.length ?? 0) > 0,
+  );
+  if (options.undo && snapshot && appliedWrites && !transaction?.rolledBack) {
+    options.undo.push({ label: describe(commands), at: new Date().toISOString(), snapshot });
   }
 
-  const final = results as CommandResult[];
-  const plan = plans[0];
-  if (plan && verify) await verifyApplied(channel, plan, final);
   const batch: BatchResult = {
     totalCommands: final.length,
     acceptedCount: final.filter((r) => r.accepted).length,
     appliedCount: final.filter((r) => r.status === 'applied').length,
     failedCount: final.filter((r) => FAILED.has(r.status)).length,
     unknownCount: final.filter((r) => r.status === 'unknown').length,
+    skippedCount: final.filter((r) => r.status === 'skipped').length,
     executionTimeMs: performance.now() - t0,
     captureStrategy: session.capabilities.strategy,
     results: final,
-    chatMessages: allLines,
+    chatMessages: final.flatMap((r) => r.chatMessages),
     hint: '',
+    ...(transaction ? { transaction } : {}),
     ...(safety.blockedWholeBatch || safety.unsafeRequestIgnored
       ? {
           safety: {
@@ -152,8 +215,9 @@ export async function executeBatch(
       : {}),
   };
   batch.hint = batchHint(batch, session.capabilities);
-  const actionHints = plan
-    ? postExecuteHints(
+  const actionHints = transaction?.rolledBack
+    ? undefined
+    : postExecuteHints(
         {
           entries: final.map((r) => ({
             command: r.command,
@@ -171,60 +235,59 @@ export async function executeBatch(
           ...(executor ? { executor } : {}),
         },
         options.logHintError,
-      )
-    : undefined;
+      );
   if (actionHints) batch.actionHints = actionHints;
   return batch;
 }
 
-const FEEDBACK_RULE = /^gamerule\s+(?:sendCommandFeedback|send_command_feedback)\s+(true|false)\s*$/;
-
-/** The value a command sets sendCommandFeedback to, if it does. */
-function feedbackSwitch(command: string): boolean | undefined {
-  const m = FEEDBACK_RULE.exec(command);
-  return m ? m[1] === 'true' : undefined;
+/** Undo snapshots are best effort (skipped when too big or unloaded); transactional ones are required. */
+function snapshotOrUndefined(
+  source: Parameters<typeof takeSnapshot>[0],
+  boxes: Parameters<typeof takeSnapshot>[1],
+  required: boolean,
+) {
+  if (!required) {
+    const volume = boxes.reduce(
+      (n, b) => n + (b.max.x - b.min.x + 1) * (b.max.y - b.min.y + 1) * (b.max.z - b.min.z + 1),
+      0,
+    );
+    if (volume > UNDO_MAX_BLOCKS) return undefined;
+    try {
+      return takeSnapshot(source, boxes);
+    } catch {
+      return undefined;
+    }
+  }
+  return takeSnapshot(source, boxes);
 }
 
-function resultOf(
-  session: ConnectionSession,
-  c: CapturedCommand,
-  index: number,
-  feedbackEnabled: boolean,
-): CommandResult {
-  const caps = session.capabilities;
-  const base = {
-    index,
-    command: c.command,
-    accepted: c.sent,
-    executionTimeMs: Math.round(c.durationMs * 100) / 100,
-    chatMessages: c.lines.map(renderLine),
-    captureStrategy: c.strategy,
-  };
-  if (c.end === 'fenced' || c.end === 'quiet') {
-    const outcome = classifyOutcome({
-      command: c.command,
-      messages: c.lines,
-      feedbackEnabled,
-      version: session.channel.version,
-      ...(caps.keyedFeedback ? {} : { plainText: { colourMeaningful: caps.colourMeaningful } }),
-    });
-    return { ...base, ...outcome };
-  }
-  if (c.end === 'timed_out') {
-    return {
-      ...base,
-      status: 'timed_out',
-      applied: null,
-      summary: `Timed out: ${c.reason ?? 'no reply from the server'}; check the world before sending it again`,
-      detail: { reason: c.reason ?? 'timed out' },
-    };
-  }
-  const reason = c.reason ?? (c.end === 'disconnected' ? 'the connection went down' : 'not sent');
+function skippedResult(step: Decision, command: string): CommandResult {
   return {
-    ...base,
-    status: 'unknown',
-    applied: c.end === 'not_sent' ? false : null,
-    summary: c.end === 'not_sent' ? `Not sent (${reason.replace(/^not sent: /, '')})` : `Unknown: ${reason}`,
-    detail: { reason },
+    index: step.index,
+    command,
+    status: 'skipped',
+    accepted: false,
+    applied: false,
+    executionTimeMs: 0,
+    summary: `Skipped: ${step.reason}`,
+    chatMessages: [],
+    detail: { reason: step.reason },
   };
 }
+
+function unsentResult(step: Decision, command: string): CommandResult {
+  return {
+    index: step.index,
+    command,
+    status: 'unknown',
+    accepted: false,
+    applied: false,
+    executionTimeMs: 0,
+    summary: `Not sent (${step.reason.replace(/^not sent: /, '')})`,
+    detail: { reason: step.reason },
+    chatMessages: [],
+  };
+}
+
+const describe = (commands: readonly string[]) =>
+  `${commands.length} command${commands.length === 1 ? '' : 's'}: ${commands[0]?.slice(0, 60) ?? ''}${commands.length > 1 ? ' …' : ''}`;

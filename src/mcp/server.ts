@@ -1,13 +1,15 @@
 /** The MCP server, independent of its transport (stdio, in-memory, HTTP). */
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UndoRegistry } from '../batch/undo.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
 
-export function createServer(deps: ToolDeps): McpServer {
+/** `undo` defaults to a fresh registry; pass one to share undo history between several servers (HTTP sessions). */
+export function createServer(deps: Omit<ToolDeps, 'undo'> & { undo?: UndoRegistry }): McpServer {
   const server = new McpServer(
     { name: 'mcbridge', version },
     {
@@ -15,6 +17,6 @@ export function createServer(deps: ToolDeps): McpServer {
         'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
     },
   );
-  registerAllTools(server, deps);
+  registerAllTools(server, { ...deps, undo: deps.undo ?? new UndoRegistry() });
   return server;
 }

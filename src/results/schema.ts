@@ -64,6 +64,8 @@ export const BatchResultSchema = z.object({
   /** rejected_by_game + execution_error + timed_out + rejected_by_safety */
   failedCount: z.number().int(),
   unknownCount: z.number().int(),
+  /** commands not run because a dependency or condition was not met, or after stopOnFailure */
+  skippedCount: z.number().int(),
   executionTimeMs: z.number().nonnegative(),
   captureStrategy: CaptureStrategySchema,
   results: z.array(CommandResultSchema),
@@ -73,6 +75,29 @@ export const BatchResultSchema = z.object({
   hint: z.string(),
   /** suggested next steps, inferred from what was built (omitted when there is nothing to suggest) */
   actionHints: ActionHintsSchema.optional(),
+  /** transactional batches: whether the snapshot was restored, and how that went */
+  transaction: z
+    .object({
+      rolledBack: z.boolean(),
+      reason: z.string().optional(),
+      restore: z
+        .object({
+          commands: z.number().int(),
+          failed: z.number().int(),
+          status: z.enum(['verified', 'mismatch', 'not_checked']),
+          mismatches: z.array(
+            z.object({
+              x: z.number(),
+              y: z.number(),
+              z: z.number(),
+              expected: z.string(),
+              actual: z.string(),
+            }),
+          ),
+        })
+        .optional(),
+    })
+    .optional(),
   /** present when the safety policy shaped the batch */
   safety: z
     .object({

@@ -10,6 +10,7 @@ import type { ConnectionTarget } from '../../src/connection/target.js';
 import { Targets } from '../../src/connection/targets.js';
 import { logger } from '../../src/logger.js';
 import { createServer } from '../../src/mcp/server.js';
+import type { BatchItem } from '../../src/batch/plan.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig, parseSafetyConfig, type SafetyConfig } from '../../src/safety/config.js';
 import { type StartWorldOptions, startWorld, type WorldHandle } from '../../src/world/start-world.js';
@@ -22,7 +23,7 @@ export interface TestCompanion {
   client: Client;
   target: ConnectionTarget;
   targets: Targets;
-  execute(commands: string[], extra?: Record<string, unknown>): Promise<BatchResult>;
+  execute(commands: BatchItem[], extra?: Record<string, unknown>): Promise<BatchResult>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
 }

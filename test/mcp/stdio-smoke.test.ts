@@ -28,9 +28,14 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
   await client.connect(transport);
   try {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['execute_commands', 'get_connection_info']));
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['execute_commands', 'get_connection_info']),
+    );
     const result = (await client.callTool(
-      { name: 'execute_commands', arguments: { commands: ['setblock ~1 ~ ~1 minecraft:stone', 'setblock ~1 ~ ~1 minecraft:stone'] } },
+      {
+        name: 'execute_commands',
+        arguments: { commands: ['setblock ~1 ~ ~1 minecraft:stone', 'setblock ~1 ~ ~1 minecraft:stone'] },
+      },
       undefined,
       { timeout: 60_000 },
     )) as CallToolResult;

@@ -1,3 +1,4 @@
+import type { UndoRegistry } from '../../batch/undo.js';
 import type { Targets } from '../../connection/targets.js';
 import type { Logger } from '../../logger.js';
 import type { SafetyConfig } from '../../safety/config.js';
@@ -8,4 +9,6 @@ export interface ToolDeps {
   log: Logger;
   /** the operator's safety policy; the LLM cannot change it */
   safety: SafetyConfig;
+  /** applied batches per connection, for undo_last */
+  undo: UndoRegistry;
 }

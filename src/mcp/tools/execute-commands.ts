@@ -1,6 +1,7 @@
 /** Tool `execute_commands`: run chat commands and report, per command, what the server said and what it means. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
 import { BatchResultSchema } from '../../results/schema.js';
 import { renderBatchText } from '../render.js';
@@ -9,12 +10,29 @@ import type { ToolDeps } from './deps.js';
 
 export const ExecuteCommandsInput = z.object({
   commands: z
-    .array(z.string().max(40_000))
+    .array(BatchItemSchema)
     .min(1)
     .max(1000)
     .describe(
-      'Minecraft commands, with or without the leading slash, run in this order, e.g. "setblock 0 64 0 minecraft:stone"',
+      'Minecraft commands, run in this order: plain strings ("setblock 0 64 0 minecraft:stone", slash optional) or steps {id, command, dependsOn: [ids], condition: {ifSuccess|ifFailed: id}}',
     ),
+  transactional: z
+    .boolean()
+    .optional()
+    .describe(
+      'snapshot the blocks this batch can write; if any command fails, put them all back (block writes only)',
+    ),
+  stopOnFailure: z
+    .boolean()
+    .optional()
+    .describe('send nothing after the first failure (slower: one command at a time)'),
+  noChangeIsSuccess: z
+    .boolean()
+    .optional()
+    .describe(
+      'count "already there" (noChange) rejections as success for dependsOn/ifSuccess (default false)',
+    ),
+  verify: z.boolean().optional().describe('read applied block writes back from the world (default true)'),
   validate_safety: z
     .boolean()
     .optional()
@@ -45,7 +63,8 @@ Per-command status:
 - timed_out: no reply in time; the world may or may not have changed — check before resending.
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.
 - unknown: nobody can tell (applied=null), e.g. the connection dropped or the server gives no feedback; verify the world.
-Read "hint" for what to do next.`;
+- skipped: not run because a dependsOn/condition was not met, stopOnFailure, or cancellation.
+Read "hint" for what to do next, and actionHints.nextSteps for suggested follow-up calls.`;
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -67,6 +86,11 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
         const batch = await executeBatch(session, args.commands, {
           safety: deps.safety,
           validateSafety: args.validate_safety ?? true,
+          ...(args.transactional !== undefined ? { transactional: args.transactional } : {}),
+          ...(args.stopOnFailure !== undefined ? { stopOnFailure: args.stopOnFailure } : {}),
+          ...(args.noChangeIsSuccess !== undefined ? { noChangeIsSuccess: args.noChangeIsSuccess } : {}),
+          ...(args.verify !== undefined ? { verify: args.verify } : {}),
+          undo: deps.undo.for(target.description.name),
           target: target.description.name,
           logHintError: (err: unknown) => deps.log.warn({ err }, 'postExecute hints failed'),
           ...(args.timeoutMs !== undefined ? { commandTimeoutMs: args.timeoutMs } : {}),

@@ -4,10 +4,12 @@ import { registerExecuteCommandsTool } from './execute-commands.js';
 import { registerGetBlocksInAreaTool } from './get-blocks-in-area.js';
 import { registerGetConnectionInfoTool } from './get-connection-info.js';
 import { registerRenderAreaTool } from './render-area.js';
+import { registerUndoLastTool } from './undo-last.js';
 
 export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerExecuteCommandsTool(server, deps);
   registerGetConnectionInfoTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
+  registerUndoLastTool(server, deps);
 }

@@ -1,0 +1,132 @@
+/**
+ * Transactional batches: snapshot every block the batch can write, and put it back if any command fails.
+ * Only commands whose effects are block writes at known positions can be undone.
+ */
+import { captureFenced } from '../capture/fenced.js';
+import { captureSerial } from '../capture/serial.js';
+import { boxOfWrite } from '../commands/block-box.js';
+import type { BlockWrite, Box } from '../commands/block-write.js';
+import { parseCommand } from '../commands/parse.js';
+import type { ConnectionSession } from '../connection/session.js';
+import { McbridgeError } from '../errors.js';
+import type { BlockSource } from '../world-view/block-source.js';
+import { differences, restoreCommands, type Snapshot } from './snapshot.js';
+
+/** Largest snapshot a transactional batch may take (unique positions). */
+export const TRANSACTION_MAX_BLOCKS = 65_536;
+
+/** Commands that change nothing in the world: harmless inside a transaction. */
+const NO_WORLD_CHANGE = new Set([
+  'say',
+  'tellraw',
+  'me',
+  'msg',
+  'tell',
+  'w',
+  'teammsg',
+  'tm',
+  'list',
+  'help',
+]);
+const BLOCK_WRITERS = new Set(['setblock', 'fill', 'clone']);
+
+export class TransactionRefusedError extends McbridgeError {
+  override name = 'TransactionRefusedError' as const;
+}
+
+/** The boxes a transactional batch may write; throws naming every command that cannot be undone. */
+export function transactionBoxes(
+  commands: readonly string[],
+  writes: readonly BlockWrite[][],
+  sendable: ReadonlySet<number>,
+): Box[] {
+  const problems: string[] = [];
+  const boxes: Box[] = [];
+  commands.forEach((command, i) => {
+    if (!sendable.has(i)) return;
+    const parsed = parseCommand(command);
+    const name = parsed.effectiveName;
+    if (NO_WORLD_CHANGE.has(name)) return;
+    if (!BLOCK_WRITERS.has(name)) {
+      problems.push(`#${i + 1} ${name} (its effects cannot be undone)`);
+      return;
+    }
+    const own = writes[i] ?? [];
+    if (own.length === 0 || own.some((w) => w.unresolved)) {
+      problems.push(`#${i + 1} ${name} (the blocks it writes are not known before it runs)`);
+      return;
+    }
+    for (const w of own) boxes.push(...boxOfWrite(w));
+  });
+  if (problems.length) {
+    throw new TransactionRefusedError(
+      `transactional batch refused, nothing was sent: ${problems.join('; ')}`,
+      {
+        remedy: 'send those commands in a separate, non-transactional batch',
+      },
+    );
+  }
+  return boxes;
+}
+
+export function checkSnapshotSize(boxes: Box[]): void {
+  const seen = new Set<string>();
+  for (const b of boxes) {
+    const volume = (b.max.x - b.min.x + 1) * (b.max.y - b.min.y + 1) * (b.max.z - b.min.z + 1);
+    if (volume > TRANSACTION_MAX_BLOCKS) fail(volume);
+    for (let x = b.min.x; x <= b.max.x; x++)
+      for (let y = b.min.y; y <= b.max.y; y++)
+        for (let z = b.min.z; z <= b.max.z; z++) {
+          seen.add(`${x},${y},${z}`);
+          if (seen.size > TRANSACTION_MAX_BLOCKS) fail(seen.size);
+        }
+  }
+  function fail(n: number): never {
+    throw new TransactionRefusedError(
+      `transactional batch refused, nothing was sent: it can write more than ${TRANSACTION_MAX_BLOCKS.toLocaleString('en-US')} blocks (${n.toLocaleString('en-US')}+), too many to snapshot`,
+      { remedy: 'split it into smaller transactional batches' },
+    );
+  }
+}
+
+export interface RestoreReport {
+  /** commands sent to put the blocks back */
+  commands: number;
+  /** of those, how many the server refused or left unclear (noChange is fine) */
+  failed: number;
+  status: 'verified' | 'mismatch' | 'not_checked';
+  mismatches: Array<{ x: number; y: number; z: number; expected: string; actual: string }>;
+}
+
+/** Sends the restore commands through the session's capture (the caller holds the session's queue). */
+export async function restoreSnapshot(
+  session: ConnectionSession,
+  snapshot: Snapshot,
+  source: BlockSource | undefined,
+): Promise<RestoreReport> {
+  const commands = restoreCommands(snapshot);
+  const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
+  const captured = await capture(session.channel, commands, {});
+  // a restore line that is not red is fine: success, or "already there" (noChange)
+  const failed = captured.filter(
+    (c) => !(c.end === 'fenced' || c.end === 'quiet') || c.lines.some(isHardFailure),
+  ).length;
+  if (!source) return { commands: commands.length, failed, status: 'not_checked', mismatches: [] };
+  let mismatches = differences(snapshot, source);
+  for (let attempt = 0; attempt < 5 && mismatches.length && session.channel.connected; attempt++) {
+    // vanilla sends block changes at the end of the tick
+    await new Promise((r) => setTimeout(r, 50));
+    mismatches = differences(snapshot, source);
+  }
+  return {
+    commands: commands.length,
+    failed,
+    status: mismatches.length ? 'mismatch' : 'verified',
+    mismatches,
+  };
+}
+
+function isHardFailure(line: { component: unknown }): boolean {
+  const text = JSON.stringify(line.component);
+  return /"color":"red"/.test(text) && !/commands\.(fill|setblock)\.failed/.test(text);
+}
