@@ -22,6 +22,20 @@ export function renderTable(batch: BatchResult): string {
   return [fmt(header), ...rows.map(fmt), '', batch.hint].join('\n');
 }
 
+/** A one-line progress bar on stderr (stdout carries the result). */
+function progressBar(total: number) {
+  let last = -1;
+  const draw = (done: number) => {
+    const pct = Math.floor((done / total) * 100);
+    if (pct === last) return;
+    last = pct;
+    const width = 30;
+    const filled = Math.round((done / total) * width);
+    process.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${total} commands`);
+  };
+  return { update: (done: number) => draw(done), done: () => process.stderr.write('\n') };
+}
+
 export function registerExecCommand(program: Command): void {
   addConnectionOptions(
     program
@@ -36,7 +50,14 @@ export function registerExecCommand(program: Command): void {
       try {
         const session = await target.get();
         const safety = await loadSafetyConfig(flags.safetyConfig);
-        const batch = await executeBatch(session, commands, { commandTimeoutMs: flags.timeout, safety });
+        const bar =
+          commands.length > 200 && process.stderr.isTTY !== false ? progressBar(commands.length) : undefined;
+        const batch = await executeBatch(session, commands, {
+          commandTimeoutMs: flags.timeout,
+          safety,
+          ...(bar ? { onProgress: bar.update } : {}),
+        });
+        bar?.done();
         process.stdout.write(
           flags.pretty ? `${renderTable(batch)}\n` : `${JSON.stringify(batch, null, 2)}\n`,
         );
