@@ -2,6 +2,7 @@
 /** The mcbridge command line. */
 import { Command } from 'commander';
 import { McbridgeError } from '../errors.js';
+import { registerDemoCommand } from './demo-command.js';
 import { registerExecCommand } from './exec-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerWorldCommand } from './world-command.js';
@@ -15,6 +16,7 @@ program
 registerServeCommand(program);
 registerExecCommand(program);
 registerWorldCommand(program);
+registerDemoCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message =
