@@ -93,7 +93,8 @@ export function silenceOf(command: string): Silence {
     const run = tokens.indexOf('run', start + 1);
     const chain = tokens.slice(start + 1, run === -1 ? undefined : run);
     chain.forEach((word, i) => {
-      if (HIDING_SUBCOMMANDS.has(word) || HIDING_SECOND_WORD[word] === chain[i + 1]) hidden = true;
+      const second = Object.hasOwn(HIDING_SECOND_WORD, word) ? HIDING_SECOND_WORD[word] : undefined;
+      if (HIDING_SUBCOMMANDS.has(word) || (second !== undefined && second === chain[i + 1])) hidden = true;
     });
     // without `run`, the last if/unless reports its own result ("Test passed" / red "Test failed")
     if (run === -1) return { name: 'execute', silentByDesign: false, failureMayBeHidden: false };
