@@ -1,6 +1,7 @@
 /**
- * A named place commands go to. Connecting is lazy and repeats after the connection drops; the state is
- * always readable (connecting, ready, down + reason).
+ * A named place commands go to. Connecting is lazy; after a connection drops it is re-established in the
+ * background with capped exponential backoff, and the state is always readable (idle, connecting, ready,
+ * reconnecting with the attempt and next try, down with the reason).
  */
 import { McbridgeError } from '../errors.js';
 import type { Backend, CommandChannel } from './channel.js';
@@ -9,7 +10,8 @@ import { ConnectionSession } from './session.js';
 export type TargetState =
   | { state: 'idle' }
   | { state: 'connecting' }
-  | { state: 'ready' }
+  | { state: 'ready'; since: string }
+  | { state: 'reconnecting'; reason: string; attempt: number; nextAttemptAt: string }
   | { state: 'down'; reason: string };
 
 export interface TargetDescription {
@@ -19,16 +21,43 @@ export interface TargetDescription {
   server: string;
 }
 
+export interface ReconnectPolicy {
+  /** reconnect in the background after a drop (default true) */
+  enabled: boolean;
+  /** first delay (default 1000 ms), doubled after every failed attempt… */
+  initialDelayMs: number;
+  /** …up to this (default 30 s) */
+  maxDelayMs: number;
+  /** give up after this many attempts; the next tool call tries again (default 20) */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RECONNECT: ReconnectPolicy = {
+  enabled: true,
+  initialDelayMs: 1000,
+  maxDelayMs: 30_000,
+  maxAttempts: 20,
+};
+
 export class ConnectionTarget {
   private session: ConnectionSession | undefined;
   private pending: Promise<ConnectionSession> | undefined;
   private current: TargetState = { state: 'idle' };
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly reconnect: ReconnectPolicy;
+  /** connections made so far, including reconnects */
+  connects = 0;
+  private failedAttempts = 0;
 
   constructor(
     readonly description: TargetDescription,
     private readonly connect: () => Promise<CommandChannel>,
     private readonly cleanup?: () => Promise<void>,
-  ) {}
+    reconnect: Partial<ReconnectPolicy> = {},
+  ) {
+    this.reconnect = { ...DEFAULT_RECONNECT, ...reconnect };
+  }
 
   get state(): TargetState {
     return this.current;
@@ -37,6 +66,8 @@ export class ConnectionTarget {
   /** The live session, connecting (again) first when needed. */
   async get(): Promise<ConnectionSession> {
     if (this.session?.channel.connected) return this.session;
+    this.closed = false;
+    clearTimeout(this.reconnectTimer);
     this.pending ??= this.open().finally(() => {
       this.pending = undefined;
     });
@@ -49,27 +80,68 @@ export class ConnectionTarget {
   }
 
   private async open(): Promise<ConnectionSession> {
-    this.current = { state: 'connecting' };
+    if (this.current.state !== 'reconnecting') this.current = { state: 'connecting' };
     try {
       const channel = await this.connect();
       const session = await ConnectionSession.open(channel);
-      channel.onClose((reason) => {
-        if (this.session === session) this.current = { state: 'down', reason };
-      });
+      channel.onClose((reason) => this.dropped(session, reason));
       this.session = session;
+      this.connects++;
+      this.failedAttempts = 0;
       this.current = channel.connected
-        ? { state: 'ready' }
+        ? { state: 'ready', since: new Date().toISOString() }
         : { state: 'down', reason: 'closed during the probe' };
       return session;
     } catch (err) {
-      this.current = { state: 'down', reason: err instanceof Error ? err.message : String(err) };
+      const reason = err instanceof Error ? err.message : String(err);
+      this.current = { state: 'down', reason };
+      // a connection we had before: keep trying in the background, whoever asked this time
+      if (this.session && this.reconnect.enabled && !this.closed) {
+        this.failedAttempts++;
+        this.scheduleReconnect(reason, this.failedAttempts + 1);
+      }
       throw err instanceof McbridgeError
         ? err
         : new McbridgeError(`cannot connect to ${this.description.server}`, { cause: err });
     }
   }
 
+  private dropped(session: ConnectionSession, reason: string): void {
+    if (this.session !== session || this.closed) return;
+    this.current = { state: 'down', reason };
+    if (this.reconnect.enabled) this.scheduleReconnect(reason, 1);
+  }
+
+  private scheduleReconnect(reason: string, attempt: number): void {
+    if (this.closed || attempt > this.reconnect.maxAttempts) return;
+    const delay = Math.min(this.reconnect.maxDelayMs, this.reconnect.initialDelayMs * 2 ** (attempt - 1));
+    this.current = {
+      state: 'reconnecting',
+      reason,
+      attempt,
+      nextAttemptAt: new Date(Date.now() + delay).toISOString(),
+    };
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (this.closed || this.peek()) return;
+      this.pending ??= this.open().finally(() => {
+        this.pending = undefined;
+      });
+      this.pending.catch((err: unknown) => {
+        if (this.closed || this.peek()) return;
+        const why = err instanceof Error ? err.message : String(err);
+        this.failedAttempts = attempt;
+        if (attempt >= this.reconnect.maxAttempts)
+          this.current = { state: 'down', reason: `gave up reconnecting: ${why}` };
+        else this.scheduleReconnect(why, attempt + 1);
+      });
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
     await this.session?.channel.close();
     this.session = undefined;
     this.current = { state: 'idle' };

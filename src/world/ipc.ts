@@ -14,6 +14,8 @@ export type ParentToWorld =
   | { type: 'op'; name: string }
   | { type: 'deop'; name: string }
   | { type: 'stop' }
+  /** disconnect a player with a reason, as a server admin's /kick would */
+  | { type: 'kick'; name: string; reason: string }
   /** test hook: throw inside the world's event loop, as a flying-squid bug would */
   | { type: 'simulate-crash' };
 

@@ -43,6 +43,8 @@ export interface WorldHandle extends EventEmitter {
   readonly running: boolean;
   /** test hook: make the world process throw, as a flying-squid bug would */
   simulateCrash(): void;
+  /** Disconnects a player with `reason`, as an admin's /kick would. */
+  kick(name: string, reason: string): void;
 }
 
 function childEntry(): { script: string; execArgv: string[] } {
@@ -128,6 +130,10 @@ class EmbeddedWorld extends EventEmitter implements WorldHandle {
 
   simulateCrash(): void {
     this.request({ type: 'simulate-crash' });
+  }
+
+  kick(name: string, reason: string): void {
+    this.request({ type: 'kick', name, reason });
   }
 }
 

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
 import { installParity } from './parity/index.js';
+import { componentToNbt } from './parity/nbt.js';
 
 const require = createRequire(import.meta.url);
 
@@ -64,7 +65,8 @@ function main(): void {
     return;
   }
 
-  if (options.parity) installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
+  if (options.parity)
+    installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
 
   const applyOp = (player: FlyingSquidPlayer) => {
     if (ops.has(player.username.toLowerCase())) player.op = true;
@@ -102,6 +104,12 @@ function main(): void {
     } else if (message.type === 'stop') {
       void serv.destroy().finally(() => process.exit(0));
       setTimeout(() => process.exit(0), 2000).unref();
+    } else if (message.type === 'kick') {
+      const player = serv.players.find((p) => p.username.toLowerCase() === message.name.toLowerCase());
+      if (player) {
+        player._client.write('kick_disconnect', { reason: componentToNbt({ text: message.reason }) });
+        player._client.end(message.reason);
+      }
     } else if (message.type === 'simulate-crash') {
       setImmediate(() => {
         throw new Error('simulated crash inside the world process');

@@ -84,9 +84,11 @@ describe('execute_commands when things go wrong', () => {
       expect(batch.captureStrategy).toBe('serial');
       for (const r of batch.results) expect(r.captureStrategy).toBe('serial');
       expect(batch.results[0]!.chatMessages.join(' ')).toContain('pong');
-      // "pong" is no Minecraft message: its meaning is unknown, and saying so beats guessing
+      // "pong" and flying-squid's "Command not found" are no Minecraft messages: their meaning is unknown,
+      // and saying so beats guessing
       expect(batch.results[0]!.status).toBe('unknown');
-      expect(batch.results[1]).toMatchObject({ status: 'rejected_by_game' });
+      expect(batch.results[1]).toMatchObject({ status: 'unknown', applied: null });
+      expect(batch.results[1]!.chatMessages.join(' ')).toContain('Command not found');
       for (const r of batch.results) expect(r.status).not.toBe('timed_out');
     } finally {
       await c.close();
@@ -94,3 +96,75 @@ describe('execute_commands when things go wrong', () => {
     }
   });
 });
+
+describe('recovery', () => {
+  test('a kicked bot: the kick reason is readable text, and the connection comes back by itself', async () => {
+    const c = await startCompanion({ username: 'Kicked' });
+    try {
+      await c.execute(['gamerule sendCommandFeedback']);
+      c.world.kick('Kicked', 'Too many cooks');
+      await waitFor(() => c.target.state.state === 'reconnecting' || c.target.state.state === 'down');
+      const state = c.target.state as { reason?: string };
+      expect(state.reason).toContain('Too many cooks');
+      expect(state.reason).not.toContain('[object Object]');
+      await waitFor(() => c.target.state.state === 'ready', 15_000);
+      expect(c.target.connects).toBe(2);
+      const after = await c.execute(['gamerule sendCommandFeedback']);
+      expect(after.results[0]!.status).toBe('applied');
+    } finally {
+      await c.close();
+    }
+  });
+
+  test('the server dies and returns on the same port: the target reconnects with backoff, observable in its state', async () => {
+    const first = await startWorld({ ops: ['Phoenix'] });
+    const port = first.port;
+    const c = await startCompanion({ username: 'Phoenix', existingWorld: first });
+    let second: Awaited<ReturnType<typeof startWorld>> | undefined;
+    try {
+      await c.execute(['gamerule sendCommandFeedback']);
+      process.kill(first.pid, 'SIGKILL');
+      await waitFor(() => c.target.state.state === 'reconnecting');
+      const info = await c.call('get_connection_info', {});
+      expect(info.isError).toBe(true); // nothing to talk to yet
+      second = await startWorld({ ops: ['Phoenix'], port });
+      await waitFor(() => c.target.state.state === 'ready', 20_000);
+      const after = await c.execute(['gamerule sendCommandFeedback']);
+      expect(after.results[0]!.status).toBe('applied');
+    } finally {
+      await c.close();
+      await second?.stop();
+    }
+  });
+
+  test('10 concurrent execute_commands calls on one connection: each result has only its own lines', async () => {
+    const c = await startCompanion({ username: 'Crowd' });
+    try {
+      const batches = await Promise.all(
+        Array.from({ length: 10 }, (_, k) =>
+          c.execute(
+            Array.from({ length: 30 }, (_, i) => `setblock ${k} ${10 + (i % 10)} ${i} minecraft:stone`),
+          ),
+        ),
+      );
+      batches.forEach((batch, k) => {
+        batch.results.forEach((r, i) => {
+          expect(r.chatMessages).toHaveLength(1);
+          if (r.status === 'applied')
+            expect(r.chatMessages[0]).toBe(`Changed the block at ${k}, ${10 + (i % 10)}, ${i}`);
+          else expect(r.detail?.noChange).toBe(true);
+        });
+      });
+    } finally {
+      await c.close();
+    }
+  });
+});
+
+async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -6,7 +6,7 @@ import type { ToolDeps } from './deps.js';
 
 export const ConnectionInfoOutput = z.object({
   connection: z.string(),
-  state: z.enum(['idle', 'connecting', 'ready', 'down']),
+  state: z.enum(['idle', 'connecting', 'ready', 'reconnecting', 'down']),
   reason: z.string().optional(),
   backend: z.string(),
   server: z.string(),
@@ -41,7 +41,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
         const out: z.infer<typeof ConnectionInfoOutput> = {
           connection: target.description.name,
           state: state.state,
-          ...(state.state === 'down' ? { reason: state.reason } : {}),
+          ...(state.state === 'down' || state.state === 'reconnecting' ? { reason: state.reason } : {}),
           backend: info.backend,
           server: info.server,
           version: info.version,
