@@ -86,8 +86,8 @@ function plainVerdict(text: string, red: boolean, colourMeaningful: boolean, ctx
 /** The verdict of one line. */
 export function lineVerdict(message: CapturedMessage, ctx: LineContext): LineVerdict {
   const component = normalizeComponent(message.component);
-  const rendered = stripColourCodes(message.text || renderPlainText(component, ctx.lang));
-  const text = rendered.replace(/\s*\n\s*/g, ' ').trim();
+  const raw = stripColourCodes(message.text || renderPlainText(component, ctx.lang));
+  const text = raw.replace(/\s*\n\s*/g, ' ').trim();
   if (isContextLine(component)) return { status: 'context', text, args: [] };
   const red = isRedWrapped(component) || startsRed(message.text);
   const inner = messageComponent(component);
@@ -99,7 +99,7 @@ export function lineVerdict(message: CapturedMessage, ctx: LineContext): LineVer
     verdict = keyedVerdict(inner.translate, argsAsText(inner, ctx.lang), red, own || text);
   } else {
     // a keyed server's keyless line: colour still means what it does in vanilla
-    verdict = plainVerdict(text, red, ctx.plainText?.colourMeaningful ?? true, ctx);
+    verdict = { ...plainVerdict(raw.trim(), red, ctx.plainText?.colourMeaningful ?? true, ctx), text };
   }
   // tellraw and friends print their own lines: only a vanilla error about the command itself is feedback
   if (ctx.printsContent && !isCommandError(verdict)) return { ...verdict, status: 'applied', content: true };

@@ -85,7 +85,7 @@ const ROWS: readonly Row[] = [
   ['commands.tag.remove.failed', R, 'the target does not have that tag', SAME],
 
   // failures that are not named "failed"
-  [/^commands\.[a-z_]+(\.[a-z_]+)?\.(unknown|invalidPosition|self|macro|same_tick|not_spectator|cannot_spectate|already_exists|does_not_exist|overlap|notRunning|invalid_name|invalid_full_name)$/, R, 'the command refused: the named thing does not exist or is not allowed'],
+  [/^commands\.[a-z_]+(\.[a-z_]+)?\.(unknown|invalidPosition|macro|same_tick|not_spectator|cannot_spectate|already_exists|does_not_exist|overlap|notRunning|invalid_name|invalid_full_name)$/, R, 'the command refused: the named thing does not exist or is not allowed'],
   [/^commands\.(advancement\.(advancementNotFound|criterionNotFound)|damage\.invulnerable|data\.(block|entity)\.invalid|data\.get\.(invalid|multiple|unknown)|data\.modify\.(expected_list|expected_object|expected_value|invalid_index|invalid_substring))$/, R, 'the target cannot take or give that data'],
   [/^commands\.(drop\.(no_held_items|no_loot_table(\.block)?)|item\.(source|target)\.(no_such_slot|not_a_container)|item\.target\.(no_changes|no_changed\.known_item))$/, R, 'no such slot, container or loot table'],
   [/^commands\.(scoreboard\.objectives\.add\.duplicate|team\.add\.duplicate|scoreboard\.players\.get\.null|schedule\.cleared\.failure|function\.scheduled\.no_functions)$/, R, 'duplicate name or nothing to act on'],
@@ -93,7 +93,7 @@ const ROWS: readonly Row[] = [
   [/^commands\.(execute\.conditional\.(fail|fail_count)|locate\.(biome|poi|structure)\.not_found|tick\.(sprint\.stop\.fail|step\.fail|step\.stop\.fail))$/, R, 'the test was false, or nothing was found or running (vanilla counts it as a failure)'],
   [/^commands\.(execute|function)\.(function\.)?instantiationFailure$/, R, 'a function macro could not be instantiated'],
   [/^commands\.test\.(no_tests|run\.no_tests|clear\.error\.no_tests|reset\.error\.no_tests)$/, R, 'no test matched: nothing ran'],
-  [/^commands\.(debug\.function\.(noRecursion|noReturnRun)|summon\.failed\.peaceful|setworldspawn\.failure\.not_overworld)$/, R, 'not allowed in this context'],
+  [/^commands\.(spectate\.self|debug\.function\.(noRecursion|noReturnRun)|summon\.failed\.peaceful|setworldspawn\.failure\.not_overworld)$/, R, 'not allowed in this context'],
   [/^commands\.(fetchprofile|profile_fetch)\.(id|name)\.failure$/, R, 'no such profile'],
   ['commands.test.summary.failed', A, 'the tests ran; the report says some failed (arrives after the command)'],
   ['commands.test.summary.optional_failed', A, 'the tests ran; the report says some optional ones failed'],
