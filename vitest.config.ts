@@ -8,5 +8,6 @@ export default defineConfig({
     // integration files each start their own world on an ephemeral port; two cores here
     maxWorkers: 2,
     pool: 'forks',
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
