@@ -39,8 +39,10 @@ export const verifySteps = (
   target?: string,
 ): NextStep[] => {
   const items: Item[] = [];
-  for (const t of touched) {
-    if (t.verification === 'verified') continue;
+  const open = touched.filter((t) => t.verification !== 'verified');
+  // thousands of writes: one bounding box per reason instead of pairwise containment (quadratic)
+  if (open.length > MANY_BOXES) return manyBoxSteps(open, entries, target);
+  for (const t of open) {
     const reason = why(t);
     const index = entries[t.entry]?.result.index ?? t.entry;
     const same = items.find((i) => containsBox(i.box, t.box) && i.reason === reason);
@@ -66,6 +68,31 @@ export const verifySteps = (
     }
   }
   return items.slice(0, MAX_VERIFY_BOXES).map((i) => toStep(i, target));
+};
+
+/** Above this many unverified boxes, boxes are merged per reason without pairwise checks. */
+const MANY_BOXES = 64;
+
+const manyBoxSteps = (
+  open: readonly TouchedBox[],
+  entries: readonly HintEntry[],
+  target?: string,
+): NextStep[] => {
+  const byReason = new Map<keyof typeof RELEVANCE, { boxes: Box[]; commands: Set<number> }>();
+  for (const t of open) {
+    const reason = why(t);
+    const group = byReason.get(reason) ?? { boxes: [], commands: new Set<number>() };
+    group.boxes.push(t.box);
+    group.commands.add(entries[t.entry]?.result.index ?? t.entry);
+    byReason.set(reason, group);
+  }
+  return [...byReason]
+    .sort(([a], [b]) => RELEVANCE[b] - RELEVANCE[a])
+    .slice(0, MAX_VERIFY_BOXES)
+    .flatMap(([reason, group]) => {
+      const box = boundingBox(group.boxes);
+      return box ? [toStep({ box, reason, commands: [...group.commands] }, target)] : [];
+    });
 };
 
 const toStep = (item: Item, target?: string): NextStep => {
