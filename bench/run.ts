@@ -215,7 +215,19 @@ async function main() {
   record(`window-capture baseline (700/120 ms, ${M} commands)`, `${windowRate.toFixed(1)} commands/s`);
   record('attributed / window baseline', `${(attributed / windowRate).toFixed(0)}×`);
 
-  // 5. memory
+  // 5. soak: 50 batches of 1,000 back to back (a long session compressed); memory should stay flat
+  (globalThis as { gc?: () => void }).gc?.();
+  const soakHeap0 = process.memoryUsage().heapUsed;
+  const soakRss0 = process.memoryUsage().rss;
+  const ts = performance.now();
+  for (let k = 0; k < 50; k++) await call(mixedCommands(N, origin, k));
+  (globalThis as { gc?: () => void }).gc?.();
+  record(
+    'soak: 50 × 1,000 commands back to back',
+    `${((50 * N) / ((performance.now() - ts) / 1000)).toFixed(0)} commands/s; heap ${mb(soakHeap0 / 2 ** 20)} → ${mb(process.memoryUsage().heapUsed / 2 ** 20)}, RSS ${mb(soakRss0 / 2 ** 20)} → ${mb(process.memoryUsage().rss / 2 ** 20)}`,
+  );
+
+  // 6. memory
   (globalThis as { gc?: () => void }).gc?.();
   const heapAfter = process.memoryUsage().heapUsed;
   record('companion RSS (MCP server + bot, after the runs)', mb(process.memoryUsage().rss / 2 ** 20));
