@@ -1,0 +1,161 @@
+/** What get_build_job and list_build_jobs return: the journal summed up, rendered from one object. */
+import { z } from 'zod';
+import { stepCommand } from './reconcile.js';
+import {
+  InterruptionSchema,
+  isDecided,
+  type JobState,
+  type JobStatus,
+  JobStatusSchema,
+  type StepState,
+} from './schema.js';
+
+const MAX_FAILURES = 20;
+
+export const PhaseReportSchema = z.object({
+  name: z.string(),
+  status: z.enum(['completed', 'in_progress', 'pending']),
+  steps: z.number().int(),
+  done: z.number().int(),
+});
+
+export const JobSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  target: z.string(),
+  status: JobStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  totalSteps: z.number().int(),
+  doneSteps: z.number().int(),
+});
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+
+export const JobReportSchema = JobSummarySchema.extend({
+  /** steps not decided yet: pending, or sent without a recorded outcome */
+  pendingSteps: z.number().int(),
+  /** steps per outcome (`pending`, `sent` and every command status) */
+  counts: z.record(z.string(), z.number().int()),
+  phases: z.array(PhaseReportSchema),
+  completedPhases: z.array(z.string()),
+  pendingPhases: z.array(z.string()),
+  interruption: InterruptionSchema.optional(),
+  lastError: z.string().optional(),
+  /** the first failed or uncertain steps, with what the server said */
+  failures: z.array(
+    z.object({
+      step: z.number().int().describe('1-based step number in the job'),
+      phase: z.string(),
+      command: z.string(),
+      status: z.string(),
+      summary: z.string().optional(),
+    }),
+  ),
+  /** steps whose outcome was established by reading the world on resume */
+  reconciledSteps: z.number().int(),
+  runs: z.number().int(),
+  resumable: z.boolean(),
+  params: z.record(z.string(), z.string()).optional(),
+  hint: z.string(),
+});
+export type JobReport = z.infer<typeof JobReportSchema>;
+
+const NOT_FAILED = new Set<StepState>(['applied', 'pending', 'sent']);
+
+export function summarize(state: JobState, status: JobStatus): JobSummary {
+  return {
+    id: state.id,
+    name: state.name,
+    target: state.target,
+    status,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    totalSteps: state.steps.length,
+    doneSteps: state.steps.filter((s) => isDecided(s.state)).length,
+  };
+}
+
+export function buildReport(
+  state: JobState,
+  status: JobStatus,
+  context: { maxAgeDays: number; autoResume: boolean },
+): JobReport {
+  const counts: Record<string, number> = {};
+  for (const s of state.steps) counts[s.state] = (counts[s.state] ?? 0) + 1;
+  const phases = state.phases.map((p, i) => {
+    const steps = state.steps.filter((s) => s.phase === i);
+    const done = steps.filter((s) => isDecided(s.state)).length;
+    return { name: p.name, steps: steps.length, done };
+  });
+  const current = state.steps.find((s) => !isDecided(s.state))?.phase;
+  const phaseReports = phases.map((p, i) => ({
+    ...p,
+    status:
+      p.done === p.steps
+        ? ('completed' as const)
+        : i === current && (status === 'running' || p.done > 0)
+          ? ('in_progress' as const)
+          : ('pending' as const),
+  }));
+  const failures = state.steps
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => !NOT_FAILED.has(s.state) && !(s.state === 'skipped' && s.reconciled))
+    .slice(0, MAX_FAILURES)
+    .map(({ s, i }) => ({
+      step: i + 1,
+      phase: state.phases[s.phase]?.name ?? String(s.phase),
+      command: stepCommand(s),
+      status: s.state,
+      ...(s.summary !== undefined ? { summary: s.summary } : {}),
+    }));
+  const summary = summarize(state, status);
+  const pendingSteps = summary.totalSteps - summary.doneSteps;
+  const resumable = status !== 'running' && status !== 'expired';
+  const report: JobReport = {
+    ...summary,
+    pendingSteps,
+    counts,
+    phases: phaseReports,
+    completedPhases: phaseReports.filter((p) => p.status === 'completed').map((p) => p.name),
+    pendingPhases: phaseReports.filter((p) => p.status !== 'completed').map((p) => p.name),
+    ...(state.interruption && status === 'interrupted' ? { interruption: state.interruption } : {}),
+    ...(state.lastError !== undefined ? { lastError: state.lastError } : {}),
+    failures,
+    reconciledSteps: state.steps.filter((s) => s.reconciled).length,
+    runs: state.runs,
+    resumable,
+    ...(state.params ? { params: state.params } : {}),
+    hint: '',
+  };
+  report.hint = hintFor(report, context);
+  return report;
+}
+
+function hintFor(r: JobReport, context: { maxAgeDays: number; autoResume: boolean }): string {
+  const call = `resume_build_job {"id":"${r.id}"}`;
+  const failed = r.failures.length
+    ? ` ${r.failures.length}${r.failures.length === MAX_FAILURES ? '+' : ''} step(s) did not apply: see failures; fix the cause, then ${call.replace('}', ',"from":"<phase>"}')} retries them.`
+    : '';
+  switch (r.status) {
+    case 'pending':
+    case 'running':
+      return `Running: ${r.doneSteps}/${r.totalSteps} steps done. Follow it with get_build_job {"id":"${r.id}","waitSeconds":30}.`;
+    case 'completed':
+      return `Done: ${r.counts['applied'] ?? 0}/${r.totalSteps} steps applied.${failed}`;
+    case 'expired':
+      return `Expired: older than ${context.maxAgeDays} days, it cannot be resumed. Start a new job with what is still missing (check the world first).`;
+    case 'interrupted': {
+      const why =
+        r.interruption === 'cancelled'
+          ? 'cancelled'
+          : r.interruption === 'disconnect'
+            ? `the connection was lost${context.autoResume ? '; it resumes by itself when the connection returns' : ''}`
+            : r.interruption === 'shutdown'
+              ? 'the companion stopped'
+              : 'the companion running it stopped';
+      return `Interrupted (${why}) after ${r.doneSteps}/${r.totalSteps} steps. ${call} continues: applied steps are never sent again, uncertain ones are checked in the world first.${failed}`;
+    }
+    case 'error':
+      return `Stopped after ${r.doneSteps}/${r.totalSteps} steps: ${r.lastError ?? 'error'}. Fix the cause, then ${call}.${failed}`;
+  }
+}

@@ -1,0 +1,53 @@
+/** Shared by the build job tools: their deps, service context, and the text rendered from a job report. */
+import type { JobManager } from '../../jobs/manager.js';
+import type { JobReport } from '../../jobs/report.js';
+import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
+import type { ToolDeps } from './deps.js';
+
+export type BuildJobDeps = ToolDeps & { jobs: JobManager };
+
+/** The service context of a job's connection (the default one when the job names an unknown connection). */
+export function jobContext(
+  deps: BuildJobDeps,
+  tool: string,
+  requestId: string | number,
+  targetName?: string,
+): ServiceContext {
+  const known = deps.targets.all().find((t) => t.description.name === targetName);
+  return serviceContext(known ?? deps.targets.get(), tool, requestId);
+}
+
+/** Runs a tool body that yields a job report; errors become tool errors naming the remedy. */
+export async function jobToolResult(
+  deps: BuildJobDeps,
+  tool: string,
+  requestId: string | number,
+  work: () => Promise<JobReport>,
+) {
+  try {
+    const report = await work();
+    return toolResult(report, renderJobText(report), jobContext(deps, tool, requestId, report.target));
+  } catch (err) {
+    deps.log.warn({ err }, `${tool} failed`);
+    return toolError(err, jobContext(deps, tool, requestId));
+  }
+}
+
+const MAX_ROWS = 10;
+
+export function renderJobText(r: JobReport): string {
+  const counts = Object.entries(r.counts)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+  const lines = [
+    `build job ${r.id} (${r.name}): ${r.status}, ${r.doneSteps}/${r.totalSteps} steps done (${counts})`,
+    `phases: ${r.phases.map((p) => `${p.name} ${p.done}/${p.steps} ${p.status}`).join('; ')}`,
+    r.hint,
+  ];
+  if (r.lastError) lines.push(`last error: ${r.lastError}`);
+  for (const f of r.failures.slice(0, MAX_ROWS))
+    lines.push(`#${f.step} [${f.phase}] ${f.status}: ${f.summary ?? f.command}`);
+  if (r.failures.length > MAX_ROWS)
+    lines.push(`… ${r.failures.length - MAX_ROWS} more in structuredContent.failures`);
+  return lines.join('\n');
+}

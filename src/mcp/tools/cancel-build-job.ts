@@ -1,0 +1,27 @@
+/** Tool `cancel_build_job`: stop a build job after the commands already in flight. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { JobReportSchema } from '../../jobs/report.js';
+import { JobIdSchema } from '../../jobs/schema.js';
+import { type BuildJobDeps, jobToolResult } from './build-job-results.js';
+
+export function registerCancelBuildJobTool(server: McpServer, deps: BuildJobDeps): void {
+  server.registerTool(
+    'cancel_build_job',
+    {
+      title: 'Cancel a build job',
+      description:
+        'Stop a build job: nothing more is sent once the commands already in flight have answered. The journal is kept (status interrupted, cancelled); resume_build_job can still continue it, it is never resumed automatically.',
+      inputSchema: z.object({ id: JobIdSchema }),
+      outputSchema: JobReportSchema,
+      annotations: {
+        destructiveHint: false,
+        openWorldHint: false,
+        readOnlyHint: false,
+        idempotentHint: true,
+      },
+    },
+    (args, extra) =>
+      jobToolResult(deps, 'cancel_build_job', extra.requestId, () => deps.jobs.cancel(args.id)),
+  );
+}

@@ -1,0 +1,34 @@
+/** Tool `get_build_job`: where a build job is, optionally waiting for it to finish. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { JobReportSchema } from '../../jobs/report.js';
+import { JobIdSchema } from '../../jobs/schema.js';
+import { type BuildJobDeps, jobToolResult } from './build-job-results.js';
+
+export const GetBuildJobInput = z.object({
+  id: JobIdSchema,
+  waitSeconds: z
+    .number()
+    .min(0)
+    .max(120)
+    .optional()
+    .describe('wait up to this long for the job to stop running before answering (default 0)'),
+});
+
+export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): void {
+  server.registerTool(
+    'get_build_job',
+    {
+      title: 'Get a build job',
+      description:
+        'Status of a build job (pending, running, completed, error, interrupted, expired), its phases and steps done, counts per outcome, failed steps and the last error, with a hint on what to do next.',
+      inputSchema: GetBuildJobInput,
+      outputSchema: JobReportSchema,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) =>
+      jobToolResult(deps, 'get_build_job', extra.requestId, () =>
+        deps.jobs.get(args.id, args.waitSeconds ?? 0),
+      ),
+  );
+}

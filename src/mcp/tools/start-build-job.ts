@@ -1,0 +1,83 @@
+/** Tool `start_build_job`: a long build that runs in the background and survives restarts. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { BatchItemSchema } from '../../batch/plan.js';
+import { MAX_JOB_STEPS } from '../../jobs/create.js';
+import { JobReportSchema } from '../../jobs/report.js';
+import { type BuildJobDeps, jobToolResult } from './build-job-results.js';
+import { TargetArg } from './shared-schemas.js';
+
+const Commands = z
+  .array(BatchItemSchema)
+  .min(1)
+  .max(MAX_JOB_STEPS)
+  .describe('commands (strings) or steps {id, command, dependsOn, condition}, as in execute_commands');
+
+export const StartBuildJobInput = z.object({
+  name: z.string().min(1).max(100).describe('what is being built, e.g. "castle walls"'),
+  commands: Commands.optional().describe('the job as one phase (give commands or phases)'),
+  phases: z
+    .array(z.object({ name: z.string().min(1).max(64), commands: Commands }))
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('the job in named phases, run in order, e.g. foundation, walls, roof'),
+  params: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .describe('values for {{name}} placeholders in the commands; an unfilled placeholder refuses the job'),
+  chunkSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('commands per batch and journal write (default 100)'),
+  verify: z.boolean().optional().describe('read applied block writes back from the world (default true)'),
+  stopOnFailure: z.boolean().optional().describe('stop the job at the first failed command (default false)'),
+  noChangeIsSuccess: z
+    .boolean()
+    .optional()
+    .describe('count "already there" rejections as success for dependsOn'),
+  resendUnverifiable: z
+    .boolean()
+    .optional()
+    .describe(
+      'on resume, send again commands whose outcome is unknown and that write no checkable blocks (default true)',
+    ),
+  timeoutMs: z.number().int().min(100).max(120_000).optional().describe('per command (default 5000)'),
+  target: TargetArg,
+});
+
+const DESCRIPTION = `Start a long build (up to ${MAX_JOB_STEPS.toLocaleString('en-US')} commands) that runs in the background and returns a job id at once.
+The job runs in chunks of commands on its connection; after every chunk each command's outcome is written to a journal on disk, so the job survives a restart of the companion or a lost connection: resume_build_job (or the companion itself) continues it without sending applied commands again. Use absolute coordinates (not ~): the bot may stand elsewhere when the job resumes.
+Follow it with get_build_job {id, waitSeconds}. Placeholders {{name}} are filled from params.`;
+
+export function registerStartBuildJobTool(server: McpServer, deps: BuildJobDeps): void {
+  server.registerTool(
+    'start_build_job',
+    {
+      title: 'Start a build job',
+      description: DESCRIPTION,
+      inputSchema: StartBuildJobInput,
+      outputSchema: JobReportSchema,
+      annotations: { destructiveHint: true, openWorldHint: true, readOnlyHint: false, idempotentHint: false },
+    },
+    (args, extra) =>
+      jobToolResult(deps, 'start_build_job', extra.requestId, () =>
+        deps.jobs.start({
+          name: args.name,
+          ...(args.commands ? { commands: args.commands } : {}),
+          ...(args.phases ? { phases: args.phases } : {}),
+          ...(args.params ? { params: args.params } : {}),
+          ...(args.target !== undefined ? { target: args.target } : {}),
+          ...(args.chunkSize !== undefined ? { chunkSize: args.chunkSize } : {}),
+          ...(args.verify !== undefined ? { verify: args.verify } : {}),
+          ...(args.stopOnFailure !== undefined ? { stopOnFailure: args.stopOnFailure } : {}),
+          ...(args.noChangeIsSuccess !== undefined ? { noChangeIsSuccess: args.noChangeIsSuccess } : {}),
+          ...(args.resendUnverifiable !== undefined ? { resendUnverifiable: args.resendUnverifiable } : {}),
+          ...(args.timeoutMs !== undefined ? { commandTimeoutMs: args.timeoutMs } : {}),
+        }),
+      ),
+  );
+}
