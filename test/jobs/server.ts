@@ -1,0 +1,38 @@
+/**
+ * The MCP server with the build job tools, wired as the CLI will wire it (until the lead registers them
+ * in tools/index.ts): one mineflayer target, a JobManager on a journal directory, execute_commands and
+ * get_blocks_in_area beside the job tools.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { UndoRegistry } from '../../src/batch/undo.js';
+import { mineflayerTarget } from '../../src/connection/factories.js';
+import { Targets } from '../../src/connection/targets.js';
+import { JobManager, type JobManagerOptions } from '../../src/jobs/manager.js';
+import type { Logger } from '../../src/logger.js';
+import { registerBuildJobTools } from '../../src/mcp/tools/build-jobs.js';
+import { registerExecuteCommandsTool } from '../../src/mcp/tools/execute-commands.js';
+import { registerGetBlocksInAreaTool } from '../../src/mcp/tools/get-blocks-in-area.js';
+import { defaultSafetyConfig } from '../../src/safety/config.js';
+
+export interface JobServerOptions {
+  host: string;
+  port: number;
+  username: string;
+  dir: string;
+  log: Logger;
+  manager?: Partial<Omit<JobManagerOptions, 'targets' | 'safety' | 'log' | 'dir'>>;
+}
+
+export async function createJobServer(o: JobServerOptions) {
+  const target = mineflayerTarget({ host: o.host, port: o.port, username: o.username, version: '1.21.4' });
+  const targets = new Targets([target]);
+  const safety = defaultSafetyConfig;
+  const jobs = new JobManager({ targets, safety, log: o.log, dir: o.dir, ...o.manager });
+  const server = new McpServer({ name: 'mcbridge-jobs-test', version: '0.0.0' });
+  const deps = { targets, log: o.log, safety, undo: new UndoRegistry(), jobs };
+  registerExecuteCommandsTool(server, deps);
+  registerGetBlocksInAreaTool(server, deps);
+  registerBuildJobTools(server, deps);
+  const init = await jobs.init();
+  return { server, target, targets, jobs, init };
+}
