@@ -168,7 +168,9 @@ async function main() {
   record('embedded world RSS (one bot)', mb(rssOf(world.pid)));
 
   // 2. raw rate: a bare bot fires the same commands with no attribution; timed until the server answered all
-  const raw = await (await import('mineflayer')).default.createBot({
+  const raw = await (
+    await import('mineflayer')
+  ).default.createBot({
     host: world.host,
     port: world.port,
     username: 'RawBot',

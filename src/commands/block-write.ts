@@ -21,8 +21,7 @@ export interface BlockSpec {
 
 /** A block filter as used by `fill … replace <filter>`: a block, or a `#tag`. */
 export type BlockFilter =
-  | { kind: 'block'; block: BlockSpec }
-  | { kind: 'tag'; tag: string; states: Record<string, string> };
+  { kind: 'block'; block: BlockSpec } | { kind: 'tag'; tag: string; states: Record<string, string> };
 
 /**
  * Optional context of a write, filled in by the parser when it knows it. `dimension` is the namespaced

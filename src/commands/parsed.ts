@@ -56,8 +56,7 @@ interface ParsedFields {
 }
 
 export type ParsedCommand =
-  | (ParsedFields & { ok: true; error?: undefined })
-  | (ParsedFields & { ok: false; error: ParseError });
+  (ParsedFields & { ok: true; error?: undefined }) | (ParsedFields & { ok: false; error: ParseError });
 
 /** What parsers fill in while they read. */
 export type Collector = Omit<ParsedFields, 'text' | 'name' | 'args' | 'unresolved'>;

@@ -118,12 +118,42 @@ export interface ForeignPlainRule {
 /** Reply strings of stock flying-squid (lib/command.js, plugins/commands.js): every one is sent red. */
 // biome-ignore format: one row per line keeps the table readable
 export const FOREIGN_PLAIN_RULES: readonly ForeignPlainRule[] = [
-  { pattern: /^Command not found$/, label: 'Command not found', status: 'rejected_by_game', reason: 'flying-squid: no such command' },
-  { pattern: /^Usage: /, label: 'Usage: …', status: 'rejected_by_game', reason: 'flying-squid: the arguments did not parse; it prints the usage' },
-  { pattern: /^Bad syntax$/, label: 'Bad syntax', status: 'rejected_by_game', reason: 'flying-squid: the arguments did not parse' },
-  { pattern: /^Error: /, label: 'Error: …', status: 'rejected_by_game', reason: 'flying-squid: the command threw a UserError' },
-  { pattern: /^You do not have permission to use this command$/, label: 'You do not have permission to use this command', status: 'rejected_by_game', reason: 'flying-squid: not an operator' },
-  { pattern: /^This command is (console|player) only$/, label: 'This command is console/player only', status: 'rejected_by_game', reason: 'flying-squid: wrong sender for this command' },
+  {
+    pattern: /^Command not found$/,
+    label: 'Command not found',
+    status: 'rejected_by_game',
+    reason: 'flying-squid: no such command',
+  },
+  {
+    pattern: /^Usage: /,
+    label: 'Usage: …',
+    status: 'rejected_by_game',
+    reason: 'flying-squid: the arguments did not parse; it prints the usage',
+  },
+  {
+    pattern: /^Bad syntax$/,
+    label: 'Bad syntax',
+    status: 'rejected_by_game',
+    reason: 'flying-squid: the arguments did not parse',
+  },
+  {
+    pattern: /^Error: /,
+    label: 'Error: …',
+    status: 'rejected_by_game',
+    reason: 'flying-squid: the command threw a UserError',
+  },
+  {
+    pattern: /^You do not have permission to use this command$/,
+    label: 'You do not have permission to use this command',
+    status: 'rejected_by_game',
+    reason: 'flying-squid: not an operator',
+  },
+  {
+    pattern: /^This command is (console|player) only$/,
+    label: 'This command is console/player only',
+    status: 'rejected_by_game',
+    reason: 'flying-squid: wrong sender for this command',
+  },
 ];
 
 /** Section-sign colour codes some servers leave in plain text. */

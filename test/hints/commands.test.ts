@@ -20,12 +20,10 @@ const arbBox = fc
     fc.integer({ min: 1, max: 120 }),
     fc.integer({ min: 1, max: 120 }),
   )
-  .map(
-    ([x, y, z, sx, sy, sz]): Box => ({
-      min: { x, y, z },
-      max: { x: x + sx - 1, y: y + sy - 1, z: z + sz - 1 },
-    }),
-  );
+  .map(([x, y, z, sx, sy, sz]): Box => ({
+    min: { x, y, z },
+    max: { x: x + sx - 1, y: y + sy - 1, z: z + sz - 1 },
+  }));
 
 describe('splitBox', () => {
   test('pieces fit the limit, do not overlap, and cover the box exactly', () => {
