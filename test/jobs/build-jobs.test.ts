@@ -25,7 +25,11 @@ afterAll(async () => {
 /** `count` setblocks (destroy: a second send would succeed again and be seen) in rows of 40 at z band `band`. */
 const setblocks = (band: number, count: number, block = 'stone') =>
   Array.from({ length: count }, (_, i) => {
-    const [x, y, z] = [o.x + (i % 40), o.y + Math.floor(i / 400), o.z + band * 10 + (Math.floor(i / 40) % 10)];
+    const [x, y, z] = [
+      o.x + (i % 40),
+      o.y + Math.floor(i / 400),
+      o.z + band * 10 + (Math.floor(i / 40) % 10),
+    ];
     return `setblock ${x} ${y} ${z} minecraft:${block} destroy`;
   });
 const posOf = (command: string) => command.split(' ').slice(1, 4).join(' ');
@@ -33,7 +37,8 @@ const posOf = (command: string) => command.split(' ').slice(1, 4).join(' ');
 /** Copies of successes the watcher saw for `commands`, once the last one has arrived. */
 async function seen(commands: string[]): Promise<number[]> {
   const last = posOf(commands[commands.length - 1]!);
-  for (let i = 0; i < 100 && !setblockCopies(watcher.lines).has(last); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 100 && !setblockCopies(watcher.lines).has(last); i++)
+    await new Promise((r) => setTimeout(r, 50));
   const copies = setblockCopies(watcher.lines);
   return commands.map((c) => copies.get(posOf(c)) ?? 0);
 }
@@ -62,15 +67,22 @@ test('a job in phases with params runs in the background to completed, every com
     expect(done.completedPhases).toEqual(['walls', 'marker']);
     expect(done.failures).toEqual([]);
     const journal = await readJournal(dir, started.id);
-    expect(journal.steps.every((s) => s.state === 'applied' && s.attempts === 1 && s.verification === 'verified')).toBe(true);
+    expect(
+      journal.steps.every((s) => s.state === 'applied' && s.attempts === 1 && s.verification === 'verified'),
+    ).toBe(true);
     expect(journal.params).toEqual({ wall: 'oak_planks', top: 'gold_block' });
     const filled = journal.steps.map((s) => s.item as string);
     expect(await seen(filled)).toEqual(filled.map(() => 1));
     const area = (
-      await c.call('get_blocks_in_area', { from: { x: o.x, y: o.y + 3, z: o.z }, to: { x: o.x, y: o.y + 3, z: o.z } })
+      await c.call('get_blocks_in_area', {
+        from: { x: o.x, y: o.y + 3, z: o.z },
+        to: { x: o.x, y: o.y + 3, z: o.z },
+      })
     ).structuredContent as unknown as EncodedArea;
     expect(Object.values(area.palette)).toContain('minecraft:gold_block');
-    const list = (await c.call('list_build_jobs', {})).structuredContent as { jobs: Array<{ id: string; status: string }> };
+    const list = (await c.call('list_build_jobs', {})).structuredContent as {
+      jobs: Array<{ id: string; status: string }>;
+    };
     expect(list.jobs).toEqual([expect.objectContaining({ id: started.id, status: 'completed' })]);
   } finally {
     await c.close();
@@ -84,11 +96,17 @@ test('an unfilled placeholder refuses the job before anything is sent, naming it
     const before = watcher.lines.length;
     const result = await c.call('start_build_job', {
       name: 'Missing',
-      commands: [`setblock ${o.x} ${o.y} ${o.z + 95} minecraft:{{block}} destroy`, 'setblock {{x}} 5 0 stone', 'say {{x}}'],
+      commands: [
+        `setblock ${o.x} ${o.y} ${o.z + 95} minecraft:{{block}} destroy`,
+        'setblock {{x}} 5 0 stone',
+        'say {{x}}',
+      ],
       params: { block: 'stone' },
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/TemplateError: unfilled placeholder: \{\{x\}\} \(first in step #2\); nothing was sent/);
+    expect(textOf(result)).toMatch(
+      /TemplateError: unfilled placeholder: \{\{x\}\} \(first in step #2\); nothing was sent/,
+    );
     expect(await readdir(dir)).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
     expect(watcher.lines.slice(before)).toEqual([]);
@@ -154,7 +172,9 @@ test('journals are written atomically: no temp file is left beside them', async 
   const dir = await tempJobsDir();
   const c = await startJobCompanion({ host: world.host, port: world.port, username: 'Builder', dir });
   try {
-    const { id } = report(await c.call('start_build_job', { name: 'tiny', commands: ['gamerule doDaylightCycle'] }));
+    const { id } = report(
+      await c.call('start_build_job', { name: 'tiny', commands: ['gamerule doDaylightCycle'] }),
+    );
     report(await c.call('get_build_job', { id, waitSeconds: 30 }));
     expect(existsSync(`${dir}/${id}.json`)).toBe(true);
     expect((await readdir(dir)).filter((n) => !n.endsWith('.json'))).toEqual([]);

@@ -30,13 +30,22 @@ afterAll(async () => {
 const at = (dx: number, dz: number) => `${o.x + dx} ${o.y} ${o.z + dz}`;
 
 /** A journal as a companion that died would leave it: the given states, status running, a runner named. */
-async function leftBehind(dir: string, commands: string[], states: StepState[], createdAt = new Date()): Promise<JobState> {
+async function leftBehind(
+  dir: string,
+  commands: string[],
+  states: StepState[],
+  createdAt = new Date(),
+): Promise<JobState> {
   const job = createJob({ name: 'left behind', commands }, 'default', createdAt);
   job.steps.forEach((s, i) => {
     s.state = states[i] ?? 'pending';
     s.attempts = s.state === 'pending' ? 0 : 1;
   });
-  Object.assign(job, { status: 'running', runs: 1, runner: { pid: 4242, host: 'otherhost', since: createdAt.toISOString() } });
+  Object.assign(job, {
+    status: 'running',
+    runs: 1,
+    runner: { pid: 4242, host: 'otherhost', since: createdAt.toISOString() },
+  });
   const store = new JobStore(dir);
   await store.ensureDir();
   await store.save(job);
@@ -51,17 +60,34 @@ describe('resume from a journal', () => {
       const commands = Array.from({ length: 10 }, (_, i) => `setblock ${at(i, 0)} minecraft:stone destroy`);
       // what reached the server before the crash: the applied step and every other sent one
       const reached = [0, 2, 4, 6];
-      const placed = (await c.call('execute_commands', { commands: reached.map((i) => commands[i]!) })).structuredContent as {
+      const placed = (await c.call('execute_commands', { commands: reached.map((i) => commands[i]!) }))
+        .structuredContent as {
         appliedCount: number;
       };
       expect(placed.appliedCount).toBe(4);
-      const states: StepState[] = ['applied', 'rejected_by_game', 'sent', 'sent', 'sent', 'sent', 'unknown', 'timed_out'];
+      const states: StepState[] = [
+        'applied',
+        'rejected_by_game',
+        'sent',
+        'sent',
+        'sent',
+        'sent',
+        'unknown',
+        'timed_out',
+      ];
       const job = await leftBehind(dir, commands, states);
 
-      const listed = (await c.call('list_build_jobs', {})).structuredContent as { jobs: Array<{ status: string }> };
+      const listed = (await c.call('list_build_jobs', {})).structuredContent as {
+        jobs: Array<{ status: string }>;
+      };
       expect(listed.jobs[0]!.status).toBe('interrupted');
       const before = report(await c.call('get_build_job', { id: job.id }));
-      expect(before).toMatchObject({ status: 'interrupted', interruption: 'crash', resumable: true, pendingSteps: 6 });
+      expect(before).toMatchObject({
+        status: 'interrupted',
+        interruption: 'crash',
+        resumable: true,
+        pendingSteps: 6,
+      });
 
       report(await c.call('resume_build_job', { id: job.id }));
       const done = report(await c.call('get_build_job', { id: job.id, waitSeconds: 30 }));
@@ -104,7 +130,9 @@ describe('resume from a journal', () => {
       );
       const first = report(await c.call('get_build_job', { id, waitSeconds: 30 }));
       expect(first.counts).toEqual({ applied: 1, rejected_by_game: 1 });
-      expect(first.failures).toEqual([expect.objectContaining({ step: 2, phase: 'b', status: 'rejected_by_game' })]);
+      expect(first.failures).toEqual([
+        expect.objectContaining({ step: 2, phase: 'b', status: 'rejected_by_game' }),
+      ]);
       expect(first.hint).toMatch(/"from":"<phase>"/);
 
       report(await c.call('resume_build_job', { id, from: 'b' }));
@@ -134,7 +162,9 @@ describe('resume from a journal', () => {
       expect(shown).toMatchObject({ status: 'running', resumable: false });
       const refused = await c.call('resume_build_job', { id: job.id });
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toMatch(/JobLockedError: build job "left-behind-[0-9a-f]+" is being run by another companion \(pid 4242 on otherhost\)/);
+      expect(textOf(refused)).toMatch(
+        /JobLockedError: build job "left-behind-[0-9a-f]+" is being run by another companion \(pid 4242 on otherhost\)/,
+      );
       expect((await readJournal(dir, job.id)).steps[0]!.state).toBe('pending');
       await release();
       report(await c.call('resume_build_job', { id: job.id }));
@@ -157,7 +187,9 @@ describe('resume from a journal', () => {
       expect(shown).toMatchObject({ status: 'expired', resumable: false });
       expect(shown.hint).toMatch(/older than 30 days/);
       const refused = await c.call('resume_build_job', { id: job.id });
-      expect(textOf(refused)).toMatch(/JobExpiredError: build job "[^"]+" is older than 30 days and has expired: .*start a new job/);
+      expect(textOf(refused)).toMatch(
+        /JobExpiredError: build job "[^"]+" is older than 30 days and has expired: .*start a new job/,
+      );
       expect((await readJournal(dir, job.id)).steps[0]!.state).toBe('pending');
     } finally {
       await c.close();
@@ -171,7 +203,10 @@ describe('resume from a journal', () => {
     const c = await startJobCompanion({ host: world.host, port: world.port, username: 'Builder', dir });
     try {
       expect(c.init.problems.map((p) => p.problem)).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^invalid JSON/), expect.stringMatching(/^not a journal/)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^invalid JSON/),
+          expect.stringMatching(/^not a journal/),
+        ]),
       );
       const names = await readdir(dir);
       expect(names.filter((n) => n.endsWith('.json'))).toEqual([]);
@@ -179,10 +214,17 @@ describe('resume from a journal', () => {
       // one that breaks while the server runs: reported by the tool, not a crash
       await writeFile(join(dir, 'later-00000003.json'), 'not json');
       const got = await c.call('get_build_job', { id: 'later-00000003' });
-      expect(textOf(got)).toMatch(/JobCorruptError: .*later-00000003\.json cannot be read \(invalid JSON.*kept aside as .*\.corrupt/);
-      const listed = (await c.call('list_build_jobs', {})).structuredContent as { jobs: unknown[]; problems: unknown[] };
+      expect(textOf(got)).toMatch(
+        /JobCorruptError: .*later-00000003\.json cannot be read \(invalid JSON.*kept aside as .*\.corrupt/,
+      );
+      const listed = (await c.call('list_build_jobs', {})).structuredContent as {
+        jobs: unknown[];
+        problems: unknown[];
+      };
       expect(listed).toMatchObject({ jobs: [], problems: [] });
-      const { id } = report(await c.call('start_build_job', { name: 'after', commands: ['gamerule doDaylightCycle'] }));
+      const { id } = report(
+        await c.call('start_build_job', { name: 'after', commands: ['gamerule doDaylightCycle'] }),
+      );
       expect(report(await c.call('get_build_job', { id, waitSeconds: 30 })).status).toBe('completed');
       const missing = await c.call('get_build_job', { id: 'nope-1' });
       expect(textOf(missing)).toMatch(/JobNotFoundError: no build job "nope-1"/);
