@@ -100,6 +100,9 @@ export async function runFenced<const T extends readonly string[]>(
       i++;
       continue;
     }
+    // other players arriving or leaving is not feedback (mcbridge's capture filters these the same way)
+    const key = (line.json as { translate?: string })?.translate ?? '';
+    if (/^(multiplayer\.player\.|chat\.type\.admin)/.test(key)) continue;
     if (line.position === 'system' && i < out.length) out[i]!.push(line.json);
   }
   return out as { -readonly [K in keyof T]: unknown[] };
