@@ -6,7 +6,10 @@ import { JOURNAL_FORMAT, type JobOptions, type JobState, type JobStep } from './
 import { fillTemplates, type Params, paramsAsText } from './template.js';
 
 export const DEFAULT_CHUNK_SIZE = 100;
-export const MAX_JOB_STEPS = 100_000;
+export const MAX_JOB_STEPS = 50_000;
+/** default chunks: at most ~200 of them (the journal is rewritten twice per chunk), 100 to 1000 commands each */
+export const defaultChunkSize = (steps: number) =>
+  Math.min(1000, Math.max(DEFAULT_CHUNK_SIZE, Math.ceil(steps / 200)));
 
 export interface StartJobInput {
   name: string;
@@ -64,7 +67,7 @@ export function createJob(input: StartJobInput, target: string, now: Date): JobS
     attempts: 0,
   }));
   const options: JobOptions = {
-    chunkSize: input.chunkSize ?? DEFAULT_CHUNK_SIZE,
+    chunkSize: input.chunkSize ?? defaultChunkSize(items.length),
     verify: input.verify ?? true,
     stopOnFailure: input.stopOnFailure ?? false,
     noChangeIsSuccess: input.noChangeIsSuccess ?? false,

@@ -113,6 +113,7 @@ export class JobManager {
     this.cancelRetry(id);
     const before = await this.store.load(id);
     if (this.expired(before)) throw new JobExpiredError(id, this.maxAgeDays);
+    this.o.targets.get(before.target); // UnknownTargetError names the connections there are
     rewind(structuredClone(before), options.from, options.restart ?? false); // checks `from` before locking
     await this.launch(before, (fresh) => rewind(fresh, options.from, options.restart ?? false));
     return this.report(await this.store.load(id));

@@ -122,7 +122,9 @@ function record(step: JobStep, r: CommandResult): void {
   }
   if (!r.accepted) step.attempts = Math.max(0, step.attempts - 1);
   step.state = r.status;
-  step.summary = r.summary;
+  // applied steps need no words: the journal is rewritten after every chunk, keep it small
+  if (r.status === 'applied') delete step.summary;
+  else step.summary = r.summary;
   if (r.detail?.key) step.key = r.detail.key;
   if (r.detail?.noChange) step.noChange = true;
   if (r.verification) step.verification = r.verification.status;

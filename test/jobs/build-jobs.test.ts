@@ -123,6 +123,8 @@ test('cancel stops a job mid-way; resume finishes it without sending an applied 
     const { id } = report(await c.call('start_build_job', { name: 'long', commands, chunkSize: 20 }));
     for (let i = 0; i < 200 && (await readJournal(dir, id)).steps.every((s) => s.state === 'pending'); i++)
       await new Promise((r) => setTimeout(r, 20));
+    const twice = await c.call('resume_build_job', { id });
+    expect(textOf(twice)).toMatch(/is already running in this companion/);
     const cancelled = report(await c.call('cancel_build_job', { id }));
     expect(cancelled).toMatchObject({ status: 'interrupted', interruption: 'cancelled', resumable: true });
     expect(cancelled.pendingSteps).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ export const StartBuildJobInput = z.object({
     .min(1)
     .max(1000)
     .optional()
-    .describe('commands per batch and journal write (default 100)'),
+    .describe('commands per batch and journal write (default 100, more for jobs over 20,000 commands)'),
   verify: z.boolean().optional().describe('read applied block writes back from the world (default true)'),
   stopOnFailure: z.boolean().optional().describe('stop the job at the first failed command (default false)'),
   noChangeIsSuccess: z
