@@ -80,17 +80,27 @@ export class MineflayerChannel implements CommandChannel {
 
   static async connect(options: MineflayerOptions): Promise<MineflayerChannel> {
     const server = `${options.host}:${options.port}`;
-    const bot = mineflayer.createBot({
-      host: options.host,
-      port: options.port,
-      username: options.username,
-      auth: options.auth ?? 'offline',
-      ...(options.version ? { version: options.version } : {}),
-      hideErrors: true,
-      // physics would make the bot fall and move between commands; a builder bot stands still
-      physicsEnabled: false,
-      checkTimeoutInterval: 60_000,
-    });
+    let bot: Bot;
+    try {
+      bot = mineflayer.createBot({
+        host: options.host,
+        port: options.port,
+        username: options.username,
+        auth: options.auth ?? 'offline',
+        ...(options.version ? { version: options.version } : {}),
+        hideErrors: true,
+        // physics would make the bot fall and move between commands; a builder bot stands still
+        physicsEnabled: false,
+        checkTimeoutInterval: 60_000,
+      });
+    } catch (err) {
+      // mineflayer throws at once for versions it has no data for
+      throw new ConnectError(
+        'unsupported_version',
+        `${server}: ${(err as Error).message}`,
+        'mcbridge supports Minecraft Java 1.20 to 1.21.x; leave --version out to detect it',
+      );
+    }
     const timeoutMs = options.spawnTimeoutMs ?? 20_000;
     await new Promise<void>((resolve, reject) => {
       const fail = (err: ConnectError) => {
@@ -104,7 +114,7 @@ export class MineflayerChannel implements CommandChannel {
             new ConnectError(
               'spawn_timeout',
               `the bot did not spawn on ${server} within ${timeoutMs} ms`,
-              'check that the server is running and reachable',
+              "check that the server is running and reachable, and that --version (if given) is the server's version",
             ),
           ),
         timeoutMs,
