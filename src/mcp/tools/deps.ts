@@ -1,5 +1,6 @@
 import type { UndoRegistry } from '../../batch/undo.js';
 import type { Targets } from '../../connection/targets.js';
+import type { JobManager } from '../../jobs/manager.js';
 import type { Logger } from '../../logger.js';
 import type { SafetyConfig } from '../../safety/config.js';
 
@@ -11,4 +12,6 @@ export interface ToolDeps {
   safety: SafetyConfig;
   /** applied batches per connection, for undo_last */
   undo: UndoRegistry;
+  /** background build jobs; their tools are registered only when present */
+  jobs?: JobManager;
 }

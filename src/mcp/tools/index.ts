@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerBuildJobTools } from './build-jobs.js';
 import type { ToolDeps } from './deps.js';
 import { registerExecuteCommandsTool } from './execute-commands.js';
 import { registerGetBlocksInAreaTool } from './get-blocks-in-area.js';
@@ -12,4 +13,5 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
   registerUndoLastTool(server, deps);
+  if (deps.jobs) registerBuildJobTools(server, { ...deps, jobs: deps.jobs });
 }
