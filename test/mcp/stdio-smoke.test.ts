@@ -1,5 +1,4 @@
 /** The built CLI as an MCP client starts it: `mcbridge serve --embedded` over stdio, nothing but MCP on stdout. */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -12,10 +11,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = `${root}dist/cli/main.js`;
 
 beforeAll(() => {
-  // npm install builds dist (prepare); build again so the smoke test runs today's sources
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+  // test/global-setup.ts built dist from today's sources
   expect(existsSync(cli)).toBe(true);
-}, 120_000);
+});
 
 test('serve --embedded answers initialize, lists tools and runs a command', async () => {
   const transport = new StdioClientTransport({
