@@ -9,6 +9,7 @@ import type { BlockWrite, Box } from '../commands/block-write.js';
 import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { McbridgeError } from '../errors.js';
+import { prepareReads } from '../execute/verify-batch.js';
 import type { BlockSource } from '../world-view/block-source.js';
 import { differences, restoreCommands, type Snapshot } from './snapshot.js';
 
@@ -112,10 +113,12 @@ export async function restoreSnapshot(
     (c) => !(c.end === 'fenced' || c.end === 'quiet') || c.lines.some(isHardFailure),
   ).length;
   if (!source) return { commands: commands.length, failed, status: 'not_checked', mismatches: [] };
+  await prepareReads(session.channel, snapshot.boxes);
   let mismatches = differences(snapshot, source);
   for (let attempt = 0; attempt < 5 && mismatches.length && session.channel.connected; attempt++) {
     // vanilla sends block changes at the end of the tick
     await new Promise((r) => setTimeout(r, 50));
+    await prepareReads(session.channel, snapshot.boxes);
     mismatches = differences(snapshot, source);
   }
   return {

@@ -31,6 +31,16 @@ export interface CommandChannel {
   executorPosition(): ExecutorPosition | undefined;
   /** The player's view of a block; `'unloaded'` when its chunk is not loaded, undefined when unsupported. */
   readBlock?(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded';
+  /**
+   * Channels whose blocks live elsewhere (the bridge: in the player's game) fetch these boxes so that
+   * `readBlock` can answer them synchronously. Call it before reading; absent means reads are local.
+   */
+  prepareRead?(
+    boxes: ReadonlyArray<{
+      min: { x: number; y: number; z: number };
+      max: { x: number; y: number; z: number };
+    }>,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 

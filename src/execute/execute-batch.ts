@@ -21,7 +21,7 @@ import { CapturedClassifier } from './classify-captured.js';
 import { batchHint } from './hint.js';
 import { normalizeCommand } from './preflight.js';
 import { type Decision, nextSegment, type SuccessPolicy } from './segments.js';
-import { channelBlockSource, planWrites, verifyApplied } from './verify-batch.js';
+import { channelBlockSource, planWrites, prepareReads, verifyApplied } from './verify-batch.js';
 
 export interface ExecuteOptions {
   /** the operator's policy (default: the documented defaults) */
@@ -100,7 +100,12 @@ export async function executeBatch(
   const policy: SuccessPolicy = { noChangeIsSuccess: options.noChangeIsSuccess ?? false };
 
   const run = await session.exclusive(async () => {
-    const plan = planWrites(channel, commands, sendable, verify);
+    const plan = await planWrites(
+      channel,
+      commands,
+      sendable,
+      verify || options.transactional === true || options.undo !== undefined,
+    );
     const source = channelBlockSource(channel);
     const boxes = options.transactional
       ? transactionBoxes(commands, plan.byCommand, sendable)
@@ -108,6 +113,7 @@ export async function executeBatch(
           (plan.byCommand[i] ?? []).filter((w) => !w.unresolved).flatMap(boxOfWrite),
         );
     if (options.transactional) checkSnapshotSize(boxes);
+    if (options.transactional && channel.prepareRead) await prepareReads(channel, boxes);
     const snapshot =
       source && boxes.length && (options.transactional || (options.undo && boxes.length))
         ? snapshotOrUndefined(source, boxes, options.transactional === true)

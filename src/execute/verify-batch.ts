@@ -2,7 +2,8 @@
  * Automatic verification: for every applied block write, compare what the command asked for with what the
  * player's world shows after the batch. The server saying "applied" is a claim; this checks it.
  */
-import type { BlockWrite } from '../commands/block-write.js';
+import { boxOf, boxOfWrite, volume } from '../commands/block-box.js';
+import type { BlockWrite, Box } from '../commands/block-write.js';
 import { parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { CommandResult } from '../results/schema.js';
@@ -21,19 +22,44 @@ export function channelBlockSource(channel: CommandChannel): BlockSource | undef
   return read ? { readBlock: (pos) => read(pos) } : undefined;
 }
 
+/** Largest area fetched from a remote world (the bridge) for one verification or snapshot. */
+export const REMOTE_READ_MAX_BLOCKS = 262_144;
+
+/** Boxes a write reads or changes: its target boxes, and for clone also the source. */
+export function boxesTouched(writes: readonly BlockWrite[]): Box[] {
+  return writes
+    .filter((w) => !w.unresolved)
+    .flatMap((w) => [...boxOfWrite(w), ...(w.kind === 'clone' ? [boxOf(w.from, w.to)] : [])]);
+}
+
+/**
+ * Makes `boxes` readable through `channelBlockSource` (a no-op for local worlds; the bridge fetches
+ * them from the game). Boxes beyond REMOTE_READ_MAX_BLOCKS stay unread and read as unloaded.
+ */
+export async function prepareReads(channel: CommandChannel, boxes: readonly Box[]): Promise<void> {
+  if (!channel.prepareRead || !channel.connected) return;
+  let budget = REMOTE_READ_MAX_BLOCKS;
+  const within = boxes.filter((b) => {
+    budget -= volume(b);
+    return budget >= 0;
+  });
+  await channel.prepareRead(within).catch(() => undefined);
+}
+
 /** Parses the writes and snapshots what they depend on, before anything is sent. */
-export function planWrites(
+export async function planWrites(
   channel: CommandChannel,
   commands: readonly string[],
   sendable: ReadonlySet<number>,
   snapshot = true,
-): PlannedWrites {
+): Promise<PlannedWrites> {
   const executor = channel.executorPosition();
   const byCommand = commands.map((command, i) =>
     sendable.has(i) ? parseCommand(command, executor).blockWrites : [],
   );
   const source = channelBlockSource(channel);
   const all = byCommand.flat().filter((w) => !w.unresolved);
+  if (snapshot) await prepareReads(channel, boxesTouched(all));
   return {
     byCommand,
     before: snapshot && source && all.length ? new BeforeSnapshot(source, all) : undefined,
@@ -60,6 +86,7 @@ export async function verifyApplied(
   if (entries.length === 0) return;
   let verifications: Verification[] = [];
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    await prepareReads(channel, boxesTouched(entries.map((e) => e.write)));
     verifications = verifyWrites(
       entries.map((e) => e.write),
       source,

@@ -2,7 +2,8 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../errors.js';
-import { channelBlockSource } from '../../execute/verify-batch.js';
+import { boxOf } from '../../commands/block-box.js';
+import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
 import { AREA_MAX_BLOCKS, AreaFormatSchema, EncodedAreaSchema, encodeArea } from '../../world-view/encode.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -37,6 +38,7 @@ The palette maps short keys to full states (e.g. "b": "minecraft:oak_door[facing
       const context = () => serviceContext(target, 'get_blocks_in_area', extra.requestId);
       try {
         const session = await target.get();
+        await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
         const area = encodeArea(source, args.from, args.to, {

@@ -3,7 +3,8 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../errors.js';
-import { channelBlockSource } from '../../execute/verify-batch.js';
+import { boxOf } from '../../commands/block-box.js';
+import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
 import { planRender, RenderOptionsSchema, renderArea } from '../../world-view/render.js';
 import { SERVICE_META_KEY, serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -40,6 +41,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
       const context = () => serviceContext(target, 'render_area', extra.requestId);
       try {
         const session = await target.get();
+        await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
         const options = {

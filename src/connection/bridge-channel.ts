@@ -1,0 +1,125 @@
+/**
+ * A command channel through the player's own game: a BridgeSession of the bridge server. Commands go out
+ * as `run` frames; the game's lines come back as JSON components; blocks are read from the client's world.
+ */
+import { EventEmitter } from 'node:events';
+import type { BridgeSession } from '../bridge/server.js';
+import type { CapturedMessage, TextComponent } from '../capture/message.js';
+import type { ExecutorPosition } from '../commands/block-write.js';
+import { NotConnectedError } from '../errors.js';
+import { languageFor, normalizeComponent, renderPlainText } from '../outcome/index.js';
+import { parseBlockStateKey } from '../world-view/block-source.js';
+import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+
+/** Largest box read in one request (the mod answers one state per position) */
+const READ_CHUNK = 32_768;
+
+export class BridgeChannel implements CommandChannel {
+  readonly backend: Backend = 'bridge';
+  private readonly events = new EventEmitter();
+  private readonly blocks = new Map<string, BlockStateView | 'unloaded'>();
+  private down: string | undefined;
+
+  constructor(private readonly session: BridgeSession) {
+    this.events.setMaxListeners(0);
+    const lang = () => languageFor(this.version);
+    session.on('message', (m: { component: unknown; overlay: boolean }) => {
+      const component = normalizeComponent(m.component) as TextComponent;
+      const message: CapturedMessage = {
+        component,
+        text: renderPlainText(component, lang()),
+        overlay: m.overlay,
+      };
+      this.events.emit('message', message);
+    });
+    session.on('close', (reason: string) => this.goDown(reason));
+    session.on('state', () => {
+      if (!session.state?.inWorld) this.goDown('the game left the world');
+    });
+    // a refused run means the command never reached the server: treat the channel as down
+    session.on('refused', (_seq: number, reason: string) =>
+      this.goDown(`the game refused a command: ${reason}`),
+    );
+  }
+
+  private goDown(reason: string): void {
+    if (this.down !== undefined) return;
+    this.down = reason;
+    this.events.emit('close', reason);
+  }
+
+  get server(): string {
+    return this.session.state?.server ?? `game "${this.session.name}"`;
+  }
+  get version(): string {
+    return this.session.state?.minecraft ?? this.session.client.minecraft;
+  }
+  get username(): string {
+    return this.session.state?.player ?? 'player';
+  }
+  get connected(): boolean {
+    return this.down === undefined && this.session.open && this.session.state?.inWorld === true;
+  }
+
+  sendCommand(command: string): void {
+    if (!this.connected)
+      throw new NotConnectedError(this.down ?? 'game not in a world', {
+        remedy: 'join a world in Minecraft',
+      });
+    this.session.runCommand(command);
+  }
+
+  onMessage(listener: (message: CapturedMessage) => void): () => void {
+    this.events.on('message', listener);
+    return () => this.events.off('message', listener);
+  }
+
+  onClose(listener: (reason: string) => void): () => void {
+    this.events.on('close', listener);
+    return () => this.events.off('close', listener);
+  }
+
+  executorPosition(): ExecutorPosition | undefined {
+    const p = this.session.state?.position;
+    return p ? { x: p.x, y: p.y, z: p.z, yaw: p.yaw, pitch: p.pitch } : undefined;
+  }
+
+  readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {
+    return this.blocks.get(`${pos.x},${pos.y},${pos.z}`) ?? 'unloaded';
+  }
+
+  async prepareRead(
+    boxes: ReadonlyArray<{
+      min: { x: number; y: number; z: number };
+      max: { x: number; y: number; z: number };
+    }>,
+  ): Promise<void> {
+    this.blocks.clear();
+    for (const box of boxes) {
+      // split along y so that every request stays within READ_CHUNK positions
+      const layer = (box.max.x - box.min.x + 1) * (box.max.z - box.min.z + 1);
+      const step = Math.max(1, Math.floor(READ_CHUNK / Math.max(1, layer)));
+      for (let y0 = box.min.y; y0 <= box.max.y; y0 += step) {
+        const y1 = Math.min(box.max.y, y0 + step - 1);
+        const from = { x: box.min.x, y: y0, z: box.min.z };
+        const to = { x: box.max.x, y: y1, z: box.max.z };
+        const states = await this.session.readBlocks(from, to);
+        let i = 0;
+        for (let y = y0; y <= y1; y++)
+          for (let z = box.min.z; z <= box.max.z; z++)
+            for (let x = box.min.x; x <= box.max.x; x++) {
+              const key = states[i++];
+              this.blocks.set(
+                `${x},${y},${z}`,
+                !key || key === 'unloaded' ? 'unloaded' : parseBlockStateKey(key),
+              );
+            }
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    // the game stays connected to the companion; this channel just stops using it
+    this.goDown('closed by the companion');
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * The bridge path end to end: MCP Client → companion (bridge mode) → headless peer (a mineflayer bot behind
+ * the mod's protocol) → embedded world — and the same batch through the bot path gives the same statuses.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import mineflayer from 'mineflayer';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type BridgePeer, startBridgePeer } from '../../src/bridge/peer.js';
+import { BridgeServer } from '../../src/bridge/server.js';
+import { bridgeTarget } from '../../src/connection/bridge-target.js';
+import { mineflayerTarget } from '../../src/connection/factories.js';
+import { Targets } from '../../src/connection/targets.js';
+import { logger } from '../../src/logger.js';
+import { createServer } from '../../src/mcp/server.js';
+import type { BatchResult } from '../../src/results/schema.js';
+import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
+import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+
+const TOKEN = 'test-token-0123456789abcdef';
+let world: WorldHandle;
+let bridge: BridgeServer;
+let peerBot: mineflayer.Bot;
+let peer: BridgePeer;
+let client: Client;
+let targets: Targets;
+
+async function spawnBot(username: string): Promise<mineflayer.Bot> {
+  const bot = mineflayer.createBot({
+    host: world.host,
+    port: world.port,
+    username,
+    version: world.version,
+    auth: 'offline',
+  });
+  await new Promise<void>((resolve, reject) => {
+    bot.once('spawn', () => resolve());
+    bot.once('error', reject);
+  });
+  await bot.waitForChunksToLoad();
+  return bot;
+}
+
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+const execute = async (target: string, commands: string[]) => {
+  const r = await call('execute_commands', { commands, target });
+  if (r.isError) throw new Error(JSON.stringify(r.content));
+  return r.structuredContent as unknown as BatchResult;
+};
+
+beforeAll(async () => {
+  world = await startWorld({ ops: ['PeerBot', 'DirectBot'] });
+  bridge = await BridgeServer.start({ port: 0, token: TOKEN });
+  peerBot = await spawnBot('PeerBot');
+  peer = await startBridgePeer({
+    url: bridge.url,
+    token: TOKEN,
+    name: 'mygame',
+    bot: peerBot,
+    server: `${world.host}:${world.port}`,
+  });
+  targets = new Targets([
+    bridgeTarget({ name: 'mygame', server: bridge }),
+    mineflayerTarget({
+      name: 'bot',
+      host: world.host,
+      port: world.port,
+      username: 'DirectBot',
+      version: world.version,
+    }),
+  ]);
+  const safety = parseSafetyConfig({ allow: [...defaultSafetyConfig.allow, 'frobnicate'] }, 'test config');
+  const server = createServer({ targets, log: logger.child({}, { level: 'silent' }), safety });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  client = new Client({ name: 'bridge-test', version: '0' });
+  await client.connect(a);
+});
+
+afterAll(async () => {
+  await client?.close();
+  await targets?.closeAll();
+  await peer?.close();
+  peerBot?.quit();
+  await bridge?.close();
+  await world?.stop();
+});
+
+describe('bridge path', () => {
+  test('execute_commands through the game: statuses, own lines, keys, fenced capture, verification', async () => {
+    const p = peerBot.entity.position.floored();
+    const batch = await execute('mygame', [
+      `setblock ${p.x + 2} ${p.y} ${p.z + 2} minecraft:oak_planks`,
+      `setblock ${p.x + 2} ${p.y} ${p.z + 2} minecraft:oak_planks`,
+      `setblock ${p.x + 3} ${p.y} ${p.z + 2} notablock`,
+      'frobnicate',
+    ]);
+    expect(batch.captureStrategy).toBe('fenced');
+    expect(batch.results.map((r) => [r.status, r.detail?.key])).toEqual([
+      ['applied', 'commands.setblock.success'],
+      ['rejected_by_game', 'commands.setblock.failed'],
+      ['rejected_by_game', 'argument.block.id.invalid'],
+      ['rejected_by_game', 'command.unknown.command'],
+    ]);
+    expect(batch.results[0]!.chatMessages).toEqual([`Changed the block at ${p.x + 2}, ${p.y}, ${p.z + 2}`]);
+    expect(batch.results[0]!.verification?.status).toBe('verified');
+    const info = await call('get_connection_info', { target: 'mygame' });
+    expect(info.structuredContent).toMatchObject({
+      backend: 'bridge',
+      op: true,
+      captureStrategy: 'fenced',
+      username: 'PeerBot',
+    });
+    expect(info._meta?.['mcbridge/service']).toMatchObject({ connection: 'mygame', backend: 'bridge' });
+  });
+
+  test('the same batch through the bridge and through the bot gives the same statuses', async () => {
+    const p = peerBot.entity.position.floored();
+    const make = (dz: number) =>
+      Array.from({ length: 60 }, (_, i) =>
+        i % 3 === 2
+          ? `setblock ${i} 5`
+          : `fill ${p.x + (i % 10)} ${p.y + 1} ${p.z + dz} ${p.x + (i % 10)} ${p.y + 2} ${p.z + dz} minecraft:${i % 2 ? 'stone' : 'glass'}`,
+      );
+    const viaBridge = await execute('mygame', make(6));
+    const viaBot = await execute('bot', make(8));
+    expect(viaBridge.results.map((r) => [r.status, r.detail?.key])).toEqual(
+      viaBot.results.map((r) => [r.status, r.detail?.key]),
+    );
+  });
+
+  test('get_blocks_in_area reads the game’s own world through the bridge', async () => {
+    const p = peerBot.entity.position.floored();
+    await execute('mygame', [
+      `setblock ${p.x + 4} ${p.y} ${p.z + 4} minecraft:oak_door[facing=west,half=lower]`,
+    ]);
+    const r = await call('get_blocks_in_area', {
+      from: { x: p.x + 4, y: p.y, z: p.z + 4 },
+      to: { x: p.x + 4, y: p.y, z: p.z + 4 },
+      target: 'mygame',
+    });
+    expect(Object.values((r.structuredContent as { palette: Record<string, string> }).palette)).toContain(
+      'minecraft:oak_door[facing=west,half=lower,hinge=left,open=false,powered=false]',
+    );
+  });
+});
