@@ -14,9 +14,9 @@ import { BridgeSession } from './session.js';
 export { BridgeSession } from './session.js';
 
 export const DEFAULT_BRIDGE_PORT = 25580;
-const HEARTBEAT_MS = 5000;
+const DEFAULT_HEARTBEAT_MS = 5000;
 /** a session that has sent nothing (not even a pong) for this long is gone */
-const STALE_MS = 3 * HEARTBEAT_MS;
+const MISSED_BEATS = 3;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -26,6 +26,8 @@ export interface BridgeServerOptions {
   token: string;
   /** binding to anything but loopback must be asked for explicitly */
   allowNonLoopback?: boolean;
+  /** ping interval (default 5 s); a game silent for three intervals is dropped */
+  heartbeatMs?: number;
 }
 
 export class BridgeServer extends EventEmitter {
@@ -36,6 +38,7 @@ export class BridgeServer extends EventEmitter {
     private readonly wss: WebSocketServer,
     private readonly token: string,
     readonly address: { host: string; port: number },
+    readonly heartbeatMs: number,
   ) {
     super();
     this.setMaxListeners(0);
@@ -72,11 +75,20 @@ export class BridgeServer extends EventEmitter {
       );
     });
     const port = (wss.address() as { port: number }).port;
-    const server = new BridgeServer(wss, options.token, { host, port });
+    const server = new BridgeServer(
+      wss,
+      options.token,
+      { host, port },
+      options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+    );
     wss.on('connection', (socket, request) => server.accept(socket, request));
-    server.heartbeat = setInterval(() => server.beat(), HEARTBEAT_MS);
+    server.heartbeat = setInterval(() => server.beat(), server.heartbeatMs);
     server.heartbeat.unref();
     return server;
+  }
+
+  private get staleMs(): number {
+    return MISSED_BEATS * this.heartbeatMs;
   }
 
   get url(): string {
@@ -159,7 +171,7 @@ export class BridgeServer extends EventEmitter {
       }
       const old = this.sessions.get(hello.name);
       if (old?.open) {
-        if (Date.now() - old.lastSeen < STALE_MS) {
+        if (Date.now() - old.lastSeen < this.staleMs) {
           return reject(
             socket,
             CLOSE.nameInUse,
@@ -181,7 +193,7 @@ export class BridgeServer extends EventEmitter {
         type: 'welcome',
         protocol: PROTOCOL_VERSION,
         session: session.id,
-        heartbeatMs: HEARTBEAT_MS,
+        heartbeatMs: this.heartbeatMs,
       });
       this.emit('session', session);
     });
@@ -196,8 +208,8 @@ export class BridgeServer extends EventEmitter {
   private beat(): void {
     for (const session of this.sessions.values()) {
       if (!session.open) continue;
-      if (Date.now() - session.lastSeen > STALE_MS) {
-        session.close(CLOSE.heartbeatLost, `no heartbeat for ${STALE_MS} ms`);
+      if (Date.now() - session.lastSeen > this.staleMs) {
+        session.close(CLOSE.heartbeatLost, `no heartbeat for ${this.staleMs} ms`);
         continue;
       }
       try {

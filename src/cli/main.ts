@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { McbridgeError } from '../errors.js';
 import { registerDemoCommand } from './demo-command.js';
 import { registerExecCommand } from './exec-command.js';
+import { registerPeerCommand } from './peer-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerWorldCommand } from './world-command.js';
 
@@ -17,6 +18,7 @@ registerServeCommand(program);
 registerExecCommand(program);
 registerWorldCommand(program);
 registerDemoCommand(program);
+registerPeerCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message =

@@ -62,7 +62,7 @@ beforeAll(async () => {
     server: `${world.host}:${world.port}`,
   });
   targets = new Targets([
-    bridgeTarget({ name: 'mygame', server: bridge }),
+    bridgeTarget({ name: 'mygame', server: bridge, waitMs: 1000 }),
     mineflayerTarget({
       name: 'bot',
       host: world.host,
@@ -145,4 +145,52 @@ describe('bridge path', () => {
       'minecraft:oak_door[facing=west,half=lower,hinge=left,open=false,powered=false]',
     );
   });
+
+  test('the game on its title screen: execute_commands is a clear error, "game not in a world"', async () => {
+    const session = bridge.session('mygame')!;
+    session.receive(
+      JSON.stringify({ ...session.state, type: 'state', inWorld: false, screen: 'title', position: null }),
+    );
+    const r = await call('execute_commands', { commands: ['say hi'], target: 'mygame' });
+    expect(r.isError).toBe(true);
+    expect(JSON.stringify(r.content)).toMatch(/not in a world/);
+    // back in the world: the next call works
+    session.receive(JSON.stringify({ ...session.state, type: 'state', inWorld: true, screen: 'world' }));
+    await waitFor(() => session.state?.inWorld === true);
+  });
+
+  test('the game’s socket drops mid-batch: every command still has a result; a new connection works', async () => {
+    const p = peerBot.entity.position.floored();
+    const pending = execute(
+      'mygame',
+      Array.from(
+        { length: 1000 },
+        (_, i) => `setblock ${p.x + (i % 10)} ${p.y + 3 + (((i / 10) % 5) | 0)} ${p.z + 12} minecraft:stone`,
+      ),
+    );
+    setTimeout(() => peer.drop(), 5);
+    const batch = await pending;
+    expect(batch.results).toHaveLength(1000);
+    const unknown = batch.results.filter((r) => r.status === 'unknown');
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const r of unknown) expect(r.detail?.reason).toMatch(/connection|disconnected|not sent|went down/);
+    peer = await startBridgePeer({
+      url: bridge.url,
+      token: TOKEN,
+      name: 'mygame',
+      bot: peerBot,
+      server: `${world.host}:${world.port}`,
+    });
+    await waitFor(() => bridge.session('mygame')?.state?.inWorld === true);
+    const after = await execute('mygame', ['gamerule sendCommandFeedback']);
+    expect(after.results[0]!.status).toBe('applied');
+  });
 });
+
+async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
