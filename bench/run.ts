@@ -8,6 +8,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { captureSerial } from '../src/capture/serial.js';
+import { startBridgePeer } from '../src/bridge/peer.js';
+import { BridgeServer } from '../src/bridge/server.js';
+import { bridgeTarget } from '../src/connection/bridge-target.js';
 import { mineflayerTarget } from '../src/connection/factories.js';
 import { Targets } from '../src/connection/targets.js';
 import { logger } from '../src/logger.js';
@@ -84,7 +87,7 @@ async function measureServeProcess() {
 
 async function main() {
   const t0 = performance.now();
-  const world = await startWorld({ ops: ['Bench', 'RawBot'] });
+  const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot'] });
   record('embedded world ready', `${(performance.now() - t0).toFixed(0)} ms`);
 
   const target = mineflayerTarget({
@@ -93,7 +96,20 @@ async function main() {
     username: 'Bench',
     version: world.version,
   });
-  const targets = new Targets([target]);
+  // the bridge path: the same world through the headless peer (the mod's protocol over a WebSocket)
+  const bridgeToken = 'bench-bridge-token-0123456789';
+  const bridge = await BridgeServer.start({ port: 0, token: bridgeToken });
+  const peerBot = (await import('mineflayer')).default.createBot({
+    host: world.host,
+    port: world.port,
+    username: 'PeerBot',
+    version: world.version,
+    auth: 'offline',
+    physicsEnabled: false,
+  });
+  await new Promise<void>((r) => peerBot.once('spawn', () => r()));
+  const peer = await startBridgePeer({ url: bridge.url, token: bridgeToken, name: 'game', bot: peerBot });
+  const targets = new Targets([target, bridgeTarget({ name: 'game', server: bridge })]);
   // the mix includes fills over vanilla's limit on purpose: let the game refuse them, not the policy
   const safety = parseSafetyConfig({ maxFillVolume: 1_000_000, maxBatchVolume: 100_000_000 }, 'bench config');
   const server = createServer({ targets, log: logger.child({}, { level: 'silent' }), safety });
@@ -205,6 +221,26 @@ async function main() {
   record('single-call latency p50', `${pct(latencies, 50).toFixed(1)} ms`);
   record('single-call latency p95', `${pct(latencies, 95).toFixed(1)} ms`);
 
+  // the bridge path vs the bot path, same batches, alternating
+  const botRuns: number[] = [];
+  const bridgeRuns: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    let t = performance.now();
+    await callItems(mixedCommands(N, { ...origin, z: origin.z + 60 }, k));
+    botRuns.push((N / (performance.now() - t)) * 1000);
+    t = performance.now();
+    const viaBridge = await callItems(mixedCommands(N, { ...origin, z: origin.z + 80 }, k), {
+      target: 'game',
+    });
+    if (viaBridge.results.length !== N) throw new Error('bridge: missing results');
+    bridgeRuns.push((N / (performance.now() - t)) * 1000);
+  }
+  record(
+    'bridge path (headless peer over WebSocket), 1000 mixed commands',
+    `${pct(bridgeRuns, 50).toFixed(0)} commands/s`,
+  );
+  record('bridge / bot path', `${(pct(bridgeRuns, 50) / pct(botRuns, 50)).toFixed(2)}×`);
+
   // 4. window-capture baseline (best-known peer mod: wait up to 700 ms per command, stop after 120 ms of silence)
   const M = 50;
   const tw = performance.now();
@@ -240,6 +276,9 @@ async function main() {
 
   await client.close();
   await targets.closeAll();
+  await peer.close();
+  peerBot.quit();
+  await bridge.close();
   await world.stop();
   await measureServeProcess();
   process.stdout.write(

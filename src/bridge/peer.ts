@@ -6,6 +6,7 @@
 import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
+import { trimChatHistoryCheaply } from '../connection/mineflayer.js';
 import { McbridgeError } from '../errors.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from './protocol.js';
 
@@ -39,6 +40,7 @@ const stateKey = (name: string, props: Record<string, unknown>) => {
 
 export async function startBridgePeer(options: BridgePeerOptions): Promise<BridgePeer> {
   const { bot } = options;
+  trimChatHistoryCheaply(bot);
   const socket = new WebSocket(options.url);
   const send = (message: object) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));

@@ -227,7 +227,7 @@ export class MineflayerChannel implements CommandChannel {
  * shifts on every push past the cap — a slow path that dominated CPU at thousands of feedback lines per
  * second. Same contents, trimmed in chunks; a bot never files chat reports.
  */
-function trimChatHistoryCheaply(bot: Bot): void {
+export function trimChatHistoryCheaply(bot: Bot): void {
   const client = bot._client as unknown as { _lastChatHistory?: unknown[] };
   const old = client._lastChatHistory;
   if (!old) return;
