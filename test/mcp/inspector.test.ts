@@ -3,7 +3,9 @@
  * the built `mcbridge serve --embedded` and calls execute_commands.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -26,7 +28,11 @@ const inspector = (...args: string[]) =>
     {
       cwd: inspectorDir,
       timeout: 60_000,
-      env: { ...process.env, MCBRIDGE_LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        MCBRIDGE_LOG_LEVEL: 'warn',
+        MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
+      },
     },
   );
 

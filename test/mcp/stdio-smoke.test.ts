@@ -1,5 +1,7 @@
 /** The built CLI as an MCP client starts it: `mcbridge serve --embedded` over stdio, nothing but MCP on stdout. */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -20,7 +22,11 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
     command: process.execPath,
     args: [cli, 'serve', '--embedded', '--username', 'Smoke'],
     stderr: 'pipe',
-    env: { ...process.env, MCBRIDGE_LOG_LEVEL: 'warn' } as Record<string, string>,
+    env: {
+      ...process.env,
+      MCBRIDGE_LOG_LEVEL: 'warn',
+      MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
+    } as Record<string, string>,
   });
   const client = new Client({ name: 'smoke', version: '0' });
   await client.connect(transport);
@@ -42,5 +48,59 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
     expect(batch.results[1]!.detail?.noChange).toBe(true);
   } finally {
     await client.close();
+  }
+}, 90_000);
+
+test('serve --bridge: the game dials in (headless peer) and execute_commands goes through it', async () => {
+  const { startWorld } = await import('../../src/world/start-world.js');
+  const { startBridgePeer } = await import('../../src/bridge/peer.js');
+  const mineflayer = (await import('mineflayer')).default;
+  const { createServer } = await import('node:net');
+  // a free port for the bridge (the mod needs a known one)
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+  const bridgePort = (probe.address() as { port: number }).port;
+  await new Promise((r) => probe.close(r));
+  const token = 'smoke-bridge-token-0123456789';
+  const world = await startWorld({ ops: ['SmokePeer'] });
+  const bot = mineflayer.createBot({
+    host: world.host,
+    port: world.port,
+    username: 'SmokePeer',
+    version: world.version,
+    auth: 'offline',
+  });
+  await new Promise<void>((r) => bot.once('spawn', () => r()));
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'serve', '--bridge', '--bridge-port', String(bridgePort), '--bridge-token', token],
+    stderr: 'pipe',
+    env: {
+      ...process.env,
+      MCBRIDGE_LOG_LEVEL: 'warn',
+      MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
+    } as Record<string, string>,
+  });
+  const client = new Client({ name: 'smoke-bridge', version: '0' });
+  await client.connect(transport);
+  let peer: Awaited<ReturnType<typeof startBridgePeer>> | undefined;
+  try {
+    peer = await startBridgePeer({ url: `ws://127.0.0.1:${bridgePort}`, token, bot });
+    const result = (await client.callTool(
+      {
+        name: 'execute_commands',
+        arguments: { commands: ['setblock ~1 ~ ~1 minecraft:stone', 'setblock ~1 ~ ~1 minecraft:stone'] },
+      },
+      undefined,
+      { timeout: 60_000 },
+    )) as CallToolResult;
+    const batch = result.structuredContent as unknown as BatchResult;
+    expect(batch.results.map((r) => r.status)).toEqual(['applied', 'rejected_by_game']);
+    expect(result._meta?.['mcbridge/service']).toMatchObject({ backend: 'bridge' });
+  } finally {
+    await client.close();
+    await peer?.close();
+    bot.quit();
+    await world.stop();
   }
 }, 90_000);
