@@ -172,6 +172,23 @@ describe('execute_commands', () => {
     expect(c.target.peek()?.channel.connected).toBe(true);
   });
 
+  test('the deny list applies whatever the LLM asks: validate_safety false is ignored without allowUnsafe', async () => {
+    const batch = await c.execute(['execute as @s run op Builder', `setblock ${pos(9, 0, 0)} stone`], {
+      validate_safety: false,
+    });
+    expect(batch.results[0]).toMatchObject({
+      status: 'rejected_by_safety',
+      accepted: false,
+      detail: { rule: 'denied_command' },
+    });
+    expect(batch.results[1]).toMatchObject({
+      status: 'rejected_by_safety',
+      detail: { rule: 'batch_blocked' },
+    });
+    expect(batch.safety).toEqual({ blockedWholeBatch: true, unsafeRequestIgnored: true });
+    expect(batch.hint).toMatch(/validate_safety: false was ignored/);
+  });
+
   test('get_connection_info reports the server, op, capture strategy and feedback', async () => {
     const info = await c.call('get_connection_info', {});
     expect(info.structuredContent).toMatchObject({
