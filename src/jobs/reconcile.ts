@@ -8,7 +8,7 @@ import type { BlockWrite } from '../commands/block-write.js';
 import { parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import { normalizeCommand } from '../execute/preflight.js';
-import { channelBlockSource } from '../execute/verify-batch.js';
+import { boxesTouched, channelBlockSource, prepareReads } from '../execute/verify-batch.js';
 import { type Verification, verifyWrites } from '../verify/verify.js';
 import type { JobState, JobStep, StepState } from './schema.js';
 
@@ -32,7 +32,7 @@ export const stepCommand = (step: JobStep) =>
   normalizeCommand(typeof step.item === 'string' ? step.item : step.item.command);
 
 /** Mutates `state.steps`; call with the job locked, before sending anything. */
-export function reconcileUncertain(state: JobState, channel: CommandChannel): ReconcileReport {
+export async function reconcileUncertain(state: JobState, channel: CommandChannel): Promise<ReconcileReport> {
   const report: ReconcileReport = { checked: 0, verified: 0, resend: 0, kept: 0, superseded: 0 };
   const first = state.steps.findIndex(isUncertain);
   if (first < 0) return report;
@@ -54,6 +54,8 @@ export function reconcileUncertain(state: JobState, channel: CommandChannel): Re
       owners.push(i);
     }
   });
+  // the bridge reads the game's world remotely: fetch what the check reads first
+  await prepareReads(channel, boxesTouched(writes));
   const verdicts = source ? verifyWrites(writes, source) : [];
   const perStep = new Map<number, Verification[]>();
   verdicts.forEach((v, k) => {

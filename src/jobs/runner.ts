@@ -35,7 +35,7 @@ const CANCELLED = 'cancelled before it was sent';
 export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
   const { session, signal } = deps;
   const plan = planBatch(state.steps.map((s) => s.item));
-  const report = reconcileUncertain(state, session.channel);
+  const report = await reconcileUncertain(state, session.channel);
   if (report.checked > 0) {
     deps.onReconciled?.(report);
     await deps.save(state);
