@@ -17,7 +17,6 @@ import { logger } from '../src/logger.js';
 import { createServer } from '../src/mcp/server.js';
 import type { BatchResult } from '../src/results/schema.js';
 import { parseSafetyConfig } from '../src/safety/config.js';
-import { startWorld } from '../src/world/start-world.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -85,7 +84,14 @@ async function measureServeProcess() {
   await client.close();
 }
 
+/** The world as users run it: from dist/ (built by `npm run bench`), not through the TypeScript loader. */
+async function loadStartWorld(): Promise<typeof import('../src/world/start-world.js').startWorld> {
+  const dist = new URL('../dist/world/start-world.js', import.meta.url).href;
+  return ((await import(dist)) as typeof import('../src/world/start-world.js')).startWorld;
+}
+
 async function main() {
+  const startWorld = await loadStartWorld();
   const t0 = performance.now();
   const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot'] });
   record('embedded world ready', `${(performance.now() - t0).toFixed(0)} ms`);
@@ -120,6 +126,8 @@ async function main() {
   const tSpawn = performance.now();
   const session = await target.get();
   record('bot connected and probed', `${(performance.now() - tSpawn).toFixed(0)} ms`);
+  await new Promise((r) => setTimeout(r, 500));
+  record('embedded world RSS (bots joined, before any command)', mb(rssOf(world.pid)));
   const p = session.channel.executorPosition()!;
   const origin = { x: Math.floor(p.x) + 2, y: Math.floor(p.y), z: Math.floor(p.z) + 2 };
   const callItems = async (commands: unknown[], extra: Record<string, unknown> = {}) => {
@@ -181,7 +189,7 @@ async function main() {
     `${(performance.now() - tt).toFixed(0)} ms, restore ${txBatch.transaction?.restore?.status ?? 'none'}`,
   );
 
-  record('embedded world RSS (one bot)', mb(rssOf(world.pid)));
+  record('embedded world RSS after the runs above (more chunks written)', mb(rssOf(world.pid)));
 
   // 2. raw rate: a bare bot fires the same commands with no attribution; timed until the server answered all
   const raw = await (
