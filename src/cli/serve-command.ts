@@ -1,59 +1,85 @@
-/** `mcbridge serve`: the MCP server over stdio. */
+/** `mcbridge serve`: the MCP server, over stdio (default) or Streamable HTTP. */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Command } from 'commander';
+import { UndoRegistry } from '../batch/undo.js';
 import { BridgeServer, DEFAULT_BRIDGE_PORT } from '../bridge/server.js';
 import { loadOrCreateBridgeToken } from '../bridge/token.js';
+import { loadOrCreateHttpToken } from '../config/http-token.js';
+import { loadCompanionConfig } from '../config/load.js';
+import { targetsFromConfig } from '../config/targets-from-config.js';
 import { bridgeTarget } from '../connection/bridge-target.js';
-import type { ConnectionTarget } from '../connection/target.js';
 import { Targets } from '../connection/targets.js';
 import { JobManager } from '../jobs/manager.js';
 import { logger } from '../logger.js';
+import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 
 interface ServeFlags extends ConnectionFlags {
+  config?: string;
   bridge: boolean;
   bridgeHost: string;
   bridgePort: number;
   bridgeToken?: string;
   bridgeAllowRemote: boolean;
+  http: boolean;
+  httpHost?: string;
+  httpPort?: number;
+  httpToken?: string;
+  httpAllowRemote: boolean;
   jobsDir?: string;
   jobMaxAgeDays: number;
   jobAutoResume: boolean;
 }
 
+const int = (v: string) => Number.parseInt(v, 10);
+
 export function registerServeCommand(program: Command): void {
   addConnectionOptions(
-    program.command('serve').description('run the MCP server on stdio (stdout carries only MCP messages)'),
+    program.command('serve').description('run the MCP server (stdio by default; --http for Streamable HTTP)'),
   )
+    .option(
+      '--config <path>',
+      'companion config with named connections (default: $MCBRIDGE_CONFIG; see docs/configuration.md)',
+    )
     .option(
       '--bridge',
       'drive the player’s own game through the mcbridge mod instead of a bot (see mod-bridge/README.md)',
       false,
     )
     .option('--bridge-host <host>', 'address the bridge listens on', '127.0.0.1')
-    .option(
-      '--bridge-port <port>',
-      'port the bridge listens on',
-      (v) => Number.parseInt(v, 10),
-      DEFAULT_BRIDGE_PORT,
-    )
+    .option('--bridge-port <port>', 'port the bridge listens on', int, DEFAULT_BRIDGE_PORT)
     .option(
       '--bridge-token <token>',
       'bridge token (default: $MCBRIDGE_BRIDGE_TOKEN, else the token file, created on first run)',
     )
     .option('--bridge-allow-remote', 'allow a non-loopback --bridge-host (the token still applies)', false)
+    .option('--http', 'serve MCP over Streamable HTTP at http://127.0.0.1:8787/mcp instead of stdio', false)
+    .option('--http-host <host>', 'address for --http (default 127.0.0.1)')
+    .option('--http-port <port>', 'port for --http (default 8787)', int)
+    .option(
+      '--http-token <token>',
+      'bearer token for --http (default: $MCBRIDGE_HTTP_TOKEN, else the token file, created on first run)',
+    )
+    .option('--http-allow-remote', 'allow a non-loopback --http-host (the token still applies)', false)
     .option(
       '--jobs-dir <path>',
       'build job journals (default: $MCBRIDGE_JOBS_DIR, $XDG_STATE_HOME/mcbridge/jobs or ~/.local/state/mcbridge/jobs)',
     )
-    .option('--job-max-age-days <n>', 'build jobs older than this expire', (v) => Number.parseInt(v, 10), 30)
+    .option('--job-max-age-days <n>', 'build jobs older than this expire', int, 30)
     .option('--no-job-auto-resume', 'do not resume interrupted build jobs by themselves')
     .action(async (flags: ServeFlags) => {
+      const config = await loadCompanionConfig(flags.config);
       let bridge: BridgeServer | undefined;
-      let target: ConnectionTarget;
-      if (flags.bridge) {
+      let targets: Targets;
+      if (config) {
+        ({ targets, bridge } = await targetsFromConfig(config, {
+          log: logger,
+          allowRemoteBridge: flags.bridgeAllowRemote,
+          ...(flags.bridgeToken ? { bridgeToken: flags.bridgeToken } : {}),
+        }));
+      } else if (flags.bridge) {
         const token = await loadOrCreateBridgeToken(flags.bridgeToken ? { token: flags.bridgeToken } : {});
         bridge = await BridgeServer.start({
           host: flags.bridgeHost,
@@ -65,14 +91,15 @@ export function registerServeCommand(program: Command): void {
           { url: bridge.url, tokenFile: token.path },
           'bridge listening: start Minecraft with the mcbridge mod',
         );
-        target = bridgeTarget({ server: bridge });
+        targets = new Targets([bridgeTarget({ server: bridge })]);
       } else {
-        target = targetFromFlags(flags, (address) =>
-          logger.info(`embedded world at ${address} — join it with a Minecraft 1.21.4 client to watch`),
-        );
+        targets = new Targets([
+          targetFromFlags(flags, (address) =>
+            logger.info(`embedded world at ${address} — join it with a Minecraft 1.21.4 client to watch`),
+          ),
+        ]);
       }
-      const targets = new Targets([target]);
-      const safety = await loadSafetyConfig(flags.safetyConfig);
+      const safety = await loadSafetyConfig(flags.safetyConfig ?? config?.safetyConfig);
       const jobs = new JobManager({
         targets,
         safety,
@@ -81,34 +108,62 @@ export function registerServeCommand(program: Command): void {
         autoResume: flags.jobAutoResume,
         ...(flags.jobsDir ? { dir: flags.jobsDir } : {}),
       });
-      const server = createServer({ targets, log: logger, safety, jobs });
-      const transport = new StdioServerTransport();
+      // HTTP sessions each get a server; connections, undo history and jobs are shared
+      const undo = new UndoRegistry();
+      const makeServer = () => createServer({ targets, log: logger, safety, jobs, undo });
+
+      let http: HttpHandle | undefined;
       let closing = false;
       const shutdown = async () => {
         if (closing) return;
         closing = true;
         await jobs.close();
+        await http?.close();
         await targets.closeAll();
         await bridge?.close();
-        await server.close().catch(() => {});
         process.exit(0);
       };
-      transport.onclose = () => void shutdown();
-      process.stdin.on('end', () => void shutdown());
       process.once('SIGINT', () => void shutdown());
       process.once('SIGTERM', () => void shutdown());
-      await server.connect(transport);
-      logger.info(
-        { server: target.description.server, backend: target.description.backend },
-        'mcbridge MCP server ready on stdio',
-      );
+
+      if (flags.http) {
+        const httpConfig = config?.http;
+        const token = await loadOrCreateHttpToken(flags.httpToken ? { token: flags.httpToken } : {});
+        http = await startHttpServer({
+          host: flags.httpHost ?? httpConfig?.host ?? '127.0.0.1',
+          port: flags.httpPort ?? httpConfig?.port ?? 8787,
+          token: token.token,
+          allowedOrigins: httpConfig?.allowedOrigins ?? [],
+          allowNonLoopback: flags.httpAllowRemote,
+          makeServer,
+          log: logger,
+        });
+        logger.info(
+          { url: http.url, tokenFile: token.path },
+          'mcbridge MCP server ready on Streamable HTTP (bearer token required)',
+        );
+      } else {
+        const server = makeServer();
+        const transport = new StdioServerTransport();
+        transport.onclose = () => void shutdown();
+        process.stdin.on('end', () => void shutdown());
+        await server.connect(transport);
+        logger.info(
+          { connections: targets.all().map((t) => t.description.name) },
+          'mcbridge MCP server ready on stdio',
+        );
+      }
       jobs.init().catch((err: unknown) => logger.warn({ err }, 'build job journals could not be read'));
       // connect in the background so the first tool call is fast; failures are reported by the tools
-      if (!bridge) {
+      for (const target of targets.all()) {
+        if (target.description.backend === 'bridge') continue;
         target
           .get()
           .catch((err: unknown) =>
-            logger.warn({ err }, 'initial connection failed; will retry on the next tool call'),
+            logger.warn(
+              { err, connection: target.description.name },
+              'initial connection failed; will retry',
+            ),
           );
       }
     });

@@ -4,12 +4,14 @@ import type { ToolDeps } from './deps.js';
 import { registerExecuteCommandsTool } from './execute-commands.js';
 import { registerGetBlocksInAreaTool } from './get-blocks-in-area.js';
 import { registerGetConnectionInfoTool } from './get-connection-info.js';
+import { registerListConnectionsTool } from './list-connections.js';
 import { registerRenderAreaTool } from './render-area.js';
 import { registerUndoLastTool } from './undo-last.js';
 
 export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerExecuteCommandsTool(server, deps);
   registerGetConnectionInfoTool(server, deps);
+  registerListConnectionsTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
   registerUndoLastTool(server, deps);

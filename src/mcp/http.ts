@@ -1,0 +1,143 @@
+/**
+ * Streamable HTTP transport: `mcbridge serve --http`. Loopback by default, a bearer token on every request,
+ * browser origins refused unless allowed (DNS-rebinding protection: Host must be this server), and one MCP
+ * server per session, all sharing the companion's connections.
+ */
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { McbridgeError } from '../errors.js';
+import type { Logger } from '../logger.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const MAX_BODY = 8 * 1024 * 1024;
+
+export interface HttpServerOptions {
+  host?: string;
+  port?: number;
+  token: string;
+  /** browser origins allowed to call (default: none) */
+  allowedOrigins?: string[];
+  allowNonLoopback?: boolean;
+  /** a fresh MCP server for each session */
+  makeServer: () => McpServer;
+  log: Logger;
+}
+
+export interface HttpHandle {
+  url: string;
+  port: number;
+  sessions(): number;
+  close(): Promise<void>;
+}
+
+export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle> {
+  const host = o.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host) && !o.allowNonLoopback) {
+    throw new McbridgeError(
+      `refusing to serve MCP over HTTP on ${host}: only loopback is allowed by default`,
+      {
+        remedy: 'use 127.0.0.1, or pass --http-allow-remote knowingly (the token still applies)',
+      },
+    );
+  }
+  if (o.token.length < 16)
+    throw new McbridgeError('the HTTP token is too short', { remedy: 'use at least 16 characters' });
+  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const expected = Buffer.from(`Bearer ${o.token}`);
+  let port = o.port ?? 8787;
+
+  const refuse = (res: ServerResponse, status: number, message: string) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: message }));
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/mcp') return refuse(res, 404, 'the MCP endpoint is /mcp');
+    const origin = req.headers.origin;
+    if (origin && !(o.allowedOrigins ?? []).includes(origin))
+      return refuse(res, 403, `origin ${origin} is not allowed`);
+    const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    if (!LOOPBACK.has(hostHeader) && !o.allowNonLoopback)
+      return refuse(res, 403, `host ${req.headers.host} is not this server`);
+    const auth = Buffer.from(req.headers.authorization ?? '');
+    if (auth.length !== expected.length || !timingSafeEqual(auth, expected)) {
+      res.setHeader('www-authenticate', 'Bearer');
+      return refuse(res, 401, 'a valid bearer token is required (see docs/configuration.md)');
+    }
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body instanceof Error) return refuse(res, 400, body.message);
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      return refuse(
+        res,
+        400,
+        sessionId ? 'unknown session: initialize again' : 'start a session with an initialize request',
+      );
+    }
+    const server = o.makeServer();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      void server.close().catch(() => {});
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http: Server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      o.log.warn({ err }, 'HTTP request failed');
+      if (!res.headersSent) refuse(res, 500, 'internal error');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new McbridgeError(`HTTP port ${port} is in use`, { remedy: 'pick another with --http-port' })
+          : err,
+      ),
+    );
+    http.listen(port, host, () => resolve());
+  });
+  port = (http.address() as { port: number }).port;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
+    port,
+    sessions: () => sessions.size,
+    close: async () => {
+      for (const { transport } of sessions.values()) await transport.close().catch(() => {});
+      http.closeAllConnections();
+      await new Promise<void>((r) => http.close(() => r()));
+    },
+  };
+}
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => {
+      if (size > MAX_BODY) return resolve(new Error('request body too large'));
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        resolve(new Error('request body is not JSON'));
+      }
+    });
+  });
+}
