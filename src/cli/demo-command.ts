@@ -1,7 +1,7 @@
 /** `mcbridge demo`: build a furnished room in an embedded world through MCP, follow the hints, render it. */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { runDemo } from '../demo/run-demo.js';
+import { runDemo } from './demo-run.js';
 import { logger } from '../logger.js';
 
 export function registerDemoCommand(program: Command): void {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { expect, test } from 'vitest';
-import { runDemo } from '../../src/demo/run-demo.js';
+import { runDemo } from '../../src/cli/demo-run.js';
 import { logger } from '../../src/logger.js';
 
 test('the demo builds, follows the door/window/light hints, verifies and renders room.png', async () => {

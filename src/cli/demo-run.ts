@@ -1,6 +1,7 @@
 /**
  * The demo: an embedded world, a furnished room built through the real MCP path (SDK Client → mcbridge
  * server → bot), the next steps the server suggests followed (door, window, light), verified, rendered.
+ * It lives with the CLI because, like a user's client, it drives the server through the SDK's Client.
  */
 import { writeFile } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
