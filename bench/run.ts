@@ -189,6 +189,26 @@ async function main() {
     `${(performance.now() - tt).toFixed(0)} ms, restore ${txBatch.transaction?.restore?.status ?? 'none'}`,
   );
 
+  // seeing the world: a 32,768-block read and a 32³ render through the MCP tools
+  await callItems([
+    `fill ${tx.x} ${tx.y} ${tx.z} ${tx.x + 31} ${tx.y + 7} ${tx.z + 31} minecraft:oak_planks hollow`,
+  ]);
+  const box = { from: tx, to: { x: tx.x + 31, y: tx.y + 31, z: tx.z + 31 } };
+  const readTimes: number[] = [];
+  const renderTimes: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    let t = performance.now();
+    await client.callTool({ name: 'get_blocks_in_area', arguments: box }, undefined, { timeout: 60_000 });
+    readTimes.push(performance.now() - t);
+    t = performance.now();
+    await client.callTool({ name: 'render_area', arguments: { ...box, view: 'isometric' } }, undefined, {
+      timeout: 60_000,
+    });
+    renderTimes.push(performance.now() - t);
+  }
+  record('get_blocks_in_area, 32,768 blocks (MCP tool, median of 3)', `${pct(readTimes, 50).toFixed(0)} ms`);
+  record('render_area, 32×32×32 isometric (MCP tool, median of 3)', `${pct(renderTimes, 50).toFixed(0)} ms`);
+
   record('embedded world RSS after the runs above (more chunks written)', mb(rssOf(world.pid)));
 
   // 2. raw rate: a bare bot fires the same commands with no attribution; timed until the server answered all

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerDemoCommand } from './demo-command.js';
 import { registerExecCommand } from './exec-command.js';
 import { registerPeerCommand } from './peer-command.js';
+import { registerRenderCommand } from './render-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerWorldCommand } from './world-command.js';
 
@@ -17,5 +18,6 @@ export function buildProgram(): Command {
   registerWorldCommand(program);
   registerDemoCommand(program);
   registerPeerCommand(program);
+  registerRenderCommand(program);
   return program;
 }
