@@ -64,7 +64,7 @@ Per-command status:
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.
 - unknown: nobody can tell (applied=null), e.g. the connection dropped or the server gives no feedback; verify the world.
 - skipped: not run because a dependsOn/condition was not met, stopOnFailure, or cancellation.
-Read "hint" for what to do next, and actionHints.nextSteps for suggested follow-up calls.`;
+Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door).`;
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
