@@ -121,7 +121,13 @@ export const addWindowSteps = (ctx: HintContext): NextStep[] =>
   });
 
 /** The first room with door, window, light, floor and roof. */
+/** A complete room — walls, floor, roof and a door — whose writes automatic verification confirmed. */
 export const finishedRoom = (ctx: HintContext): Room | undefined =>
   ctx.build.rooms.find(
-    (r) => r.doors.length > 0 && r.windows.length > 0 && r.lights.length > 0 && r.hasRoof && r.hasFloor,
+    (r) =>
+      r.doors.length > 0 &&
+      r.hasRoof &&
+      r.hasFloor &&
+      r.entries.length > 0 &&
+      r.entries.every((i) => ctx.entries[i]?.verification?.status === 'verified'),
   );

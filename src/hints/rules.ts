@@ -81,10 +81,10 @@ export const RULES: readonly HintRule[] = [
       const done = finishedRoom(ctx);
       if (!done) return undefined;
       return {
-        moduleHints: [`Built ${describeRoom(done)}: door, window, light, floor and roof all in place.`],
+        moduleHints: [`Built ${describeRoom(done)}: walls, floor, roof and door in place and verified.`],
         saveSuggestion: {
-          topic: `room ${formatBox(done.box)}`,
-          reason: 'a finished room: keep its box to extend, furnish or verify it later',
+          topic: `voxel:room:${done.box.max.x - done.box.min.x + 1}x${done.box.max.y - done.box.min.y + 1}x${done.box.max.z - done.box.min.z + 1}`,
+          reason: `a finished, verified room at ${formatBox(done.box)}: save it (save_structure) to reuse, extend or furnish it later`,
         },
       };
     },

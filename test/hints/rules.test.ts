@@ -428,7 +428,7 @@ const rows: Row[] = [
   [
     'room-complete',
     'a finished room gives no step (a save suggestion)',
-    batch(...fullRoom.map((c) => ok(c))),
+    batch(...fullRoom.map((c) => ok(c, 'verified'))),
     {},
     [],
   ],
@@ -471,11 +471,13 @@ describe('notes and save suggestions', () => {
     ],
     [
       'room-complete',
-      batch(...fullRoom.map((c) => ok(c))),
+      batch(...fullRoom.map((c) => ok(c, 'verified'))),
       {},
       [/^Built the 5×3×5 room at \(0,64,0\)–\(6,68,6\)/],
-      'room (0,64,0)–(6,68,6)',
+      'voxel:room:7x5x7',
     ],
+    // complete but not (yet) verified: nothing to save
+    ['room-complete', batch(...fullRoom.map((c) => ok(c))), {}, [], undefined],
     ['room-complete', batch(ok(hollow)), {}, [], undefined],
     [
       'unknown-command',

@@ -64,4 +64,6 @@ test('a hollow room without a door gets an add_door step whose commands work, th
   const actions = together.actionHints?.nextSteps?.map((s) => s.action) ?? [];
   expect(actions).not.toContain('add_door');
   expect(actions).toContain('add_window');
+  // a complete, verified room (walls, floor, roof, door) is worth keeping
+  expect(together.actionHints?.saveSuggestion?.topic).toMatch(/^voxel:room:\d+x\d+x\d+$/);
 });
