@@ -69,7 +69,7 @@ test('door, window and light suggested for a bare room are accepted and finish i
   // the bot saw the blocks above: mark the writes verified, as automatic verification would
   const verified = [...built, ...followUp].map((e) => ({ ...e, verification: { status: 'verified' } }));
   const after = postExecuteHints({ entries: verified, tool: 'execute_commands' });
-  expect(after?.nextSteps?.map((s) => s.action).filter((a) => wanted.includes(a))).toEqual([]);
+  expect((after?.nextSteps ?? []).map((s) => s.action).filter((a) => wanted.includes(a))).toEqual([]);
   expect(after?.saveSuggestion?.topic).toBe('voxel:room:7x5x7');
   // without verification the same build is not (yet) suggested for saving
   expect(
