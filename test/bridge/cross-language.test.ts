@@ -79,7 +79,7 @@ const run = (commands: string[]) => executeBatch(session, commands, { safety });
 
 beforeAll(async () => {
   classes = compileJava();
-  bridge = await BridgeServer.start({ port: 0, token: TOKEN, heartbeatMs: 300 });
+  bridge = await BridgeServer.start({ port: 0, token: TOKEN, heartbeatMs: 500 });
   startGame({ url: bridge.url, token: TOKEN, name: 'java', player: 'ReplayPlayer' });
   target = bridgeTarget({ name: 'java', server: bridge, waitMs: 30_000 });
   session = await target.get();
@@ -168,8 +168,8 @@ describe('Java mod core ↔ TypeScript companion', () => {
     const s = bridge.session('java')!;
     const id = s.id;
     const before = s.lastSeen;
-    // 3 missed intervals of 300 ms drop a silent game; wait through several
-    await new Promise((r) => setTimeout(r, 2000));
+    // 3 missed intervals of 500 ms drop a silent game; wait through five
+    await new Promise((r) => setTimeout(r, 2500));
     expect(bridge.session('java')?.id).toBe(id);
     expect(s.lastSeen).toBeGreaterThan(before);
     expect((await run(['setblock 3 64 3 minecraft:dirt'])).results[0]!.status).toBe('applied');
