@@ -36,3 +36,15 @@ export interface CaptureOptions {
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
+
+/** One result per command, none sent yet: the starting point of every capture strategy. */
+export const unsentResults = (commands: readonly string[], strategy: CaptureStrategy): CapturedCommand[] =>
+  commands.map((command, index) => ({
+    index,
+    command,
+    sent: false,
+    durationMs: 0,
+    lines: [],
+    end: 'not_sent',
+    strategy,
+  }));

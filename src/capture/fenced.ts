@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CommandChannel } from '../connection/channel.js';
-import type { CapturedCommand, CaptureOptions } from './captured.js';
+import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
 import { fenceCommand, fenceId, isCommandLine } from './filter.js';
 import type { CapturedMessage } from './message.js';
 
@@ -19,15 +19,7 @@ export async function captureFenced(
   const batch = randomBytes(4).toString('hex');
   const t0 = performance.now();
   const now = () => performance.now() - t0;
-  const results: CapturedCommand[] = commands.map((command, index) => ({
-    index,
-    command,
-    sent: false,
-    durationMs: 0,
-    lines: [],
-    end: 'not_sent',
-    strategy: 'fenced',
-  }));
+  const results = unsentResults(commands, 'fenced');
   if (commands.length === 0) return results;
 
   let next = 0; // next command to send

@@ -4,7 +4,7 @@
  * timing, so results made this way say so (`captureStrategy: 'serial'`).
  */
 import type { CommandChannel } from '../connection/channel.js';
-import type { CapturedCommand, CaptureOptions } from './captured.js';
+import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
 import { isCommandLine } from './filter.js';
 import type { CapturedMessage } from './message.js';
 
@@ -26,15 +26,7 @@ export async function captureSerial(
 ): Promise<CapturedCommand[]> {
   const windows = { ...DEFAULT_SERIAL_WINDOWS, ...options.windows };
   const t0 = performance.now();
-  const results: CapturedCommand[] = commands.map((command, index) => ({
-    index,
-    command,
-    sent: false,
-    durationMs: 0,
-    lines: [],
-    end: 'not_sent',
-    strategy: 'serial',
-  }));
+  const results = unsentResults(commands, 'serial');
   let down: string | undefined;
   const offClose = channel.onClose((reason) => {
     down = reason;
