@@ -7,7 +7,7 @@ import type { BlockWrite, Box } from '../commands/block-write.js';
 import { parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { CommandResult } from '../results/schema.js';
-import { BeforeSnapshot } from '../verify/snapshot.js';
+import { BeforeSnapshot, priorReads } from '../verify/snapshot.js';
 import { type Verification, verifyWrites } from '../verify/verify.js';
 import type { BlockSource } from '../world-view/block-source.js';
 
@@ -59,7 +59,8 @@ export async function planWrites(
   );
   const source = channelBlockSource(channel);
   const all = byCommand.flat().filter((w) => !w.unresolved);
-  if (snapshot) await prepareReads(channel, boxesTouched(all));
+  // the snapshot only copies what keep, filters and clone sources depend on
+  if (snapshot) await prepareReads(channel, all.flatMap(priorReads));
   return {
     byCommand,
     before: snapshot && source && all.length ? new BeforeSnapshot(source, all) : undefined,
