@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UndoRegistry } from '../batch/undo.js';
+import { StructureStore } from '../structures/store.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 
@@ -9,7 +10,9 @@ const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
 
 /** `undo` defaults to a fresh registry; pass one to share undo history between several servers (HTTP sessions). */
-export function createServer(deps: Omit<ToolDeps, 'undo'> & { undo?: UndoRegistry }): McpServer {
+export function createServer(
+  deps: Omit<ToolDeps, 'undo' | 'structures'> & { undo?: UndoRegistry; structures?: StructureStore },
+): McpServer {
   const server = new McpServer(
     { name: 'mcbridge', version },
     {
@@ -17,6 +20,10 @@ export function createServer(deps: Omit<ToolDeps, 'undo'> & { undo?: UndoRegistr
         'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
     },
   );
-  registerAllTools(server, { ...deps, undo: deps.undo ?? new UndoRegistry() });
+  registerAllTools(server, {
+    ...deps,
+    undo: deps.undo ?? new UndoRegistry(),
+    structures: deps.structures ?? new StructureStore(),
+  });
   return server;
 }

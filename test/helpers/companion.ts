@@ -2,6 +2,9 @@
  * The real thing, wired for tests: an embedded world started here, the MCP server with a mineflayer
  * target pointed at it, and the SDK's real Client over an in-memory transport.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -12,6 +15,7 @@ import { logger } from '../../src/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchItem } from '../../src/batch/plan.js';
 import type { BatchResult } from '../../src/results/schema.js';
+import { StructureStore } from '../../src/structures/store.js';
 import { defaultSafetyConfig, parseSafetyConfig, type SafetyConfig } from '../../src/safety/config.js';
 import { type StartWorldOptions, startWorld, type WorldHandle } from '../../src/world/start-world.js';
 
@@ -55,7 +59,14 @@ export async function startCompanion(
       },
       'test config',
     );
-  const server = createServer({ targets, log: logger.child({ test: true }, { level: 'silent' }), safety });
+  // saved structures go to a fresh temp dir, never the user's state dir
+  const structures = new StructureStore(mkdtempSync(join(tmpdir(), 'mcbridge-structures-')));
+  const server = createServer({
+    targets,
+    log: logger.child({ test: true }, { level: 'silent' }),
+    safety,
+    structures,
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'mcbridge-tests', version: '0.0.0' });

@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 /**
  * The MCP server with the build job tools, wired as the CLI will wire it (until the lead registers them
  * in tools/index.ts): one mineflayer target, a JobManager on a journal directory, execute_commands and
  * get_blocks_in_area beside the job tools.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StructureStore } from '../../src/structures/store.js';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
@@ -29,7 +31,8 @@ export async function createJobServer(o: JobServerOptions) {
   const safety = defaultSafetyConfig;
   const jobs = new JobManager({ targets, safety, log: o.log, dir: o.dir, ...o.manager });
   const server = new McpServer({ name: 'mcbridge-jobs-test', version: '0.0.0' });
-  const deps = { targets, log: o.log, safety, undo: new UndoRegistry(), jobs };
+  const structures = new StructureStore(join(o.dir, 'structures'));
+  const deps = { targets, log: o.log, safety, undo: new UndoRegistry(), jobs, structures };
   registerExecuteCommandsTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerBuildJobTools(server, deps);

@@ -3,6 +3,7 @@ import type { Targets } from '../../connection/targets.js';
 import type { JobManager } from '../../jobs/manager.js';
 import type { Logger } from '../../logger.js';
 import type { SafetyConfig } from '../../safety/config.js';
+import type { StructureStore } from '../../structures/store.js';
 
 /** What tool handlers need from the companion. */
 export interface ToolDeps {
@@ -14,4 +15,6 @@ export interface ToolDeps {
   undo: UndoRegistry;
   /** background build jobs; their tools are registered only when present */
   jobs?: JobManager;
+  /** saved structures (save/list/place_structure) */
+  structures: StructureStore;
 }

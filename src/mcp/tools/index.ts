@@ -6,6 +6,7 @@ import { registerGetBlocksInAreaTool } from './get-blocks-in-area.js';
 import { registerGetConnectionInfoTool } from './get-connection-info.js';
 import { registerListConnectionsTool } from './list-connections.js';
 import { registerRenderAreaTool } from './render-area.js';
+import { registerStructureTools } from './structures.js';
 import { registerUndoLastTool } from './undo-last.js';
 
 export function registerAllTools(server: McpServer, deps: ToolDeps): void {
@@ -15,5 +16,6 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
   registerUndoLastTool(server, deps);
+  registerStructureTools(server, deps);
   if (deps.jobs) registerBuildJobTools(server, { ...deps, jobs: deps.jobs });
 }

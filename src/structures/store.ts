@@ -1,0 +1,104 @@
+/**
+ * Saved structures: one JSON file per name in the data dir, written atomically. Names are plain words
+ * (letters, digits, `_`, `-`), so a name can never reach outside the directory.
+ */
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import { McbridgeError } from '../errors.js';
+
+export const STRUCTURE_MAX_BLOCKS = 32_768;
+const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const StructureSchema = z.object({
+  format: z.literal('mcbridge-structure'),
+  version: z.literal(1),
+  name: z.string().regex(NAME),
+  savedAt: z.string(),
+  size: z.object({
+    x: z.number().int().positive(),
+    y: z.number().int().positive(),
+    z: z.number().int().positive(),
+  }),
+  /** block state keys, e.g. `minecraft:oak_door[facing=north,half=lower,…]` */
+  palette: z.array(z.string()),
+  /** palette index per position: x fastest, then z, then y */
+  blocks: z.array(z.number().int().nonnegative()),
+});
+export type Structure = z.infer<typeof StructureSchema>;
+
+export class StructureError extends McbridgeError {
+  override name = 'StructureError' as const;
+}
+
+export function defaultStructuresDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env['MCBRIDGE_STRUCTURES_DIR']) return env['MCBRIDGE_STRUCTURES_DIR'];
+  const state = env['XDG_STATE_HOME'] || join(homedir(), '.local', 'state');
+  return join(state, 'mcbridge', 'structures');
+}
+
+export function checkName(name: string): string {
+  if (!NAME.test(name)) {
+    throw new StructureError(`"${name}" is not a valid structure name`, {
+      remedy: 'use 1–64 letters, digits, _ or - (no paths)',
+    });
+  }
+  return name;
+}
+
+export class StructureStore {
+  constructor(readonly dir: string = defaultStructuresDir()) {}
+
+  private file(name: string): string {
+    return join(this.dir, `${checkName(name)}.json`);
+  }
+
+  async save(structure: Structure): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    const path = this.file(structure.name);
+    await writeFileAtomic(path, `${JSON.stringify(structure)}\n`);
+    return path;
+  }
+
+  async load(name: string): Promise<Structure> {
+    let text: string;
+    try {
+      text = await readFile(this.file(name), 'utf8');
+    } catch {
+      throw new StructureError(`no structure named "${name}"`, {
+        remedy: 'see list_structures, or save one with save_structure',
+      });
+    }
+    const parsed = StructureSchema.safeParse(JSON.parse(text));
+    if (!parsed.success)
+      throw new StructureError(`structure file for "${name}" is damaged`, { remedy: 'save it again' });
+    return parsed.data;
+  }
+
+  async list(): Promise<Array<{ name: string; size: Structure['size']; blocks: number; savedAt: string }>> {
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    } catch {
+      return [];
+    }
+    const out = [];
+    for (const name of names.sort()) {
+      try {
+        const s = await this.load(name);
+        const air = s.palette.findIndex((p) => p === 'minecraft:air');
+        out.push({
+          name,
+          size: s.size,
+          blocks: s.blocks.filter((b) => b !== air).length,
+          savedAt: s.savedAt,
+        });
+      } catch {
+        // a damaged file is skipped here; load() names it
+      }
+    }
+    return out;
+  }
+}
