@@ -72,39 +72,41 @@ export async function executeBatch(
 
   const commands = steps.map((s) => normalizeCommand(s.command));
   const results: Array<CommandResult | undefined> = commands.map(() => undefined);
-  const executor = channel.executorPosition();
-  const safety = checkBatch(commands, {
-    config: options.safety ?? defaultSafetyConfig,
-    validateSafety: options.validateSafety ?? true,
-    version: channel.version,
-    ...(executor ? { executor } : {}),
-  });
-  commands.forEach((command, index) => {
-    const verdict = safety.verdicts[index];
-    const refusal = command === '' ? EMPTY_COMMAND : verdict && !verdict.allowed ? verdict : undefined;
-    if (!refusal) return;
-    results[index] = {
-      index,
-      command,
-      status: 'rejected_by_safety',
-      accepted: false,
-      applied: false,
-      executionTimeMs: 0,
-      summary: refusal.summary ?? `refused by safety rule ${refusal.rule}`,
-      chatMessages: [],
-      ...(refusal.rule ? { detail: { rule: refusal.rule } } : {}),
-    };
-  });
-  const sendable = new Set(commands.map((_, i) => i).filter((i) => results[i] === undefined));
   const verify = options.verify ?? true;
   const policy: SuccessPolicy = { noChangeIsSuccess: options.noChangeIsSuccess ?? false };
 
+  // everything that depends on where the bot stands is decided in the queue, after earlier batches ran
   const run = await session.exclusive(async () => {
+    const executor = channel.executorPosition();
+    const safety = checkBatch(commands, {
+      config: options.safety ?? defaultSafetyConfig,
+      validateSafety: options.validateSafety ?? true,
+      version: channel.version,
+      ...(executor ? { executor } : {}),
+    });
+    commands.forEach((command, index) => {
+      const verdict = safety.verdicts[index];
+      const refusal = command === '' ? EMPTY_COMMAND : verdict && !verdict.allowed ? verdict : undefined;
+      if (!refusal) return;
+      results[index] = {
+        index,
+        command,
+        status: 'rejected_by_safety',
+        accepted: false,
+        applied: false,
+        executionTimeMs: 0,
+        summary: refusal.summary ?? `refused by safety rule ${refusal.rule}`,
+        chatMessages: [],
+        ...(refusal.rule ? { detail: { rule: refusal.rule } } : {}),
+      };
+    });
+    const sendable = new Set(commands.map((_, i) => i).filter((i) => results[i] === undefined));
     const plan = await planWrites(
       channel,
       commands,
       sendable,
       verify || options.transactional === true || options.undo !== undefined,
+      safety.parsed,
     );
     const source = channelBlockSource(channel);
     const boxes = options.transactional
@@ -179,6 +181,8 @@ export async function executeBatch(
         plan,
         final,
         snapshot,
+        safety,
+        executor,
         transaction: {
           rolledBack: true,
           reason: `#${failure.index + 1} ${failure.status}: ${failure.summary}`,
@@ -186,10 +190,17 @@ export async function executeBatch(
         },
       };
     }
-    return { plan, final, snapshot, transaction: options.transactional ? { rolledBack: false } : undefined };
+    return {
+      plan,
+      final,
+      snapshot,
+      safety,
+      executor,
+      transaction: options.transactional ? { rolledBack: false } : undefined,
+    };
   });
 
-  const { plan, final, snapshot, transaction } = run;
+  const { plan, final, snapshot, transaction, safety, executor } = run;
   if (verify && !transaction?.rolledBack) await verifyApplied(channel, plan, final);
   const appliedWrites = final.some(
     (r) => r.status === 'applied' && (plan.byCommand[r.index]?.length ?? 0) > 0,

@@ -4,7 +4,7 @@
  */
 import { boxOf, boxOfWrite, volume } from '../commands/block-box.js';
 import type { BlockWrite, Box } from '../commands/block-write.js';
-import { parseCommand } from '../commands/parse.js';
+import { type ParsedCommand, parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { CommandResult } from '../results/schema.js';
 import { BeforeSnapshot, priorReads } from '../verify/snapshot.js';
@@ -52,10 +52,12 @@ export async function planWrites(
   commands: readonly string[],
   sendable: ReadonlySet<number>,
   snapshot = true,
+  /** commands already parsed (by the safety check) with the same executor position */
+  parsed: ReadonlyArray<ParsedCommand | undefined> = [],
 ): Promise<PlannedWrites> {
   const executor = channel.executorPosition();
   const byCommand = commands.map((command, i) =>
-    sendable.has(i) ? parseCommand(command, executor).blockWrites : [],
+    sendable.has(i) ? (parsed[i] ?? parseCommand(command, executor)).blockWrites : [],
   );
   const source = channelBlockSource(channel);
   const all = byCommand.flat().filter((w) => !w.unresolved);

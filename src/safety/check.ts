@@ -4,7 +4,7 @@
  * asks with validate_safety false AND the operator's config says allowUnsafe.
  */
 import type { ExecutorPosition } from '../commands/block-write.js';
-import { parseCommand } from '../commands/parse.js';
+import { type ParsedCommand, parseCommand } from '../commands/parse.js';
 import type { SafetyConfig } from './config.js';
 import {
   buildZone,
@@ -46,6 +46,8 @@ export interface CheckBatchResult {
   blockedWholeBatch: boolean;
   /** the LLM asked for validate_safety false but the config does not allow it */
   unsafeRequestIgnored: boolean;
+  /** each command as parsed for the check (undefined when refused before parsing), for callers to reuse */
+  parsed: Array<ParsedCommand | undefined>;
 }
 
 function checkOne(
@@ -53,11 +55,13 @@ function checkOne(
   opts: CheckBatchOptions,
   unsafe: boolean,
   batchVolume: { used: number },
+  keep: (parsed: ParsedCommand) => void,
 ): Refusal | undefined {
   const { config } = opts;
   const kick = illegalCharacters(text) ?? tooLong(text, opts.version);
   if (kick !== undefined) return kick;
   const parsed = parseCommand(text, opts.executor);
+  keep(parsed);
   const denied = deniedCommand(parsed, config);
   if (denied !== undefined || unsafe) return denied;
   const refusal =
@@ -85,8 +89,11 @@ function checkOne(
 export function checkBatch(commands: string[], opts: CheckBatchOptions): CheckBatchResult {
   const unsafe = !opts.validateSafety && opts.config.allowUnsafe;
   const batchVolume = { used: 0 };
+  const parsed: Array<ParsedCommand | undefined> = commands.map(() => undefined);
   const verdicts: SafetyVerdict[] = commands.map((text, index) => {
-    const refusal = checkOne(text, opts, unsafe, batchVolume);
+    const refusal = checkOne(text, opts, unsafe, batchVolume, (p) => {
+      parsed[index] = p;
+    });
     return refusal === undefined ? { index, allowed: true } : { index, allowed: false, ...refusal };
   });
   const firstRefused = verdicts.find((v) => !v.allowed);
@@ -105,5 +112,6 @@ export function checkBatch(commands: string[], opts: CheckBatchOptions): CheckBa
     verdicts,
     blockedWholeBatch,
     unsafeRequestIgnored: !opts.validateSafety && !opts.config.allowUnsafe,
+    parsed,
   };
 }

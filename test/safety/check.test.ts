@@ -232,7 +232,18 @@ describe('batches', () => {
       verdicts: [],
       blockedWholeBatch: false,
       unsafeRequestIgnored: false,
+      parsed: [],
     });
+  });
+
+  test('hands back each command as parsed, for the caller to reuse; none for refused-before-parsing ones', () => {
+    const result = checkBatch(['setblock 1 64 1 stone', 'say \u00a7c'], {
+      config: zoned,
+      validateSafety: true,
+      version: '1.21.4',
+    });
+    expect(result.parsed[0]?.blockWrites).toHaveLength(1);
+    expect(result.parsed[1]).toBeUndefined();
   });
 });
 
