@@ -172,6 +172,8 @@ export async function executeBatch(
     }
 
     const final = results as CommandResult[];
+    // results name the steps the caller named
+    for (const step of steps) if (step.id !== undefined) final[step.index]!.id = step.id;
     const failure = final.find(
       (r) => ROLLBACK_ON.has(r.status) && !(policy.noChangeIsSuccess && r.detail?.noChange),
     );

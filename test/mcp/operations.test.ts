@@ -57,6 +57,15 @@ describe('dependencies and conditions', () => {
       'applied',
     ]);
     expect(batch.results[3]!.detail?.reason).toMatch(/dependency #3 \("typo"\)/);
+    expect(batch.results.map((r) => r.id)).toEqual([
+      'base',
+      'top',
+      'typo',
+      undefined,
+      'fallback',
+      undefined,
+      undefined,
+    ]);
     expect(batch.results[5]!.summary).toMatch(/ifSuccess/);
     expect(batch.skippedCount).toBe(2);
     expect(batch.results[3]!.accepted).toBe(false);
