@@ -8,8 +8,6 @@ import { type BatchItem, type PlannedStep, planBatch } from '../batch/plan.js';
 import { takeSnapshot } from '../batch/snapshot.js';
 import { checkSnapshotSize, restoreSnapshot, transactionBoxes } from '../batch/transaction.js';
 import { UNDO_MAX_BLOCKS, type UndoHistory } from '../batch/undo.js';
-import { captureFenced } from '../capture/fenced.js';
-import { captureSerial } from '../capture/serial.js';
 import { boxOfWrite } from '../commands/block-box.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { NotOperatorError } from '../errors.js';
@@ -17,10 +15,10 @@ import { postExecuteHints } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { checkBatch } from '../safety/check.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
-import { CapturedClassifier } from './classify-captured.js';
 import { batchHint } from './hint.js';
 import { normalizeCommand } from './preflight.js';
-import { type Decision, nextSegment, type SuccessPolicy } from './segments.js';
+import { runSegments } from './run-segments.js';
+import type { SuccessPolicy } from './segments.js';
 import { channelBlockSource, planWrites, prepareReads, verifyApplied } from './verify-batch.js';
 
 export interface ExecuteOptions {
@@ -121,55 +119,7 @@ export async function executeBatch(
         ? snapshotOrUndefined(source, boxes, options.transactional === true)
         : undefined;
 
-    const classifier = new CapturedClassifier(session);
-    const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
-    const decided = (i: number) => results[i] !== undefined;
-    let done = 0;
-    let stopped: string | undefined;
-    for (;;) {
-      const { send, skip, unsent } = nextSegment(steps, results, {
-        ...policy,
-        stopOnFailure: options.stopOnFailure ?? false,
-        ...(stopped !== undefined ? { stopped } : {}),
-        ...(options.signal?.aborted ? { cancelled: true } : {}),
-      });
-      for (const s of skip) results[s.index] = skippedResult(s, commands[s.index]!);
-      for (const s of unsent) results[s.index] = unsentResult(s, commands[s.index]!);
-      if (send.length === 0) {
-        if (steps.every((s) => decided(s.index))) break;
-        continue;
-      }
-      const captured = await capture(
-        channel,
-        send.map((i) => commands[i]!),
-        {
-          ...(options.commandTimeoutMs !== undefined ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-          onProgress: (n) => options.onProgress?.(done + n, commands.length),
-        },
-      );
-      captured.forEach((c, k) => {
-        const index = send[k]!;
-        // cancelled: what was never sent is skipped; what was sent keeps its real outcome
-        results[index] =
-          c.end === 'not_sent' && options.signal?.aborted
-            ? skippedResult({ index, reason: 'cancelled before it was sent' }, c.command)
-            : classifier.classify(c, index);
-      });
-      done += send.length;
-      const broken = captured.find(
-        (c) =>
-          c.end === 'timed_out' ||
-          c.end === 'disconnected' ||
-          (c.end === 'not_sent' && !options.signal?.aborted),
-      );
-      if (broken)
-        stopped =
-          `not sent: ${broken.end === 'timed_out' ? `command #${send[captured.indexOf(broken)]! + 1} timed out` : (broken.reason ?? 'the connection went down')}`.replace(
-            'not sent: not sent: ',
-            'not sent: ',
-          );
-    }
+    await runSegments(session, steps, commands, results, { ...options, policy });
 
     const final = results as CommandResult[];
     // results name the steps the caller named
@@ -278,34 +228,6 @@ function snapshotOrUndefined(
     }
   }
   return takeSnapshot(source, boxes);
-}
-
-function skippedResult(step: Decision, command: string): CommandResult {
-  return {
-    index: step.index,
-    command,
-    status: 'skipped',
-    accepted: false,
-    applied: false,
-    executionTimeMs: 0,
-    summary: `Skipped: ${step.reason}`,
-    chatMessages: [],
-    detail: { reason: step.reason },
-  };
-}
-
-function unsentResult(step: Decision, command: string): CommandResult {
-  return {
-    index: step.index,
-    command,
-    status: 'unknown',
-    accepted: false,
-    applied: false,
-    executionTimeMs: 0,
-    summary: `Not sent (${step.reason.replace(/^not sent: /, '')})`,
-    detail: { reason: step.reason },
-    chatMessages: [],
-  };
 }
 
 const describe = (commands: readonly string[]) =>

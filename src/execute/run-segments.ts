@@ -1,0 +1,112 @@
+/**
+ * The send loop: segments of commands that can go out together are captured one after another; skipped,
+ * unsent and cancelled commands get their results on the way. Fills `results` in place.
+ */
+import { captureFenced } from '../capture/fenced.js';
+import { captureSerial } from '../capture/serial.js';
+import type { CapturedCommand } from '../capture/captured.js';
+import type { PlannedStep } from '../batch/plan.js';
+import type { ConnectionSession } from '../connection/session.js';
+import type { CommandResult } from '../results/schema.js';
+import { CapturedClassifier } from './classify-captured.js';
+import { type Decision, nextSegment, type SuccessPolicy } from './segments.js';
+
+export interface SegmentRunOptions {
+  policy: SuccessPolicy;
+  stopOnFailure?: boolean;
+  commandTimeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export async function runSegments(
+  session: ConnectionSession,
+  steps: readonly PlannedStep[],
+  commands: readonly string[],
+  results: Array<CommandResult | undefined>,
+  options: SegmentRunOptions,
+): Promise<void> {
+  const { channel } = session;
+  const classifier = new CapturedClassifier(session);
+  const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
+  const cancelled = () => options.signal?.aborted === true;
+  let done = 0;
+  let stopped: string | undefined;
+  for (;;) {
+    const { send, skip, unsent } = nextSegment(steps, results, {
+      ...options.policy,
+      stopOnFailure: options.stopOnFailure ?? false,
+      ...(stopped !== undefined ? { stopped } : {}),
+      ...(cancelled() ? { cancelled: true } : {}),
+    });
+    for (const s of skip) results[s.index] = skippedResult(s, commands[s.index]!);
+    for (const s of unsent) results[s.index] = unsentResult(s, commands[s.index]!);
+    if (send.length === 0) {
+      if (steps.every((s) => results[s.index] !== undefined)) return;
+      continue;
+    }
+    const captured = await capture(
+      channel,
+      send.map((i) => commands[i]!),
+      {
+        ...(options.commandTimeoutMs !== undefined ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (n) => options.onProgress?.(done + n, commands.length),
+      },
+    );
+    captured.forEach((c, k) => {
+      const index = send[k]!;
+      // cancelled: what was never sent is skipped; what was sent keeps its real outcome
+      results[index] =
+        c.end === 'not_sent' && cancelled()
+          ? skippedResult({ index, reason: 'cancelled before it was sent' }, c.command)
+          : classifier.classify(c, index);
+    });
+    done += send.length;
+    stopped ??= whyStop(captured, send, cancelled());
+  }
+}
+
+/** After a timeout or a lost connection nothing more is sent; the reason goes into every unsent result. */
+function whyStop(
+  captured: readonly CapturedCommand[],
+  send: readonly number[],
+  cancelled: boolean,
+): string | undefined {
+  const k = captured.findIndex(
+    (c) => c.end === 'timed_out' || c.end === 'disconnected' || (c.end === 'not_sent' && !cancelled),
+  );
+  if (k < 0) return undefined;
+  const broken = captured[k]!;
+  if (broken.end === 'timed_out') return `not sent: command #${send[k]! + 1} timed out`;
+  const reason = broken.reason ?? 'the connection went down';
+  return reason.startsWith('not sent: ') ? reason : `not sent: ${reason}`;
+}
+
+export function skippedResult(step: Decision, command: string): CommandResult {
+  return {
+    index: step.index,
+    command,
+    status: 'skipped',
+    accepted: false,
+    applied: false,
+    executionTimeMs: 0,
+    summary: `Skipped: ${step.reason}`,
+    chatMessages: [],
+    detail: { reason: step.reason },
+  };
+}
+
+function unsentResult(step: Decision, command: string): CommandResult {
+  return {
+    index: step.index,
+    command,
+    status: 'unknown',
+    accepted: false,
+    applied: false,
+    executionTimeMs: 0,
+    summary: `Not sent (${step.reason.replace(/^not sent: /, '')})`,
+    detail: { reason: step.reason },
+    chatMessages: [],
+  };
+}
