@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 /** The mcbridge command line. */
+// first: every console.* goes to stderr before any dependency is evaluated (stdout is MCP's under serve)
+import './stdout-guard.js';
 import { McbridgeError } from '../errors.js';
 import { buildProgram } from './program.js';
 
