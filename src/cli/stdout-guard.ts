@@ -53,3 +53,6 @@ export function claimStdoutForProtocol(): Writable {
 }
 
 routeConsoleToStderr();
+// `serve` without --http speaks MCP on stdout: claim it before any dependency is even loaded
+const args = process.argv.slice(2);
+if (args[0] === 'serve' && !args.includes('--http')) claimStdoutForProtocol();
