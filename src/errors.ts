@@ -53,3 +53,31 @@ export class NotOperatorError extends McbridgeError {
 export class CommandTimeoutError extends McbridgeError {
   override name = 'CommandTimeoutError' as const;
 }
+
+/** The connection needs a Microsoft sign-in that a person has to complete in a browser. */
+export class SignInRequiredError extends McbridgeError {
+  override name = 'SignInRequiredError' as const;
+  constructor(
+    readonly url: string,
+    readonly code: string,
+    readonly expiresAt: string,
+    readonly account: string,
+  ) {
+    super(`the connection is waiting for a Microsoft sign-in (account "${account}")`, {
+      remedy: `open ${url} and enter the code ${code} (valid until ${expiresAt}), then call the tool again`,
+    });
+  }
+}
+
+/** The Microsoft sign-in did not succeed; `kind` names the cause. */
+export class SignInError extends McbridgeError {
+  override name = 'SignInError' as const;
+  constructor(
+    readonly kind: 'no_network' | 'code_expired' | 'no_minecraft' | 'declined' | 'failed',
+    message: string,
+    remedy?: string,
+    cause?: unknown,
+  ) {
+    super(message, { ...(remedy ? { remedy } : {}), cause });
+  }
+}

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /** The mcbridge command line. */
-import { McbridgeError } from '../errors.js';
-import { buildProgram } from './program.js';
+// first: every console.* goes to stderr before any dependency is evaluated (stdout is MCP's under serve)
+import './stdout-guard.js';
+
+// everything else loads after the guard is in place
+const { McbridgeError } = await import('../errors.js');
+const { buildProgram } = await import('./program.js');
 
 buildProgram()
   .parseAsync(process.argv)

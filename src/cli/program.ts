@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { registerDemoCommand } from './demo-command.js';
 import { registerExecCommand } from './exec-command.js';
+import { registerLoginCommands } from './login-command.js';
 import { registerPeerCommand } from './peer-command.js';
 import { registerRenderCommand } from './render-command.js';
 import { registerServeCommand } from './serve-command.js';
@@ -19,5 +20,6 @@ export function buildProgram(): Command {
   registerDemoCommand(program);
   registerPeerCommand(program);
   registerRenderCommand(program);
+  registerLoginCommands(program);
   return program;
 }

@@ -15,6 +15,8 @@ import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
+import { logNews } from './log-news.js';
+import { claimStdoutForProtocol } from './stdout-guard.js';
 
 interface ServeFlags extends ConnectionFlags {
   config?: string;
@@ -99,6 +101,8 @@ export function registerServeCommand(program: Command): void {
           ),
         ]);
       }
+      // connection news (sign-in codes among them) always reaches a person on stderr too
+      for (const target of targets.all()) target.onNews((news) => logNews(news));
       const safety = await loadSafetyConfig(flags.safetyConfig ?? config?.safetyConfig);
       const jobs = new JobManager({
         targets,
@@ -144,7 +148,8 @@ export function registerServeCommand(program: Command): void {
         );
       } else {
         const server = makeServer();
-        const transport = new StdioServerTransport();
+        // stdout from here on is the protocol's alone: anything else written there goes to stderr
+        const transport = new StdioServerTransport(process.stdin, claimStdoutForProtocol());
         transport.onclose = () => void shutdown();
         process.stdin.on('end', () => void shutdown());
         await server.connect(transport);

@@ -6,15 +6,21 @@ import { z } from 'zod';
 
 const Name = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and -, at most 32');
 
-export const MineflayerConnectionSchema = z.strictObject({
-  backend: z.literal('mineflayer'),
-  host: z.string().default('127.0.0.1'),
-  port: z.number().int().min(1).max(65535).default(25565),
-  username: z.string().min(1).max(16).default('mcbridge'),
-  /** default: detected from the server */
-  version: z.string().optional(),
-  auth: z.enum(['offline', 'microsoft']).default('offline'),
-});
+export const MineflayerConnectionSchema = z
+  .strictObject({
+    backend: z.literal('mineflayer'),
+    host: z.string().default('127.0.0.1'),
+    port: z.number().int().min(1).max(65535).default(25565),
+    /** the player name (offline), or the Microsoft account the tokens are kept under (microsoft) */
+    username: z.string().min(1).max(254).default('mcbridge'),
+    /** default: detected from the server */
+    version: z.string().optional(),
+    auth: z.enum(['offline', 'microsoft']).default('offline'),
+  })
+  .refine((c) => c.auth === 'microsoft' || c.username.length <= 16, {
+    message: 'a player name has at most 16 characters (with "auth": "microsoft" it may be an e-mail address)',
+    path: ['username'],
+  });
 
 export const EmbeddedConnectionSchema = z.strictObject({
   backend: z.literal('embedded'),

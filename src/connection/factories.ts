@@ -1,6 +1,7 @@
 /** Connection targets from options: a server through a mineflayer bot, or an embedded world of our own. */
 import type { Logger } from '../logger.js';
 import { startWorld, type WorldHandle } from '../world/start-world.js';
+import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';
 import { ConnectionTarget } from './target.js';
 
@@ -11,20 +12,27 @@ export interface MineflayerTargetOptions {
   username: string;
   version?: string | false;
   auth?: 'offline' | 'microsoft';
+  /** for auth 'microsoft': the sign-in to use (default: prismarine-auth, tokens under mcbridge's state dir) */
+  signIn?: MicrosoftSignIn;
 }
 
 export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
-  return new ConnectionTarget(
+  const signIn =
+    o.auth === 'microsoft' ? (o.signIn ?? new MicrosoftSignIn({ account: o.username })) : undefined;
+  const target = new ConnectionTarget(
     { name: o.name ?? 'default', backend: 'mineflayer', server: `${o.host}:${o.port}` },
-    () =>
+    async () =>
       MineflayerChannel.connect({
         host: o.host,
         port: o.port,
         username: o.username,
         ...(o.version ? { version: o.version } : {}),
-        ...(o.auth ? { auth: o.auth } : {}),
+        // the sign-in answers at once: a session, or the URL and code for a person (never a wait)
+        ...(signIn ? { session: await signIn.ready() } : {}),
       }),
   );
+  if (signIn) target.attachSignIn(signIn);
+  return target;
 }
 
 export interface EmbeddedTargetOptions {
@@ -41,6 +49,7 @@ export interface EmbeddedTargetOptions {
 export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
   let world: WorldHandle | undefined;
   let starting: Promise<WorldHandle> | undefined;
+  let stopping = false;
   const ensureWorld = async () => {
     if (world?.running) return world;
     starting ??= startWorld({
@@ -51,11 +60,25 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
       starting = undefined;
     });
     world = await starting;
-    world.on('crash', (err: Error) => o.log?.error({ err }, 'embedded world crashed'));
+    const started = world;
+    let crash: string | undefined;
+    started.on('crash', (err: Error) => {
+      crash = err.message;
+      o.log?.error({ err }, 'embedded world crashed');
+    });
+    started.on('exit', ({ code, signal }: { code: number | null; signal: string | null }) => {
+      if (stopping) return;
+      const how = crash ?? `exit code ${code ?? '–'}${signal ? `, signal ${signal}` : ''}`;
+      target.tell(
+        'world_stopped',
+        'error',
+        `the embedded world stopped (${how}); the next tool call starts it again`,
+      );
+    });
     o.onWorldStarted?.(world);
     return world;
   };
-  return new ConnectionTarget(
+  const target = new ConnectionTarget(
     { name: o.name ?? 'default', backend: 'embedded', server: 'embedded world' },
     async () => {
       const w = await ensureWorld();
@@ -68,8 +91,11 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
       });
     },
     async () => {
+      stopping = true;
       await world?.stop();
       world = undefined;
+      stopping = false;
     },
   );
+  return target;
 }

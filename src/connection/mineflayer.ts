@@ -5,6 +5,8 @@ import { Vec3 } from 'vec3';
 import type { CapturedMessage, TextComponent } from '../capture/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import { ConnectError, NotConnectedError } from '../errors.js';
+import type { JavaSession } from '../signin/microsoft.js';
+import { sessionAuth } from '../signin/session-auth.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
 
 export interface MineflayerOptions {
@@ -14,6 +16,8 @@ export interface MineflayerOptions {
   /** false or undefined: detect from the server */
   version?: string | false;
   auth?: 'offline' | 'microsoft';
+  /** a Microsoft session signed in ahead (see src/signin): joins with it instead of signing in here */
+  session?: JavaSession;
   /** default 20 s */
   spawnTimeoutMs?: number;
   backend?: Backend;
@@ -86,7 +90,9 @@ export class MineflayerChannel implements CommandChannel {
         host: options.host,
         port: options.port,
         username: options.username,
-        auth: options.auth ?? 'offline',
+        auth: options.session
+          ? (sessionAuth(options.session) as unknown as 'microsoft')
+          : (options.auth ?? 'offline'),
         ...(options.version ? { version: options.version } : {}),
         hideErrors: true,
         // physics would make the bot fall and move between commands; a builder bot stands still

@@ -3,8 +3,11 @@
  * background with capped exponential backoff, and the state is always readable (idle, connecting, ready,
  * reconnecting with the attempt and next try, down with the reason).
  */
+import { EventEmitter } from 'node:events';
 import { McbridgeError } from '../errors.js';
+import type { MicrosoftSignIn } from '../signin/microsoft.js';
 import type { Backend, CommandChannel } from './channel.js';
+import { type ConnectionNews, type NewsListener, opAdvice, signInNews } from './news.js';
 import { ConnectionSession } from './session.js';
 
 export type TargetState =
@@ -49,6 +52,10 @@ export class ConnectionTarget {
   /** connections made so far, including reconnects */
   connects = 0;
   private failedAttempts = 0;
+  private readonly newsEvents = new EventEmitter<{ news: [ConnectionNews] }>();
+  private readonly recent: ConnectionNews[] = [];
+  /** set for a connection that signs in to Microsoft (see attachSignIn) */
+  signIn: MicrosoftSignIn | undefined;
 
   constructor(
     readonly description: TargetDescription,
@@ -61,6 +68,49 @@ export class ConnectionTarget {
 
   get state(): TargetState {
     return this.current;
+  }
+
+  /** Listens to what this connection does on its own; returns the unsubscribe function. */
+  onNews(listener: NewsListener): () => void {
+    this.newsEvents.on('news', listener);
+    return () => this.newsEvents.off('news', listener);
+  }
+
+  /** The last news of this connection (up to 10), oldest first: for a client that arrives late. */
+  recentNews(): ConnectionNews[] {
+    return [...this.recent];
+  }
+
+  /** Tells listeners something happened to this connection. */
+  tell(
+    event: ConnectionNews['event'],
+    level: ConnectionNews['level'],
+    message: string,
+    data?: Record<string, unknown>,
+  ): void {
+    this.publish({ connection: this.description.name, event, level, message, ...(data ? { data } : {}) });
+  }
+
+  private publish(news: ConnectionNews): void {
+    this.recent.push(news);
+    if (this.recent.length > 10) this.recent.shift();
+    this.newsEvents.emit('news', news);
+  }
+
+  /** This connection signs in to Microsoft first; its sign-in progress becomes news, and once the person has
+   * signed in, the connection is made without waiting for the next tool call. */
+  attachSignIn(signIn: MicrosoftSignIn): void {
+    this.signIn = signIn;
+    const forward = () => {
+      const news = signInNews(this.description.name, signIn.state);
+      if (news) this.publish(news);
+    };
+    signIn.on('code', forward);
+    signIn.on('failed', forward);
+    signIn.on('signed_in', () => {
+      forward();
+      if (!this.closed) this.get().catch(() => undefined);
+    });
   }
 
   /** The live session, connecting (again) first when needed. */
@@ -91,6 +141,7 @@ export class ConnectionTarget {
       this.current = channel.connected
         ? { state: 'ready', since: new Date().toISOString() }
         : { state: 'down', reason: 'closed during the probe' };
+      if (channel.connected) this.announce(session);
       return session;
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
@@ -106,9 +157,44 @@ export class ConnectionTarget {
     }
   }
 
+  private announce(session: ConnectionSession): void {
+    const info = session.info();
+    const at = session.channel.executorPosition();
+    const position = at ? { x: at.x, y: at.y, z: at.z } : undefined;
+    const where = position
+      ? ` at ${position.x.toFixed(1)} ${position.y.toFixed(1)} ${position.z.toFixed(1)}`
+      : '';
+    this.tell(
+      this.connects > 1 ? 'reconnected' : 'connected',
+      'notice',
+      `${this.connects > 1 ? 'reconnected' : 'connected'} to ${info.server} (Minecraft ${info.version}) as ${info.username}${where}`,
+      {
+        server: info.server,
+        version: info.version,
+        username: info.username,
+        ...(position ? { position } : {}),
+      },
+    );
+    if (info.op === false)
+      this.tell(
+        'op_missing',
+        'warning',
+        `bot "${info.username}" may not run commands: ${opAdvice(info.username)}`,
+        { username: info.username },
+      );
+  }
+
   private dropped(session: ConnectionSession, reason: string): void {
     if (this.session !== session || this.closed) return;
     this.current = { state: 'down', reason };
+    this.tell(
+      reason.startsWith('kicked') ? 'kicked' : 'disconnected',
+      'warning',
+      `${this.description.name}: ${reason}`,
+      {
+        reason,
+      },
+    );
     if (this.reconnect.enabled) this.scheduleReconnect(reason, 1);
   }
 
@@ -121,6 +207,15 @@ export class ConnectionTarget {
       attempt,
       nextAttemptAt: new Date(Date.now() + delay).toISOString(),
     };
+    this.tell(
+      'reconnecting',
+      'info',
+      `${this.description.name}: reconnecting (attempt ${attempt}) in ${delay} ms`,
+      {
+        attempt,
+        nextAttemptAt: this.current.nextAttemptAt,
+      },
+    );
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       if (this.closed || this.peek()) return;
@@ -131,9 +226,14 @@ export class ConnectionTarget {
         if (this.closed || this.peek()) return;
         const why = err instanceof Error ? err.message : String(err);
         this.failedAttempts = attempt;
-        if (attempt >= this.reconnect.maxAttempts)
+        if (attempt >= this.reconnect.maxAttempts) {
           this.current = { state: 'down', reason: `gave up reconnecting: ${why}` };
-        else this.scheduleReconnect(why, attempt + 1);
+          this.tell(
+            'gave_up',
+            'error',
+            `${this.description.name}: gave up reconnecting (${why}); the next tool call tries again`,
+          );
+        } else this.scheduleReconnect(why, attempt + 1);
       });
     }, delay);
     this.reconnectTimer.unref();

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UndoRegistry } from '../batch/undo.js';
 import { StructureStore } from '../structures/store.js';
+import { forwardConnectionNews } from './connection-news.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 
@@ -16,10 +17,12 @@ export function createServer(
   const server = new McpServer(
     { name: 'mcbridge', version },
     {
+      capabilities: { logging: {} },
       instructions:
         'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
     },
   );
+  forwardConnectionNews(server, deps.targets);
   registerAllTools(server, {
     ...deps,
     undo: deps.undo ?? new UndoRegistry(),

@@ -1,7 +1,10 @@
 /** Tool `get_connection_info`: where commands go and what the server can do. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { serviceContext, toolError, toolResult } from '../results.js';
+import { opAdvice } from '../../connection/news.js';
+import type { ConnectionTarget } from '../../connection/target.js';
+import { SignInError, SignInRequiredError } from '../../errors.js';
+import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 
 export const ConnectionInfoOutput = z.object({
@@ -16,6 +19,19 @@ export const ConnectionInfoOutput = z.object({
   captureStrategy: z.enum(['fenced', 'serial']).nullable(),
   feedbackEnabled: z.boolean().nullable(),
   keyedFeedback: z.boolean().nullable(),
+  /** for a connection that signs in to Microsoft: signed out, waiting for the code to be entered, signed in */
+  signIn: z
+    .object({
+      state: z.enum(['signed_out', 'signing_in', 'waiting_for_code', 'signed_in', 'failed']),
+      url: z.string().optional(),
+      code: z.string().optional(),
+      expiresAt: z.string().optional(),
+      username: z.string().optional(),
+      reason: z.string().optional(),
+    })
+    .optional(),
+  /** what to do next when the connection cannot be used as it is */
+  advice: z.string().optional(),
 });
 
 export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps): void {
@@ -34,6 +50,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
     async (args, extra) => {
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'get_connection_info', extra.requestId);
+      const signIn = target.signIn ? { signIn: { ...target.signIn.state } } : {};
       try {
         const session = await target.get();
         const info = session.info();
@@ -50,12 +67,49 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           captureStrategy: info.captureStrategy,
           feedbackEnabled: info.feedbackEnabled,
           keyedFeedback: info.keyedFeedback,
+          ...(target.signIn ? { signIn: { ...target.signIn.state } } : {}),
+          // an operator, or every player on a LAN world with cheats on, may run commands: no advice then
+          ...(info.op === false ? { advice: opAdvice(info.username) } : {}),
         };
-        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}`;
+        const signedIn =
+          out.signIn?.state === 'signed_in' ? `; signed in to Microsoft as ${out.signIn.username}` : '';
+        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}${signedIn}${out.advice ? `\nThe bot may not run commands: ${out.advice}` : ''}`;
         return toolResult(out, text, context());
       } catch (err) {
+        if (err instanceof SignInRequiredError || err instanceof SignInError)
+          return signInPending(target, err, signIn, context());
         return toolError(err, context());
       }
     },
   );
+}
+
+/** Not connected because of the Microsoft sign-in: still a useful answer, with what to do. */
+function signInPending(
+  target: ConnectionTarget,
+  err: SignInRequiredError | SignInError,
+  signIn: { signIn?: z.infer<typeof ConnectionInfoOutput>['signIn'] },
+  context: ServiceContext,
+) {
+  const state = target.state;
+  const out: z.infer<typeof ConnectionInfoOutput> = {
+    connection: target.description.name,
+    state: state.state,
+    ...(state.state === 'down' || state.state === 'reconnecting' ? { reason: state.reason } : {}),
+    backend: target.description.backend,
+    server: target.description.server,
+    version: null,
+    username: null,
+    op: null,
+    captureStrategy: null,
+    feedbackEnabled: null,
+    keyedFeedback: null,
+    signIn: { ...(target.signIn?.state ?? signIn.signIn ?? { state: 'signed_out' as const }) },
+    advice: err.message,
+  };
+  const text =
+    err instanceof SignInRequiredError
+      ? `${out.connection}: WAITING FOR MICROSOFT SIGN-IN. Open ${err.url} and enter the code ${err.code} (valid until ${err.expiresAt}); then call get_connection_info again — the connection is made as soon as the sign-in completes.`
+      : `${out.connection}: Microsoft sign-in failed: ${err.message}`;
+  return toolResult(out, text, context);
 }
