@@ -30,6 +30,7 @@ interface ServeFlags extends ConnectionFlags {
   httpPort?: number;
   httpToken?: string;
   httpAllowRemote: boolean;
+  httpAllowOrigin: string[];
   jobsDir?: string;
   jobMaxAgeDays: number;
   jobAutoResume: boolean;
@@ -65,6 +66,12 @@ export function registerServeCommand(program: Command): void {
       'bearer token for --http (default: $MCBRIDGE_HTTP_TOKEN, else the token file, created on first run)',
     )
     .option('--http-allow-remote', 'allow a non-loopback --http-host (the token still applies)', false)
+    .option(
+      '--http-allow-origin <origin>',
+      'a browser origin (besides pages on this machine) that may call --http, with the token; repeatable',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option(
       '--jobs-dir <path>',
       'build job journals (default: $MCBRIDGE_JOBS_DIR, $XDG_STATE_HOME/mcbridge/jobs or ~/.local/state/mcbridge/jobs)',
@@ -137,7 +144,7 @@ export function registerServeCommand(program: Command): void {
           host: flags.httpHost ?? httpConfig?.host ?? '127.0.0.1',
           port: flags.httpPort ?? httpConfig?.port ?? 8787,
           token: token.token,
-          allowedOrigins: httpConfig?.allowedOrigins ?? [],
+          allowedOrigins: [...(httpConfig?.allowedOrigins ?? []), ...flags.httpAllowOrigin],
           allowNonLoopback: flags.httpAllowRemote,
           makeServer,
           log: logger,

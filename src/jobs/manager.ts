@@ -2,6 +2,7 @@
  * Build jobs of one companion: started in the background on their connection, journaled, locked while
  * run, resumed after a crash or a lost connection, expired after `maxAgeDays`.
  */
+import { EventEmitter } from 'node:events';
 import type { Targets } from '../connection/targets.js';
 import type { Logger } from '../logger.js';
 import type { SafetyConfig } from '../safety/config.js';
@@ -48,6 +49,8 @@ export class JobManager {
   private readonly running = new Map<string, Running>();
   private readonly retries = new Map<string, NodeJS.Timeout>();
   private closed = false;
+  /** `job` whenever a journal is written (progress), `list` when jobs come or go */
+  readonly changes = new EventEmitter<{ job: [id: string]; list: [] }>();
 
   constructor(private readonly o: JobManagerOptions) {
     this.store = new JobStore(o.dir ?? defaultJobsDir(), Math.max(2000, o.lockStaleMs ?? 10_000));
@@ -66,6 +69,7 @@ export class JobManager {
       this.maxAgeDays * DAY_MS,
       this.now().getTime(),
     );
+    if (removed.length > 0) this.changes.emit('list');
     const resuming: string[] = [];
     if (this.autoResume) {
       for (const job of jobs) {
@@ -82,6 +86,7 @@ export class JobManager {
     const state = createJob(input, target.description.name, this.now());
     await this.store.ensureDir();
     await this.store.save(state);
+    this.changes.emit('list');
     await this.launch(state);
     return this.report(state);
   }
@@ -287,9 +292,10 @@ export class JobManager {
     return this.now().getTime() - Date.parse(job.createdAt) > this.maxAgeDays * DAY_MS;
   }
 
-  private save(job: JobState): Promise<void> {
+  private async save(job: JobState): Promise<void> {
     job.updatedAt = this.now().toISOString();
-    return this.store.save(job);
+    await this.store.save(job);
+    this.changes.emit('job', job.id);
   }
 
   private now(): Date {

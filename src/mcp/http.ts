@@ -1,7 +1,7 @@
 /**
  * Streamable HTTP transport: `mcbridge serve --http`. Loopback by default, a bearer token on every request,
- * browser origins refused unless allowed (DNS-rebinding protection: Host must be this server), and one MCP
- * server per session, all sharing the companion's connections.
+ * browser pages on this machine accepted and other origins only when allowed (DNS-rebinding protection: Host
+ * must be this server), and one MCP server per session, all sharing the companion's connections.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -10,6 +10,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { McbridgeError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { applyCors, originAllowed } from './http-origins.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const MAX_BODY = 8 * 1024 * 1024;
@@ -18,7 +19,7 @@ export interface HttpServerOptions {
   host?: string;
   port?: number;
   token: string;
-  /** browser origins allowed to call (default: none) */
+  /** browser origins allowed to call besides loopback pages (which always may, with the token) */
   allowedOrigins?: string[];
   allowNonLoopback?: boolean;
   /** a fresh MCP server for each session */
@@ -56,12 +57,19 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return refuse(res, 404, 'the MCP endpoint is /mcp');
-    const origin = req.headers.origin;
-    if (origin && !(o.allowedOrigins ?? []).includes(origin))
-      return refuse(res, 403, `origin ${origin} is not allowed`);
     const hostHeader = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
     if (!LOOPBACK.has(hostHeader) && !o.allowNonLoopback)
       return refuse(res, 403, `host ${req.headers.host} is not this server`);
+    const origin = req.headers.origin;
+    if (origin !== undefined) {
+      if (!originAllowed(origin, o.allowedOrigins ?? []))
+        return refuse(
+          res,
+          403,
+          `origin ${origin} is not allowed: pages on this machine (localhost, 127.0.0.1, [::1]) are; others need --http-allow-origin ${origin}`,
+        );
+      if (applyCors(req, res, origin)) return;
+    }
     const auth = Buffer.from(req.headers.authorization ?? '');
     if (auth.length !== expected.length || !timingSafeEqual(auth, expected)) {
       res.setHeader('www-authenticate', 'Bearer');

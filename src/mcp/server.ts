@@ -4,6 +4,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UndoRegistry } from '../batch/undo.js';
 import { StructureStore } from '../structures/store.js';
 import { forwardConnectionNews } from './connection-news.js';
+import { registerAllPrompts } from './prompts/index.js';
+import { completeUnknownReferencesToNothing, registerAllResources } from './resources/index.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 
@@ -23,10 +25,19 @@ export function createServer(
     },
   );
   forwardConnectionNews(server, deps.targets);
-  registerAllTools(server, {
+  const full: ToolDeps = {
     ...deps,
     undo: deps.undo ?? new UndoRegistry(),
     structures: deps.structures ?? new StructureStore(),
-  });
+  };
+  registerAllTools(server, full);
+  const stopResources = registerAllResources(server, full);
+  registerAllPrompts(server, deps.targets);
+  completeUnknownReferencesToNothing(server);
+  const previousClose = server.server.onclose;
+  server.server.onclose = () => {
+    stopResources();
+    previousClose?.();
+  };
   return server;
 }

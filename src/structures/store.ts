@@ -2,6 +2,7 @@
  * Saved structures: one JSON file per name in the data dir, written atomically. Names are plain words
  * (letters, digits, `_`, `-`), so a name can never reach outside the directory.
  */
+import { EventEmitter } from 'node:events';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +50,9 @@ export function checkName(name: string): string {
 }
 
 export class StructureStore {
+  /** `list` whenever a structure is saved (new or replaced) */
+  readonly changes = new EventEmitter<{ list: [] }>();
+
   constructor(readonly dir: string = defaultStructuresDir()) {}
 
   private file(name: string): string {
@@ -59,6 +63,7 @@ export class StructureStore {
     await mkdir(this.dir, { recursive: true });
     const path = this.file(structure.name);
     await writeFileAtomic(path, `${JSON.stringify(structure)}\n`);
+    this.changes.emit('list');
     return path;
   }
 

@@ -63,3 +63,31 @@ test('the Inspector calls execute_commands and gets per-command results', async 
   expect(result.structuredContent.results.map((r) => r.status)).toEqual(['applied', 'rejected_by_game']);
   expect(result.structuredContent.results[1]!.detail?.noChange).toBe(true);
 }, 90_000);
+
+test('the Inspector lists the resource templates, the prompts, and the resources (a connection)', async () => {
+  const templates = JSON.parse((await inspector('--method', 'resources/templates/list')).stdout) as {
+    resourceTemplates: Array<{ uriTemplate: string }>;
+  };
+  expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toEqual(
+    expect.arrayContaining([
+      'mcbridge://structures/{name}',
+      'mcbridge://jobs/{id}',
+      'mcbridge://connections/{name}',
+    ]),
+  );
+  const prompts = JSON.parse((await inspector('--method', 'prompts/list')).stdout) as {
+    prompts: Array<{ name: string; arguments?: Array<{ name: string }> }>;
+  };
+  expect(prompts.prompts.map((p) => p.name).sort()).toEqual([
+    'build_house',
+    'build_room',
+    'inspect_and_repair',
+  ]);
+  expect(prompts.prompts.find((p) => p.name === 'build_room')!.arguments!.map((a) => a.name)).toContain(
+    'doorSide',
+  );
+  const resources = JSON.parse((await inspector('--method', 'resources/list')).stdout) as {
+    resources: Array<{ uri: string }>;
+  };
+  expect(resources.resources.map((r) => r.uri)).toContain('mcbridge://connections/default');
+}, 120_000);

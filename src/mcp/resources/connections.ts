@@ -1,0 +1,53 @@
+/**
+ * Resource template `mcbridge://connections/{name}`: a named connection — its state, and what the server can
+ * do once connected (version, operator, capture, feedback). Reading never connects.
+ */
+import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Targets } from '../../connection/targets.js';
+import { completeFrom } from '../completions.js';
+
+export const connectionUri = (name: string) => `mcbridge://connections/${encodeURIComponent(name)}`;
+
+export function registerConnectionResources(server: McpServer, targets: Targets): void {
+  server.registerResource(
+    'connection',
+    new ResourceTemplate('mcbridge://connections/{name}', {
+      list: async () => ({
+        resources: targets.all().map((t) => ({
+          uri: connectionUri(t.description.name),
+          name: t.description.name,
+          title: `Connection ${t.description.name}`,
+          description: `${t.description.backend} → ${t.description.server} (${t.state.state})`,
+          mimeType: 'application/json',
+        })),
+      }),
+      complete: {
+        name: async (value) =>
+          completeFrom(
+            targets.all().map((t) => t.description.name),
+            value,
+          ),
+      },
+    }),
+    {
+      title: 'Connection',
+      description:
+        'A named connection: state, server, version, operator, capture strategy. Reading does not connect.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const target = targets.get(decodeURIComponent(String(variables['name'])));
+      const session = target.peek();
+      const body = {
+        connection: target.description.name,
+        backend: target.description.backend,
+        server: target.description.server,
+        ...target.state,
+        ...(session ? { live: session.info() } : {}),
+        ...(target.signIn ? { signIn: target.signIn.state } : {}),
+        isDefault: target.description.name === targets.defaultName,
+      };
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
+    },
+  );
+}

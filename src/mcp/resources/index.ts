@@ -1,0 +1,37 @@
+/** Every resource, template and subscription of the server, registered in one place. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { CompleteRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolDeps } from '../tools/deps.js';
+import { registerConnectionResources } from './connections.js';
+import { registerJobResources } from './jobs.js';
+import { registerStructureResources } from './structures.js';
+import { Subscriptions } from './subscriptions.js';
+
+export function registerAllResources(server: McpServer, deps: ToolDeps): () => void {
+  const subscriptions = new Subscriptions(server);
+  const stops = [registerStructureResources(server, deps.structures)];
+  registerConnectionResources(server, deps.targets);
+  if (deps.jobs) stops.push(registerJobResources(server, deps.jobs, subscriptions));
+  return () => stops.forEach((stop) => stop());
+}
+
+type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
+
+/**
+ * Completion is a hint: a reference to a prompt or template this server does not have completes to nothing
+ * (the SDK answers with an error). Call after every prompt and template is registered.
+ */
+export function completeUnknownReferencesToNothing(server: McpServer): void {
+  const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
+  const sdkHandler = handlers.get('completion/complete');
+  if (!sdkHandler) return;
+  server.server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
+    try {
+      return (await sdkHandler(request, extra)) as { completion: { values: string[] } };
+    } catch (err) {
+      if (err instanceof McpError && err.code === ErrorCode.InvalidParams && /not found/i.test(err.message))
+        return { completion: { values: [], hasMore: false } };
+      throw err;
+    }
+  });
+}
