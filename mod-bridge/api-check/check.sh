@@ -55,7 +55,8 @@ awk -v a="$ADAPTER/" -v c="$MOD/core/" -v s="$STRICT" '
   END { printf "%d %d\n", mine, other > "/dev/stderr" }
 ' "$OUT/javac.log" 2> "$OUT/counts"
 read -r MINE OTHER < "$OUT/counts"
-echo "api-check: $(basename "$ADAPTER") against $TREE: $MINE error(s) in the adapter, $OTHER in other files (not ours, not shown)"
+if [ "$STRICT" = 1 ]; then WHERE="shown above"; else WHERE="the tree's own, not shown"; fi
+echo "api-check: $(basename "$ADAPTER") against $TREE: $MINE error(s) in the adapter, $OTHER in other files ($WHERE)"
 if [ "$MINE" -gt 0 ]; then exit 1; fi
 if [ "$STRICT" = 1 ] && [ "$OTHER" -gt 0 ]; then exit 1; fi
 if [ "$STATUS" -ne 0 ] && [ "$MINE" -eq 0 ] && [ "$OTHER" -eq 0 ]; then cat "$OUT/javac.log"; exit 1; fi

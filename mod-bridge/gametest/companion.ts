@@ -30,6 +30,9 @@ export const BATCH = [
   'setblock ~ ~ ~ minecraft:air', // the player's feet are in air already: rejected_by_game, noChange
 ];
 
+/** opped by the gametest before it writes `ready` (BridgeClientGameTest.BOT) */
+const BOT = 'mcb_gametest_bot';
+
 const dir = process.env.MCBRIDGE_GAMETEST_DIR;
 const token = process.env.MCBRIDGE_BRIDGE_TOKEN;
 const bridgePort = Number(process.env.MCBRIDGE_BRIDGE_PORT ?? 25580);
@@ -66,7 +69,7 @@ async function main(): Promise<boolean> {
     const viaBot = mineflayerTarget({
       host: host!,
       port: Number(port),
-      username: 'McbridgeBot',
+      username: BOT,
       auth: 'offline',
     });
     try {

@@ -40,6 +40,14 @@ public class GenStubs {
         Trees trees = Trees.instance(task);
         for (CompilationUnitTree unit : units) new Collector(trees).scan(unit, null);
         for (Element e : new ArrayList<>(used)) closeOver(e);
+        // supertypes are kept when they lead to a needed type, and needed grows as they are kept: to a fixpoint
+        int before;
+        do {
+            before = needed.size();
+            reaches.clear();
+            for (TypeElement t : new ArrayList<>(needed)) for (TypeMirror s : supertypes(t)) mention(s);
+        } while (needed.size() != before);
+        reaches.clear();
         Map<TypeElement, List<TypeElement>> byTop = new TreeMap<>(Comparator.comparing(t -> t.getQualifiedName().toString()));
         for (TypeElement t : new ArrayList<>(needed)) byTop.computeIfAbsent(top(t), k -> new ArrayList<>());
         for (TypeElement top : byTop.keySet()) {
@@ -193,7 +201,7 @@ public class GenStubs {
         Boolean known = reaches.get(t);
         if (known != null) return known;
         reaches.put(t, false);
-        boolean r = used.contains(t) || usedMemberOwner(t);
+        boolean r = needed.contains(t) || used.contains(t) || usedMemberOwner(t);
         List<TypeMirror> all = new ArrayList<>();
         if (t.getSuperclass() instanceof DeclaredType d) all.add(d);
         all.addAll(t.getInterfaces());

@@ -25,6 +25,8 @@ import net.fabricmc.fabric.api.client.gametest.v1.context.TestServerConnection;
 public final class BridgeClientGameTest implements FabricClientGameTest {
     /** how long the companion may take for both batches, in client ticks (3 minutes) */
     private static final int COMPANION_TICKS = 20 * 180;
+    /** the companion's mineflayer bot (companion.ts BOT): a name no real account is likely to hold */
+    private static final String BOT = "mcb_gametest_bot";
 
     @Override
     public void runTest(ClientGameTestContext context) {
@@ -35,10 +37,12 @@ public final class BridgeClientGameTest implements FabricClientGameTest {
         server.setProperty("online-mode", "false");
         server.setProperty("server-port", port);
         try (TestDedicatedServerContext dedicated = context.worldBuilder().createServer(server)) {
-            dedicated.runCommand("op Player0");
-            dedicated.runCommand("op McbridgeBot");
             try (TestServerConnection connection = dedicated.connect()) {
                 connection.getClientLevel().waitForChunksRender();
+                // after the join, so that `op` finds the client's own (offline) profile in the server's name
+                // cache; the bot has not joined yet and gets the offline profile of its name (offline mode)
+                dedicated.runCommand("op Player0");
+                dedicated.runCommand("op " + BOT);
                 write(dir.resolve("ready"), "127.0.0.1:" + port);
                 context.waitFor(client -> Files.exists(dir.resolve("done")), COMPANION_TICKS);
                 String verdict = read(dir.resolve("done"));
