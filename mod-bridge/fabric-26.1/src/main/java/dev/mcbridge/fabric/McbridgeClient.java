@@ -19,12 +19,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Minecraft 26.1 client entrypoint (26.1 ships unobfuscated: Mojang names): Fabric's events → {@link BridgeMod} (core holds the logic).
+ * Minecraft 26.1 client entrypoint (26.1 ships unobfuscated, Mojang names): Fabric's events → {@link BridgeMod}
+ * (core holds the logic).
  *
  * <p>Read against the decompiled 26.1.2 client: {@code ClientPacketListener.handleSystemChat} →
- * {@code ChatListener.handleSystemMessage} (Fabric API fires {@code ALLOW_GAME} at its head) →
- * {@code ChatComponent.addServerSystemMessage}; action-bar lines take {@code ChatListener.handleOverlay}; player and disguised chat go through {@code ChatListener.showMessageToPlayer}
- * and its disguised-chat lambda, where Fabric fires {@code ALLOW_CHAT}. Both run on the client thread.
+ * {@code ChatListener.handleSystemMessage} → {@code ChatComponent.addServerSystemMessage}, action-bar lines
+ * through {@code ChatListener.handleOverlay}; Fabric API fires {@code ALLOW_GAME} at the head of both (overlay
+ * false, true). Player and disguised chat go through {@code ChatListener.showMessageToPlayer} and its
+ * disguised-chat lambda, where Fabric fires {@code ALLOW_CHAT}. All of it runs on the client thread.
  */
 public final class McbridgeClient implements ClientModInitializer {
     private static final Logger LOG = LoggerFactory.getLogger("mcbridge");

@@ -95,12 +95,13 @@ final class MinecraftGame implements GameAdapter {
         ClientLevel level = client.level;
         // ClientLevel.hasChunk is always true and an unloaded chunk reads as air (the empty chunk): ask the
         // chunk cache, which answers from the chunks the server actually sent
-        if (level == null || !level.getChunkSource().hasChunk(SectionPos.blockToSectionCoord(x), SectionPos.blockToSectionCoord(z)))
-            return null;
+        int chunkX = SectionPos.blockToSectionCoord(x), chunkZ = SectionPos.blockToSectionCoord(z);
+        if (level == null || !level.getChunkSource().hasChunk(chunkX, chunkZ)) return null;
         // outside the build height Level.getBlockState gives void_air: a real answer, kept as it is
         BlockState state = level.getBlockState(new BlockPos(x, y, z));
         Map<String, String> properties = new TreeMap<>();
-        for (Property<?> property : state.getProperties()) properties.put(property.getName(), valueName(state, property));
+        for (Property<?> property : state.getProperties())
+            properties.put(property.getName(), valueName(state, property));
         return BlockStates.key(BuiltInRegistries.BLOCK.getKey(state.getBlock()).toString(), properties);
     }
 
