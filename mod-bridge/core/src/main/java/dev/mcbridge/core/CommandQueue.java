@@ -52,7 +52,7 @@ public final class CommandQueue {
         lastSeq = run.seq();
         if (!game.isInWorld()) return new Refused(run.seq(), "not in a world");
         try {
-            game.sendCommand(run.command());
+            game.sendCommand(Commands.forSending(run.command()));
         } catch (RuntimeException e) {
             return new Refused(run.seq(), "the game could not send it: " + e.getMessage());
         }

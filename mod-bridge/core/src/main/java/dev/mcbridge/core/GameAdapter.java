@@ -3,8 +3,8 @@ package dev.mcbridge.core;
 import java.util.concurrent.Executor;
 
 /**
- * What the bridge needs from the game. The Fabric mod implements it with {@code MinecraftClient}; tests and
- * the cross-language contract test implement it with a stand-in game. Everything but {@link #gameThread()}
+ * What the bridge needs from the game. The Fabric adapters implement it over {@code Minecraft} (MinecraftGame);
+ * tests and the cross-language contract test implement it with a stand-in game. Everything but {@link #gameThread()}
  * is called on the game thread.
  */
 public interface GameAdapter {
@@ -39,7 +39,8 @@ public interface GameAdapter {
 
     /**
      * The block state at a position as {@code minecraft:name[k=v,...]} with properties sorted by name, or
-     * null when the position is not loaded. {@link BlockStates#key} builds the key.
+     * null when the position is not loaded (never air for an unloaded chunk; void_air and cave_air are blocks).
+     * {@link BlockStates#key} builds the key.
      */
     String readBlockState(int x, int y, int z);
 }

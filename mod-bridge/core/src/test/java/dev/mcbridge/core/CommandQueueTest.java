@@ -119,4 +119,15 @@ class CommandQueueTest {
         assertEquals(List.of("a", "b", "c"), game.sent);
         assertEquals(new Refused(1, "duplicate sequence number (last was 1)"), replies.get(2));
     }
+
+    @Test
+    void exactlyOneLeadingSlashIsStrippedBeforeSending() throws InterruptedException {
+        RecordingGame game = new RecordingGame();
+        CommandQueue q = new CommandQueue(game, f -> {});
+        q.submit(new Run(0, "/say hi"));
+        q.submit(new Run(1, "//set stone"));
+        q.submit(new Run(2, "time set day"));
+        game.settle();
+        assertEquals(List.of("say hi", "/set stone", "time set day"), game.sent);
+    }
 }
