@@ -167,11 +167,26 @@ describe('Java mod core ↔ TypeScript companion', () => {
   test('heartbeats: the Java client answers pings, so the companion keeps it across many intervals', async () => {
     const s = bridge.session('java')!;
     const id = s.id;
-    const before = s.lastSeen;
-    // 3 missed intervals of 500 ms drop a silent game; wait through five
-    await new Promise((r) => setTimeout(r, 2500));
+    // 3 missed intervals of 500 ms drop a silent game: wait (on the answers, not a clock) until the game
+    // has answered five more heartbeats — longer than the drop threshold, however slow the machine
+    const answers = await new Promise<number>((resolve, reject) => {
+      let seen = s.lastSeen;
+      let count = 0;
+      const poll = setInterval(() => {
+        if (bridge.session('java')?.id !== id) {
+          clearInterval(poll);
+          reject(new Error('the session was dropped while it answered heartbeats'));
+        } else if (s.lastSeen !== seen) {
+          seen = s.lastSeen;
+          if (++count === 5) {
+            clearInterval(poll);
+            resolve(count);
+          }
+        }
+      }, 20);
+    });
+    expect(answers).toBe(5);
     expect(bridge.session('java')?.id).toBe(id);
-    expect(s.lastSeen).toBeGreaterThan(before);
     expect((await run(['setblock 3 64 3 minecraft:dirt'])).results[0]!.status).toBe('applied');
   });
 
