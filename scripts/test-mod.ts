@@ -1,5 +1,6 @@
 /**
- * `npm run test:mod`: the Java core of the Fabric mod (mod-bridge/core/test.sh: javac + JUnit 5).
+ * `npm run test:mod`: the Java core of the Fabric mod (mod-bridge/core/test.sh: javac + JUnit 5), then
+ * the TypeScript tests that drive the Java client against the real bridge server (vitest's JAVA_TESTS).
  *
  * `--if-available` (how `npm test` calls it): when the JDK or Debian's jars are missing, say so in one line
  * with the command that installs them, and succeed — a TypeScript user needs only Node. Under `CI=true` a
@@ -60,6 +61,19 @@ export function junitCounts(output: string): JunitCounts | undefined {
   return { found, successful, failed };
 }
 
+/** The TypeScript tests that drive the Java client (vitest.config.ts lists them under JAVA_TESTS). */
+function runJavaVitest(): Promise<number> {
+  const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [vitest, 'run'], {
+      stdio: 'inherit',
+      env: { ...process.env, MCBRIDGE_JAVA_TESTS: '1' },
+    });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 function runSuite(): Promise<number> {
   const script = fileURLToPath(new URL('../mod-bridge/core/test.sh', import.meta.url));
   return new Promise((resolve) => {
@@ -101,7 +115,9 @@ async function main(): Promise<number> {
     process.stderr.write(`test:mod FAILED: ${line}\n`);
     return 1;
   }
-  return runSuite();
+  const junit = await runSuite();
+  if (junit !== 0) return junit;
+  return runJavaVitest();
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -167,25 +167,22 @@ describe('Java mod core ↔ TypeScript companion', () => {
   test('heartbeats: the Java client answers pings, so the companion keeps it across many intervals', async () => {
     const s = bridge.session('java')!;
     const id = s.id;
-    // 3 missed intervals of 500 ms drop a silent game: wait (on the answers, not a clock) until the game
-    // has answered five more heartbeats — longer than the drop threshold, however slow the machine
-    const answers = await new Promise<number>((resolve, reject) => {
-      let seen = s.lastSeen;
+    // 3 missed intervals of 500 ms drop a silent game. Wait on events, not a clock: every heartbeat first
+    // checks the session is fresh, then pings it; five pings sent to the same session = five checks passed
+    const before = s.lastSeen;
+    const send = s.send.bind(s);
+    const pings = await new Promise<number>((resolve) => {
       let count = 0;
-      const poll = setInterval(() => {
-        if (bridge.session('java')?.id !== id) {
-          clearInterval(poll);
-          reject(new Error('the session was dropped while it answered heartbeats'));
-        } else if (s.lastSeen !== seen) {
-          seen = s.lastSeen;
-          if (++count === 5) {
-            clearInterval(poll);
-            resolve(count);
-          }
+      s.send = (message) => {
+        send(message);
+        if (message.type === 'ping' && ++count === 5) {
+          s.send = send;
+          resolve(count);
         }
-      }, 20);
+      };
     });
-    expect(answers).toBe(5);
+    expect(pings).toBe(5);
+    expect(s.lastSeen).toBeGreaterThan(before);
     expect(bridge.session('java')?.id).toBe(id);
     expect((await run(['setblock 3 64 3 minecraft:dirt'])).results[0]!.status).toBe('applied');
   });

@@ -1,8 +1,9 @@
 /**
  * How the mod's Java suite (mod-bridge/core/test.sh, run by `npm run test:mod` = scripts/test-mod.ts) fits
  * `npm test`: it runs after vitest when a JDK and Debian's jars are present; without them a developer gets
- * one line with the install command and a green run, while CI (`CI=true`) fails. The JUnit suite itself
- * runs in `npm run test:mod`, not here, so that a machine with only Node passes `npm test`.
+ * one line with the install command and a green run, while CI (`CI=true`) fails. The JUnit suite and the
+ * cross-language test (vitest.config.ts JAVA_TESTS) run in `npm run test:mod`, not here, so that a
+ * machine with only Node passes `npm test`.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
