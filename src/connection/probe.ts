@@ -21,7 +21,10 @@ export interface Capabilities {
   strategy: CaptureStrategy;
 }
 
-/** 1.21.11 renamed gamerules to snake_case */
+/**
+ * 1.21.11 renamed gamerules to snake_case, and 26.1 keeps them so (world/level/gamerules/GameRules.java:
+ * `registerBoolean("send_command_feedback", …)` in both trees; GameRuleRegistryFix maps the old name)
+ */
 export const feedbackGamerule = (version: string): string =>
   compareVersions(version, '1.21.11') >= 0 ? 'send_command_feedback' : 'sendCommandFeedback';
 

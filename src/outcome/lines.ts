@@ -86,10 +86,11 @@ function plainVerdict(text: string, red: boolean, colourMeaningful: boolean, ctx
 /** The verdict of one line. */
 export function lineVerdict(message: CapturedMessage, ctx: LineContext): LineVerdict {
   const component = normalizeComponent(message.component);
-  const raw = stripColourCodes(message.text || renderPlainText(component, ctx.lang));
+  const plain = ctx.plainText !== undefined;
+  const raw = stripColourCodes(message.text || renderPlainText(component, ctx.lang), plain);
   const text = raw.replace(/\s*\n\s*/g, ' ').trim();
   if (isContextLine(component)) return { status: 'context', text, args: [] };
-  const red = isRedWrapped(component) || startsRed(message.text);
+  const red = isRedWrapped(component) || startsRed(message.text, plain);
   const inner = messageComponent(component);
   let verdict: LineVerdict;
   if (inner?.translate !== undefined) {

@@ -116,7 +116,6 @@ export interface ForeignPlainRule {
 }
 
 /** Reply strings of stock flying-squid (lib/command.js, plugins/commands.js): every one is sent red. */
-// biome-ignore format: one row per line keeps the table readable
 export const FOREIGN_PLAIN_RULES: readonly ForeignPlainRule[] = [
   {
     pattern: /^Command not found$/,
@@ -156,11 +155,18 @@ export const FOREIGN_PLAIN_RULES: readonly ForeignPlainRule[] = [
   },
 ];
 
-/** Section-sign colour codes some servers leave in plain text. */
-export const stripColourCodes = (text: string): string => text.replace(/§[0-9a-fk-or]/gi, '');
+/**
+ * Colour codes some servers leave in plain text: `§c`, and — on servers without translate keys only —
+ * `&c`: stock flying-squid writes its replies as `&cCommand not found` and, from 1.20.3 on (NBT chat),
+ * sends the `&` codes literally instead of converting them (its chat plugin converts them for JSON chat
+ * only). Vanilla never interprets `&`, so keyed servers keep it as text.
+ */
+export const stripColourCodes = (text: string, ampersandCodes = false): string =>
+  text.replace(ampersandCodes ? /[§&][0-9a-fk-or]/gi : /§[0-9a-fk-or]/gi, '');
 
-/** true when plain text starts with the red colour code */
-export const startsRed = (text: string): boolean => /^(§[k-or])*§c/i.test(text);
+/** true when plain text starts with the red colour code (`&c` too, on servers without keys) */
+export const startsRed = (text: string, ampersandCodes = false): boolean =>
+  (ampersandCodes ? /^([§&][k-or])*[§&]c/i : /^(§[k-or])*§c/i).test(text);
 
 export function matchForeignPlainText(text: string): ForeignPlainRule | undefined {
   return FOREIGN_PLAIN_RULES.find((rule) => rule.pattern.test(text));

@@ -167,11 +167,23 @@ describe('Java mod core ↔ TypeScript companion', () => {
   test('heartbeats: the Java client answers pings, so the companion keeps it across many intervals', async () => {
     const s = bridge.session('java')!;
     const id = s.id;
+    // 3 missed intervals of 500 ms drop a silent game. Wait on events, not a clock: every heartbeat first
+    // checks the session is fresh, then pings it; five pings sent to the same session = five checks passed
     const before = s.lastSeen;
-    // 3 missed intervals of 500 ms drop a silent game; wait through five
-    await new Promise((r) => setTimeout(r, 2500));
-    expect(bridge.session('java')?.id).toBe(id);
+    const send = s.send.bind(s);
+    const pings = await new Promise<number>((resolve) => {
+      let count = 0;
+      s.send = (message) => {
+        send(message);
+        if (message.type === 'ping' && ++count === 5) {
+          s.send = send;
+          resolve(count);
+        }
+      };
+    });
+    expect(pings).toBe(5);
     expect(s.lastSeen).toBeGreaterThan(before);
+    expect(bridge.session('java')?.id).toBe(id);
     expect((await run(['setblock 3 64 3 minecraft:dirt'])).results[0]!.status).toBe('applied');
   });
 

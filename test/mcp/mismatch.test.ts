@@ -1,9 +1,15 @@
 /**
  * The server said "applied" but the world disagrees: another player changes the block while our batch is
- * still running, and verification reports the mismatch loudly.
+ * still running, and verification reports the mismatch loudly. Runs executeBatch on the real connection
+ * (the MCP layer adds nothing to verification) so that the test can hold the batch's lines on an event.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Vec3 } from 'vec3';
+import type { CapturedMessage } from '../../src/capture/message.js';
+import type { CommandChannel } from '../../src/connection/channel.js';
+import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
+import { ConnectionSession } from '../../src/connection/session.js';
+import { executeBatch } from '../../src/execute/execute-batch.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 
@@ -20,18 +26,38 @@ afterAll(async () => {
 });
 
 test('a block changed by someone else after our command is reported as a mismatch, with a loud hint', async () => {
-  const p = (await c.target.get()).channel.executorPosition()!;
+  const session = await c.target.get();
+  const channel = session.channel as MineflayerChannel;
+  const p = channel.executorPosition()!;
   const spot = new Vec3(Math.floor(p.x) + 2, Math.floor(p.y) + 3, Math.floor(p.z) + 2);
   // the other player replaces our block as soon as it sees it
   other.bot.on('blockUpdate', (_old, block) => {
     if (block?.position.equals(spot) && block.name === 'emerald_block')
       other.bot.chat(`/setblock ${spot.x} ${spot.y} ${spot.z} minecraft:dirt`);
   });
-  const filler = Array.from({ length: 999 }, () => 'gamerule sendCommandFeedback');
-  const batch = await c.execute([
+  // Wait on the event, not a race: our batch's lines (fences included) are held back until our own bot
+  // has seen the other player's dirt, so verification (after the last fence) always reads the changed world
+  let seenDirt = false;
+  const held: Array<() => void> = [];
+  channel.bot.on('blockUpdate', (_old, block) => {
+    if (seenDirt || !block?.position.equals(spot) || block.name !== 'dirt') return;
+    seenDirt = true;
+    for (const release of held.splice(0)) release();
+  });
+  const gated: CommandChannel = Object.create(channel, {
+    onMessage: {
+      value: (listener: (m: CapturedMessage) => void) =>
+        channel.onMessage((m) => (seenDirt ? listener(m) : held.push(() => listener(m)))),
+    },
+  });
+  const gatedSession = await ConnectionSession.open(channel).then(
+    (s) => Object.assign(Object.create(s), { channel: gated }) as ConnectionSession,
+  );
+  const batch = await executeBatch(gatedSession, [
     `setblock ${spot.x} ${spot.y} ${spot.z} minecraft:emerald_block`,
-    ...filler,
+    'gamerule sendCommandFeedback',
   ]);
+  expect(seenDirt).toBe(true);
   const first = batch.results[0]!;
   expect(first.status).toBe('applied');
   expect(first.verification).toMatchObject({

@@ -212,20 +212,39 @@ describe('progress and cancellation', () => {
     for (const r of skipped) expect(r.detail?.reason).toMatch(/cancelled/);
     for (const r of batch.results.filter((x) => x.accepted))
       expect(['applied', 'rejected_by_game']).toContain(r.status);
+    // the server stopped receiving: sent commands form a prefix, and after a fenced command (whose reply
+    // comes after anything still queued) none of the unsent positions holds stone
+    const sent = batch.results.filter((r) => r.accepted).length;
+    expect(batch.results.slice(0, sent).every((r) => r.accepted)).toBe(true);
+    expect(sent).toBeLessThan(250); // positions repeat after 250 commands
+    await c.execute(['gamerule sendCommandFeedback']);
+    const placed = (i: number) =>
+      session.channel.readBlock!({ x: o.x + (i % 25), y: o.y + 12 + (((i / 25) | 0) % 10), z: o.z + 24 });
+    for (let i = 0; i < sent; i++) expect(placed(i)).toMatchObject({ name: 'minecraft:stone' });
+    const strays = Array.from({ length: 250 - sent }, (_, k) => sent + k).filter(
+      (i) => (placed(i) as { name?: string }).name === 'minecraft:stone',
+    );
+    expect(strays).toEqual([]);
   });
 
   test('a cancelled MCP call leaves the connection usable', async () => {
     const controller = new AbortController();
     const commands = Array.from({ length: 1000 }, (_, i) => `setblock ${at(i % 25, 12, 26)} minecraft:dirt`);
+    let progressed = 0;
     const call = c.client.callTool(
       { name: 'execute_commands', arguments: { commands, stopOnFailure: true } },
       undefined,
       {
         signal: controller.signal,
+        // abort on an event (commands have run), not after a clock that may fire before anything is sent
+        onprogress: (p) => {
+          progressed = p.progress;
+          if (p.progress >= 5) controller.abort();
+        },
       },
     );
-    setTimeout(() => controller.abort(), 20);
     await expect(call).rejects.toThrow();
+    expect(progressed).toBeGreaterThanOrEqual(5);
     const after = await c.execute(['gamerule sendCommandFeedback']);
     expect(after.results[0]!.status).toBe('applied');
   });

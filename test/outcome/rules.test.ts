@@ -46,7 +46,6 @@ type Row = [
   expected: { status: string; applied: boolean | null; detail?: Record<string, unknown>; summary?: RegExp },
 ];
 
-// biome-ignore format: one row per line keeps the table readable
 const rows: Row[] = [
   [
     'fill success, numeric arg',
@@ -371,7 +370,26 @@ const rows: Row[] = [
   ],
   // plain text (servers without keys)
   [
-    'flying-squid "Command not found" (every line red, colour meaningless)',
+    // decision: stock flying-squid's "Command not found" means the command was refused — rejected, not
+    // unknown; at 1.20.3+ (NBT chat) it arrives with its `&c` code as literal text (faults.test.ts sees it live)
+    'flying-squid 1.21.4 "&cCommand not found" (literal & code, NBT chat)',
+    {
+      command: 'notacommand',
+      messages: [line({ text: '&cCommand not found' }, '&cCommand not found')],
+      plainText: { colourMeaningful: false },
+    },
+    { status: 'rejected_by_game', applied: false, detail: { matchedText: 'Command not found' } },
+  ],
+  [
+    'a keyed (vanilla) server keeps "&c" as text: vanilla never interprets & codes',
+    {
+      command: 'setblock 1 2 3 stone',
+      messages: [line({ text: '', color: 'red', extra: [{ text: '&cnot a colour' }] })],
+    },
+    { status: 'rejected_by_game', applied: false, summary: /&cnot a colour/ },
+  ],
+  [
+    'flying-squid "Command not found" (JSON chat before 1.20.3: & codes converted to colours)',
     {
       command: 'fill 0 0 0 1 1 1 stone',
       messages: [line({ text: '', extra: [{ text: 'Command not found', color: 'red' }] })],

@@ -59,6 +59,9 @@ describe('fuzzing', () => {
   });
 
   test('no block write, summon or teleport outside the zone passes (checked against the parse)', () => {
+    // cases that reach the assertions (allowed, and not the operator's explicit way around the zone)
+    let checked = 0;
+    let writesChecked = 0;
     fc.assert(
       fc.property(
         chainPrefix,
@@ -73,7 +76,9 @@ describe('fuzzing', () => {
             .verdicts[0];
           // the operator's allowUnsafe plus the LLM's validate_safety false is the one way around the zone
           if (!verdict?.allowed || (cfg.allowUnsafe && !validateSafety)) return;
+          checked++;
           const parsed = parseCommand(command, ex);
+          writesChecked += parsed.blockWrites.length + parsed.positionWrites.length;
           expect(parsed.ok).toBe(true);
           expect(parsed.unresolved).toBe(false);
           for (const bw of parsed.blockWrites) {
@@ -95,12 +100,22 @@ describe('fuzzing', () => {
       ),
       { numRuns: 3000 },
     );
+    console.info(`fuzz zone: ${checked} of 3000 cases allowed and checked, ${writesChecked} writes inside`);
+    // a generator that only produced refusals would prove nothing
+    expect(checked).toBeGreaterThan(100);
+    expect(writesChecked).toBeGreaterThan(100);
   });
 
   test('no fill outside the zone passes (positions computed independently of the parser)', () => {
+    let allowed = 0;
+    let insideRefusedOtherwise = 0;
     const axis = fc.tuple(
       fc.boolean(),
-      fc.integer({ min: -40, max: 160 }),
+      // mostly near and inside the zone, so that many fills are allowed and reach the assertion
+      fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: -2, max: 33 }) },
+        fc.integer({ min: -40, max: 160 }),
+      ),
       fc.double({ min: -4, max: 4, noNaN: true }),
     );
     fc.assert(
@@ -136,13 +151,20 @@ describe('fuzzing', () => {
             (v, i) => !Number.isNaN(v) && v >= 0 && v <= (i % 3 === 1 ? 127 : 31),
           );
           const small = expected.every((v) => !Number.isNaN(v));
-          if (verdict?.allowed) expect(inside && small).toBe(true);
+          if (verdict?.allowed) {
+            allowed++;
+            expect(inside && small).toBe(true);
+          } else if (inside) insideRefusedOtherwise++;
           if (inside && verdict?.rule === 'build_zone')
             expect.unreachable(`${command} refused though inside`);
         },
       ),
       { numRuns: 3000 },
     );
+    console.info(
+      `fuzz fill: ${allowed} of 3000 fills allowed (each checked inside), ${insideRefusedOtherwise} inside but refused for another rule`,
+    );
+    expect(allowed).toBeGreaterThan(200);
   });
 
   test('performance of checking 1,000 commands (printed, not asserted)', () => {

@@ -27,7 +27,10 @@ export const ZONE: Box = { min: { x: 0, y: 0, z: 0 }, max: { x: 31, y: 127, z: 3
 
 const num = fc.oneof(fc.integer({ min: -80, max: 120 }), fc.double({ min: -80, max: 120, noNaN: true }));
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+// weighted towards the zone's edges and inside: with uniform values nearly every box crossed the border,
+// and the fuzz tests' assertions (which run only for allowed commands) were reached by ~2% of cases
 const worldComponent = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: -2, max: 33 }).map(String) },
   fc.integer({ min: -40, max: 160 }).map(String),
   fc.constant('~'),
   num.map((n) => `~${fmt(n / 8)}`),

@@ -1,0 +1,111 @@
+/**
+ * The versions people play besides the embedded world's 1.21.4: a server at protocol 26.1 (chat
+ * components travel as NBT) and one at 1.20.1 (components travel as JSON strings), both answering in
+ * vanilla's shapes (test/servers/vanilla-replies.ts). Through each, a real mineflayer bot connects, mcbridge
+ * probes it (gamerule name as the version spells it), sends pipelined commands with fences, attributes
+ * every line to its command and classifies it — the same path as on the embedded world. On 1.20.1 the
+ * "already there" failure is the real vanilla packet captured by PrismarineJS/minecraft-packets.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { captureFenced } from '../../src/capture/fenced.js';
+import { MineflayerChannel } from '../../src/connection/mineflayer.js';
+import { feedbackGamerule, probeCapabilities } from '../../src/connection/probe.js';
+import { classifyOutcome, contextCommand } from '../../src/outcome/index.js';
+import { type ProtocolServer, startProtocolServer } from './protocol-server.js';
+
+const capture = (version: string, n: number): string =>
+  fileURLToPath(new URL(`../outcome/fixtures/captures/${version}/system_chat-${n}.raw`, import.meta.url));
+
+const VERSIONS = [
+  { version: '26.1', rule: 'send_command_feedback', wire: 'NBT' },
+  { version: '1.20.1', rule: 'sendCommandFeedback', wire: 'JSON string' },
+] as const;
+
+describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, rule }) => {
+  let server: ProtocolServer;
+  let channel: MineflayerChannel;
+  let replayed = 0;
+
+  beforeAll(async () => {
+    let failedOnce = false;
+    server = await startProtocolServer(version, {
+      // 1.20.1: the second identical setblock is answered with vanilla's own captured bytes
+      replay: (command) => {
+        if (version !== '1.20.1' || command !== 'setblock 1 2 3 stone') return undefined;
+        if (!failedOnce) {
+          failedOnce = true;
+          return undefined;
+        }
+        replayed++;
+        return [capture('1.20.1', 3)];
+      },
+    });
+    channel = await MineflayerChannel.connect({
+      host: '127.0.0.1',
+      port: server.port,
+      username: 'v',
+      version,
+    });
+  });
+  afterAll(async () => {
+    await channel?.close();
+    await server?.close();
+  });
+
+  test('the bot speaks the version, and the probe asks for the gamerule as this version spells it', async () => {
+    expect(channel.version).toBe(version);
+    expect(feedbackGamerule(version)).toBe(rule);
+    const caps = await probeCapabilities(channel);
+    expect(caps).toEqual({
+      op: true,
+      fenceWorks: true,
+      feedbackEnabled: true,
+      keyedFeedback: true,
+      colourMeaningful: true,
+      strategy: 'fenced',
+    });
+    expect(server.commands).toContain(`gamerule ${rule}`);
+  });
+
+  test('pipelined commands: each gets exactly its own lines and the status vanilla means', async () => {
+    const commands = [
+      'setblock 1 2 3 stone',
+      'setblock 1 2 3 stone',
+      'nosuchcommand at all',
+      `gamerule ${rule === 'sendCommandFeedback' ? 'send_command_feedback' : 'sendCommandFeedback'}`,
+      'setblock 4 5 6 dirt',
+    ];
+    const captured = await captureFenced(channel, commands);
+    expect(captured.map((c) => c.end)).toEqual(commands.map(() => 'fenced'));
+    expect(captured.map((c) => c.lines.length)).toEqual([1, 1, 2, 2, 1]);
+    const outcomes = captured.map((c) =>
+      classifyOutcome({ command: c.command, messages: c.lines, feedbackEnabled: true, version }),
+    );
+    expect(outcomes[0]).toMatchObject({
+      status: 'applied',
+      applied: true,
+      detail: { key: 'commands.setblock.success', args: ['1', '2', '3'] },
+    });
+    expect(outcomes[1]).toMatchObject({
+      status: 'rejected_by_game',
+      applied: false,
+      detail: { key: 'commands.setblock.failed', noChange: true },
+    });
+    expect(outcomes[2]).toMatchObject({
+      status: 'rejected_by_game',
+      detail: { key: 'command.unknown.command' },
+    });
+    // the context line names the command it belongs to, whichever way this version writes click events
+    expect(contextCommand(captured[2]!.lines[1]!.component)).toBe('nosuchcommand at all');
+    expect(replayed).toBe(version === '1.20.1' ? 1 : 0);
+    expect(outcomes[3]).toMatchObject({
+      status: 'rejected_by_game',
+      detail: { key: 'command.unknown.argument' },
+    });
+    expect(outcomes[4]).toMatchObject({
+      status: 'applied',
+      detail: { key: 'commands.setblock.success', args: ['4', '5', '6'] },
+    });
+  });
+});
