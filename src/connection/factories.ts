@@ -2,6 +2,7 @@
 import type { Logger } from '../logger.js';
 import { startWorld, type WorldHandle } from '../world/start-world.js';
 import { MineflayerChannel } from './mineflayer.js';
+import type { PacketLimitSetting } from './server-limits.js';
 import { ConnectionTarget } from './target.js';
 
 export interface MineflayerTargetOptions {
@@ -11,11 +12,18 @@ export interface MineflayerTargetOptions {
   username: string;
   version?: string | false;
   auth?: 'offline' | 'microsoft';
+  /** the operator's packet limit (absent: by the server's brand) */
+  packetLimit?: PacketLimitSetting;
 }
 
 export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
   return new ConnectionTarget(
-    { name: o.name ?? 'default', backend: 'mineflayer', server: `${o.host}:${o.port}` },
+    {
+      name: o.name ?? 'default',
+      backend: 'mineflayer',
+      server: `${o.host}:${o.port}`,
+      ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+    },
     () =>
       MineflayerChannel.connect({
         host: o.host,
@@ -35,6 +43,8 @@ export interface EmbeddedTargetOptions {
   log?: Logger;
   /** called once the world is up, with its address (e.g. to print it for a human to join) */
   onWorldStarted?: (world: WorldHandle) => void;
+  /** the operator's packet limit (absent: by the server's brand) */
+  packetLimit?: PacketLimitSetting;
 }
 
 /** An embedded world started on first use; the bot is made an operator of it. */
@@ -56,7 +66,12 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
     return world;
   };
   return new ConnectionTarget(
-    { name: o.name ?? 'default', backend: 'embedded', server: 'embedded world' },
+    {
+      name: o.name ?? 'default',
+      backend: 'embedded',
+      server: 'embedded world',
+      ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+    },
     async () => {
       const w = await ensureWorld();
       return MineflayerChannel.connect({

@@ -16,6 +16,13 @@ export const ConnectionInfoOutput = z.object({
   captureStrategy: z.enum(['fenced', 'serial']).nullable(),
   feedbackEnabled: z.boolean().nullable(),
   keyedFeedback: z.boolean().nullable(),
+  /** `minecraft:brand`, e.g. `Paper`, `vanilla`; null until the server says it */
+  serverBrand: z.string().nullable(),
+  /** the packet limit commands are paced under (null: none); see packetLimitSource */
+  packetLimit: z.object({ rate: z.number(), seconds: z.number() }).nullable(),
+  /** flag (--packet-limit), config (packetLimit of the connection), brand (the server family's default); null: not counted (bridge) */
+  packetLimitSource: z.enum(['flag', 'config', 'brand']).nullable(),
+  packetLimitBasis: z.string().nullable(),
 });
 
 export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps): void {
@@ -50,12 +57,25 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           captureStrategy: info.captureStrategy,
           feedbackEnabled: info.feedbackEnabled,
           keyedFeedback: info.keyedFeedback,
+          serverBrand: info.serverBrand,
+          packetLimit: info.packetLimit?.limit ?? null,
+          packetLimitSource: info.packetLimit?.source ?? null,
+          packetLimitBasis: info.packetLimit?.basis ?? null,
         };
-        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}`;
+        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}; ${packetLimitText(out)}`;
         return toolResult(out, text, context());
       } catch (err) {
         return toolError(err, context());
       }
     },
   );
+}
+
+function packetLimitText(out: z.infer<typeof ConnectionInfoOutput>): string {
+  const brand = `server brand: ${out.serverBrand ?? 'not announced'}`;
+  if (out.packetLimitSource === null) return `${brand}; packet limit: not managed on this backend`;
+  const limit = out.packetLimit
+    ? `${out.packetLimit.rate} packets/s over ${out.packetLimit.seconds} s (commands are paced to stay under 90% of it)`
+    : 'none (full speed)';
+  return `${brand}; packet limit: ${limit}, from ${out.packetLimitSource}: ${out.packetLimitBasis}`;
 }
