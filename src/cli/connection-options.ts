@@ -38,7 +38,7 @@ export function addConnectionOptions(command: Command): Command {
     )
     .option(
       '--packet-limit <rate/seconds|off>',
-      "serverbound packets the bot may send, e.g. 500/7 (default: by the server's brand: Paper 500/7, vanilla none; see README)",
+      "serverbound packets the bot may send, e.g. 500/7 (default: by the server's brand: Paper 500/7, vanilla none; see README; with --config: packetLimit per connection)",
       packetLimitFlag,
     );
 }

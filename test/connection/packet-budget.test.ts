@@ -1,5 +1,11 @@
 /** The packet budget's arithmetic, the server-family table, kick explanations and the group split, as tables. */
+import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
+import {
+  addConnectionOptions,
+  type ConnectionFlags,
+  targetFromFlags,
+} from '../../src/cli/connection-options.js';
 import { splitGroupLines, groupSize } from '../../src/capture/groups.js';
 import type { CapturedMessage, TextComponent } from '../../src/capture/message.js';
 import { explainKick, kickReason } from '../../src/connection/kicks.js';
@@ -161,5 +167,27 @@ describe('one fence for a group: splitting its lines', () => {
     expect(groupSize(run, 8, 256)).toBe(2);
     expect(groupSize(run, 10, 256)).toBe(1);
     expect(groupSize(run, 0, 3)).toBe(3);
+  });
+});
+
+describe('--packet-limit on the command line', () => {
+  test('a valid value reaches the connection target as the operator setting', () => {
+    const program = addConnectionOptions(new Command('x').exitOverride());
+    program.parse(['--packet-limit', '400/7'], { from: 'user' });
+    const target = targetFromFlags(program.opts<ConnectionFlags>());
+    expect(target.description.packetLimit).toEqual({ limit: { rate: 400, seconds: 7 }, from: 'flag' });
+    const off = addConnectionOptions(new Command('y').exitOverride());
+    off.parse(['--packet-limit', 'off'], { from: 'user' });
+    expect(targetFromFlags(off.opts<ConnectionFlags>()).description.packetLimit).toEqual({
+      limit: 'off',
+      from: 'flag',
+    });
+  });
+
+  test('a malformed value is refused with the expected form', () => {
+    const program = addConnectionOptions(
+      new Command('x').exitOverride().configureOutput({ writeErr: () => {} }),
+    );
+    expect(() => program.parse(['--packet-limit', 'fast'], { from: 'user' })).toThrow(/<rate>\/<seconds>/);
   });
 });
