@@ -31,6 +31,7 @@ export async function captureFenced(
   let stopReason: string | undefined; // set: send nothing more
   let graceUntil: number | undefined; // after a timeout, in-flight commands share one grace period
   let pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
+  const groupEnd: number[] = []; // first command of a group → its last (the one its fence names)
   let grouping = options.groupFences === true;
   let paceTimer: NodeJS.Timeout | undefined;
   let finished = false;
@@ -67,7 +68,7 @@ export async function captureFenced(
     for (; head <= i; head++) {
       const r = results[head]!;
       if (r.end === 'not_sent' && r.sent) r.end = exact ? 'fenced' : 'unattributed';
-      if (!exact)
+      if (r.end === 'unattributed')
         r.reason = `it ran in a group of ${size} commands closed by one fence, and the group's ${r.lines.length} reply lines did not fit one line per command, so which line is whose is not known; check the world before sending it again`;
       r.durationMs = each;
     }
@@ -93,7 +94,8 @@ export async function captureFenced(
   };
 
   const failAll = (end: 'disconnected' | 'timed_out', reason: string) => {
-    if (head < next) attribute(next - 1, false);
+    // what came since the last fence is the head group's: later commands had not started
+    if (head < next) attribute(groupEnd[head] ?? head, false);
     for (let i = head; i < next; i++) {
       const r = results[i]!;
       if (r.end === 'not_sent') {
@@ -141,6 +143,7 @@ export async function captureFenced(
         return;
       }
       if (next === head) headSince = now();
+      groupEnd[next] = last;
       for (; next <= last; next++) {
         const r = results[next]!;
         r.sent = true;
