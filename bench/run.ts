@@ -17,6 +17,7 @@ import { logger } from '../src/logger.js';
 import { createServer } from '../src/mcp/server.js';
 import type { BatchResult } from '../src/results/schema.js';
 import { parseSafetyConfig } from '../src/safety/config.js';
+import { measurePaper } from './paper.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -320,6 +321,7 @@ async function main() {
   peerBot.quit();
   await bridge.close();
   await world.stop();
+  await measurePaper(startWorld, record);
   await measureServeProcess();
   process.stdout.write(
     `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,

@@ -107,7 +107,8 @@ export async function restoreSnapshot(
 ): Promise<RestoreReport> {
   const commands = restoreCommands(snapshot);
   const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
-  const captured = await capture(session.channel, commands, {});
+  // restores share the connection's packet budget like any batch
+  const captured = await capture(session.channel, commands, session.budget ? { budget: session.budget } : {});
   // a restore line that is not red is fine: success, or "already there" (noChange)
   const failed = captured.filter(
     (c) => !(c.end === 'fenced' || c.end === 'quiet') || c.lines.some(isHardFailure),

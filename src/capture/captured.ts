@@ -12,7 +12,9 @@ export type CaptureEnd =
   /** sent, then the connection went down before its fence */
   | 'disconnected'
   /** never sent (connection down, an earlier command timed out, or cancelled) */
-  | 'not_sent';
+  | 'not_sent'
+  /** ran under one fence with other commands, and the group's lines could not be split exactly */
+  | 'unattributed';
 
 export interface CapturedCommand {
   index: number;
@@ -35,6 +37,18 @@ export interface CaptureOptions {
   maxInFlight?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** the connection's packet budget: sending waits while it has no room */
+  budget?: Pacer;
+  /** close runs of setblock/fill/clone with one fence (only with sendCommandFeedback on) */
+  groupFences?: boolean;
+  /** sending waits `waitMs` for the packet budget; `note` says why */
+  onPaced?: (note: string, waitMs: number) => void;
+}
+
+/** What capture needs of a packet budget (connection/packet-budget.ts). */
+export interface Pacer {
+  delayFor(packets: number): number;
+  pacingNote(): string;
 }
 
 /** One result per command, none sent yet: the starting point of every capture strategy. */

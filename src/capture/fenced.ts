@@ -2,11 +2,14 @@
  * Pipelined capture with fences. Every command is followed by a fence (a tellraw to the bot itself);
  * a vanilla server runs one player's commands in order and sends all feedback of command N before N+1
  * starts, so every line between fence N-1 and fence N belongs to command N — exactly, with no waiting.
+ * Runs of commands whose reply lines are known in advance may share one fence (groups.ts), and sending
+ * waits whenever the connection's packet budget has no room.
  */
 import { randomBytes } from 'node:crypto';
 import type { CommandChannel } from '../connection/channel.js';
 import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
 import { fenceCommand, fenceId, isCommandLine } from './filter.js';
+import { groupSize, splitGroupLines } from './groups.js';
 import type { CapturedMessage } from './message.js';
 
 export async function captureFenced(
@@ -27,6 +30,10 @@ export async function captureFenced(
   let headSince = 0; // when the head became the head
   let stopReason: string | undefined; // set: send nothing more
   let graceUntil: number | undefined; // after a timeout, in-flight commands share one grace period
+  let pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
+  const groupEnd: number[] = []; // first command of a group → its last (the one its fence names)
+  let grouping = options.groupFences === true;
+  let paceTimer: NodeJS.Timeout | undefined;
   let finished = false;
   let resolveDone!: () => void;
   const done = new Promise<void>((r) => {
@@ -37,19 +44,35 @@ export async function captureFenced(
     if (finished) return;
     finished = true;
     clearTimeout(timer);
+    clearTimeout(paceTimer);
     offMessage();
     offClose();
     options.signal?.removeEventListener('abort', onAbort);
     resolveDone();
   };
 
+  // the lines so far go to head..i; `complete`: a fence closed them, so every command answered
+  const attribute = (i: number, complete: boolean): boolean => {
+    const split = splitGroupLines(commands.slice(head, i + 1), pending, complete);
+    if (split) split.forEach((lines, k) => results[head + k]!.lines.push(...lines));
+    else for (let k = head; k <= i; k++) results[k]!.lines.push(...pending);
+    pending = [];
+    return split !== undefined;
+  };
+
   const closeUpTo = (i: number) => {
+    const exact = attribute(i, true);
+    if (!exact) grouping = false; // fall back to one fence per command for the rest
+    const size = i - head + 1;
+    const each = (now() - headSince) / size;
     for (; head <= i; head++) {
       const r = results[head]!;
-      if (r.end === 'not_sent' && r.sent) r.end = 'fenced';
-      r.durationMs = now() - headSince;
-      headSince = now();
+      if (r.end === 'not_sent' && r.sent) r.end = exact ? 'fenced' : 'unattributed';
+      if (r.end === 'unattributed')
+        r.reason = `it ran in a group of ${size} commands closed by one fence, and the group's ${r.lines.length} reply lines did not fit one line per command, so which line is whose is not known; check the world before sending it again`;
+      r.durationMs = each;
     }
+    headSince = now();
     options.onProgress?.(head, commands.length);
   };
 
@@ -67,10 +90,12 @@ export async function captureFenced(
       return;
     }
     // a line while nothing is in flight belongs to no command of ours
-    if (head < next) results[head]!.lines.push({ ...message, atMs: now() });
+    if (head < next) pending.push({ ...message, atMs: now() });
   };
 
   const failAll = (end: 'disconnected' | 'timed_out', reason: string) => {
+    // what came since the last fence is the head group's: later commands had not started
+    if (head < next) attribute(groupEnd[head] ?? head, false);
     for (let i = head; i < next; i++) {
       const r = results[i]!;
       if (r.end === 'not_sent') {
@@ -99,19 +124,33 @@ export async function captureFenced(
   };
 
   const pump = () => {
+    clearTimeout(paceTimer);
+    paceTimer = undefined;
     while (stopReason === undefined && next < commands.length && next - head < maxInFlight) {
-      const r = results[next]!;
+      const size = grouping ? groupSize(commands, next, maxInFlight - (next - head)) : 1;
+      const wait = options.budget?.delayFor(size + 1) ?? 0;
+      if (wait > 0) {
+        options.onPaced?.(options.budget!.pacingNote(), wait);
+        paceTimer = setTimeout(pump, wait);
+        break;
+      }
+      const last = next + size - 1;
       try {
-        channel.sendCommand(r.command);
-        channel.sendCommand(fenceCommand(`${batch}:${next}`));
+        for (let i = next; i <= last; i++) channel.sendCommand(commands[i]!);
+        channel.sendCommand(fenceCommand(`${batch}:${last}`));
       } catch (err) {
         onClose((err as Error).message);
         return;
       }
-      r.sent = true;
-      r.sentAtMs = now();
       if (next === head) headSince = now();
-      next++;
+      groupEnd[next] = last;
+      for (; next <= last; next++) {
+        const r = results[next]!;
+        r.sent = true;
+        r.sentAtMs = now();
+        // the batch may switch feedback: after a gamerule the line count is no longer known
+        if (r.command.startsWith('gamerule')) grouping = false;
+      }
     }
     if (head >= next && (next >= commands.length || stopReason !== undefined)) finish();
     else schedule();

@@ -1,6 +1,7 @@
 /** The connection flags shared by `serve` and `exec`. */
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
+import { type PacketLimitSetting, parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
 import { logger } from '../logger.js';
 
@@ -12,6 +13,15 @@ export interface ConnectionFlags {
   embedded: boolean;
   auth: 'offline' | 'microsoft';
   safetyConfig?: string;
+  packetLimit?: PacketLimitSetting;
+}
+
+function packetLimitFlag(value: string): PacketLimitSetting {
+  try {
+    return { limit: parsePacketLimit(value), from: 'flag' };
+  } catch {
+    throw new InvalidArgumentError('write <rate>/<seconds> (e.g. 500/7) or off');
+  }
 }
 
 export function addConnectionOptions(command: Command): Command {
@@ -25,6 +35,11 @@ export function addConnectionOptions(command: Command): Command {
     .option(
       '--safety-config <path>',
       `safety policy file (default: $MCBRIDGE_SAFETY_CONFIG, else built-in defaults; see docs/safety.md)`,
+    )
+    .option(
+      '--packet-limit <rate/seconds|off>',
+      "serverbound packets the bot may send, e.g. 500/7 (default: by the server's brand: Paper 500/7, vanilla none; see README; with --config: packetLimit per connection)",
+      packetLimitFlag,
     );
 }
 
@@ -36,6 +51,7 @@ export function targetFromFlags(
     return embeddedTarget({
       username: flags.username,
       log: logger,
+      ...(flags.packetLimit ? { packetLimit: flags.packetLimit } : {}),
       ...(onWorld ? { onWorldStarted: (w) => onWorld(`${w.host}:${w.port}`) } : {}),
     });
   }
@@ -45,5 +61,6 @@ export function targetFromFlags(
     username: flags.username,
     ...(flags.version ? { version: flags.version } : {}),
     auth: flags.auth,
+    ...(flags.packetLimit ? { packetLimit: flags.packetLimit } : {}),
   });
 }

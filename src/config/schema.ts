@@ -3,6 +3,7 @@
  * bridge and the HTTP transport live. Path by `--config` or `MCBRIDGE_CONFIG`. See docs/configuration.md.
  */
 import { z } from 'zod';
+import { PacketLimitTextSchema } from '../connection/server-limits.js';
 
 const Name = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and -, at most 32');
 
@@ -16,6 +17,8 @@ export const MineflayerConnectionSchema = z
     /** default: detected from the server */
     version: z.string().optional(),
     auth: z.enum(['offline', 'microsoft']).default('offline'),
+    /** `<rate>/<seconds>` or `off`; default: by the server's brand (docs: README "Paper and other servers") */
+    packetLimit: PacketLimitTextSchema.optional(),
   })
   .refine((c) => c.auth === 'microsoft' || c.username.length <= 16, {
     message: 'a player name has at most 16 characters (with "auth": "microsoft" it may be an e-mail address)',
@@ -27,6 +30,8 @@ export const EmbeddedConnectionSchema = z.strictObject({
   username: z.string().min(1).max(16).default('mcbridge'),
   /** default: any free port */
   port: z.number().int().min(0).max(65535).optional(),
+  /** `<rate>/<seconds>` or `off`; default: by the server's brand */
+  packetLimit: PacketLimitTextSchema.optional(),
 });
 
 export const BridgeConnectionSchema = z.strictObject({

@@ -3,6 +3,7 @@ import { BridgeServer } from '../bridge/server.js';
 import { loadOrCreateBridgeToken } from '../bridge/token.js';
 import { bridgeTarget } from '../connection/bridge-target.js';
 import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
+import { parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
 import { Targets } from '../connection/targets.js';
 import type { Logger } from '../logger.js';
@@ -30,6 +31,10 @@ export async function targetsFromConfig(
     opts.log.info({ url: bridge.url, tokenFile: token.path }, 'bridge listening for the mcbridge mod');
   }
   const list: ConnectionTarget[] = entries.map(([name, c]) => {
+    const limit =
+      c.backend !== 'bridge' && c.packetLimit !== undefined
+        ? { packetLimit: { limit: parsePacketLimit(c.packetLimit), from: 'config' as const } }
+        : {};
     switch (c.backend) {
       case 'mineflayer':
         return mineflayerTarget({
@@ -39,6 +44,7 @@ export async function targetsFromConfig(
           username: c.username,
           auth: c.auth,
           ...(c.version ? { version: c.version } : {}),
+          ...limit,
         });
       case 'embedded':
         return embeddedTarget({
@@ -46,6 +52,7 @@ export async function targetsFromConfig(
           username: c.username,
           log: opts.log,
           ...(c.port !== undefined ? { port: c.port } : {}),
+          ...limit,
           onWorldStarted: (w) => opts.log.info({ connection: name }, `embedded world at ${w.host}:${w.port}`),
         });
       case 'bridge':

@@ -5,6 +5,7 @@
  */
 import type { CapturedMessage } from '../capture/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
+import type { PacketLog } from './packet-log.js';
 
 export type Backend = 'mineflayer' | 'bridge' | 'embedded';
 
@@ -21,6 +22,10 @@ export interface CommandChannel {
   readonly version: string;
   readonly username: string;
   readonly connected: boolean;
+  /** Every serverbound packet of this connection, when the channel can see them (mineflayer: yes). */
+  readonly packetLog?: PacketLog;
+  /** The server's brand (`minecraft:brand`, e.g. `Paper`, `vanilla`), once the server has said it. */
+  serverBrand?(): string | undefined;
   /** Sends one command (without the leading slash). Throws NotConnectedError when the channel is down. */
   sendCommand(command: string): void;
   /** Lines the player receives, in arrival order. Returns an unsubscribe function. */

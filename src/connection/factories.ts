@@ -3,6 +3,7 @@ import type { Logger } from '../logger.js';
 import { startWorld, type WorldHandle } from '../world/start-world.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';
+import type { PacketLimitSetting } from './server-limits.js';
 import { ConnectionTarget } from './target.js';
 
 export interface MineflayerTargetOptions {
@@ -14,13 +15,20 @@ export interface MineflayerTargetOptions {
   auth?: 'offline' | 'microsoft';
   /** for auth 'microsoft': the sign-in to use (default: prismarine-auth, tokens under mcbridge's state dir) */
   signIn?: MicrosoftSignIn;
+  /** the operator's packet limit (absent: by the server's brand) */
+  packetLimit?: PacketLimitSetting;
 }
 
 export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
   const signIn =
     o.auth === 'microsoft' ? (o.signIn ?? new MicrosoftSignIn({ account: o.username })) : undefined;
   const target = new ConnectionTarget(
-    { name: o.name ?? 'default', backend: 'mineflayer', server: `${o.host}:${o.port}` },
+    {
+      name: o.name ?? 'default',
+      backend: 'mineflayer',
+      server: `${o.host}:${o.port}`,
+      ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+    },
     async () =>
       MineflayerChannel.connect({
         host: o.host,
@@ -43,6 +51,8 @@ export interface EmbeddedTargetOptions {
   log?: Logger;
   /** called once the world is up, with its address (e.g. to print it for a human to join) */
   onWorldStarted?: (world: WorldHandle) => void;
+  /** the operator's packet limit (absent: by the server's brand) */
+  packetLimit?: PacketLimitSetting;
 }
 
 /** An embedded world started on first use; the bot is made an operator of it. */
@@ -79,7 +89,12 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
     return world;
   };
   const target = new ConnectionTarget(
-    { name: o.name ?? 'default', backend: 'embedded', server: 'embedded world' },
+    {
+      name: o.name ?? 'default',
+      backend: 'embedded',
+      server: 'embedded world',
+      ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+    },
     async () => {
       const w = await ensureWorld();
       return MineflayerChannel.connect({

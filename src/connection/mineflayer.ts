@@ -8,6 +8,9 @@ import { ConnectError, NotConnectedError } from '../errors.js';
 import type { JavaSession } from '../signin/microsoft.js';
 import { sessionAuth } from '../signin/session-auth.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+import { watchBrand } from './brand.js';
+import { explainKick, kickReason } from './kicks.js';
+import { countWrites, PacketLog } from './packet-log.js';
 
 export interface MineflayerOptions {
   host: string;
@@ -58,6 +61,8 @@ export class MineflayerChannel implements CommandChannel {
     readonly bot: Bot,
     readonly server: string,
     backend: Backend,
+    readonly packetLog: PacketLog,
+    private readonly brand: { value?: string },
   ) {
     this.backend = backend;
     this.events.setMaxListeners(0);
@@ -77,7 +82,7 @@ export class MineflayerChannel implements CommandChannel {
       this.closedReason = reason;
       this.events.emit('close', reason);
     };
-    bot.on('kicked', (reason) => down(`kicked by the server: ${readableReason(reason)}`));
+    bot.on('kicked', (reason) => down(kickReason(readableReason(reason))));
     bot.on('end', (reason) => down(`disconnected: ${reason || 'connection closed'}`));
     bot.on('error', (err) => down(`connection error: ${err.message}`));
   }
@@ -107,6 +112,13 @@ export class MineflayerChannel implements CommandChannel {
         'mcbridge supports Minecraft Java 1.20 to 1.21.x; leave --version out to detect it',
       );
     }
+    // counted from the first packet: a server's limiter counts the whole connection
+    const packetLog = new PacketLog();
+    countWrites(bot._client as unknown as Parameters<typeof countWrites>[0], packetLog);
+    const brand: { value?: string } = {};
+    watchBrand(bot._client as unknown as Parameters<typeof watchBrand>[0], (b) => {
+      brand.value = b;
+    });
     const timeoutMs = options.spawnTimeoutMs ?? 20_000;
     await new Promise<void>((resolve, reject) => {
       const fail = (err: ConnectError) => {
@@ -174,7 +186,7 @@ export class MineflayerChannel implements CommandChannel {
       bot.once('error', onError);
       bot.once('end', onEnd);
     });
-    return new MineflayerChannel(bot, server, options.backend ?? 'mineflayer');
+    return new MineflayerChannel(bot, server, options.backend ?? 'mineflayer', packetLog, brand);
   }
 
   get version(): string {
@@ -185,6 +197,10 @@ export class MineflayerChannel implements CommandChannel {
   }
   get connected(): boolean {
     return this.closedReason === undefined;
+  }
+  serverBrand(): string | undefined {
+    const known = (this.bot.game as { serverBrand?: unknown } | undefined)?.serverBrand;
+    return typeof known === 'string' && known !== '' ? known : this.brand.value;
   }
 
   sendCommand(command: string): void {
@@ -249,6 +265,8 @@ export function trimChatHistoryCheaply(bot: Bot): void {
 }
 
 function kickRemedy(reason: string): string | undefined {
+  const known = explainKick(reason);
+  if (known) return known.fix;
   if (/whitelist|white-listed/i.test(reason)) return 'add the bot to the server whitelist';
   if (/outdated|version/i.test(reason)) return 'set --version to the server version';
   if (/authenticat|online-mode|premium/i.test(reason))

@@ -4,7 +4,9 @@
  */
 import type { CaptureStrategy } from '../results/schema.js';
 import type { Backend, CommandChannel } from './channel.js';
+import { PacketBudget } from './packet-budget.js';
 import { type Capabilities, probeCapabilities } from './probe.js';
+import type { LimitInForce, PacketLimitSetting } from './server-limits.js';
 
 export interface ConnectionInfo {
   backend: Backend;
@@ -16,18 +18,35 @@ export interface ConnectionInfo {
   captureStrategy: CaptureStrategy;
   feedbackEnabled: boolean | null;
   keyedFeedback: boolean;
+  /** `minecraft:brand`, e.g. `Paper`; null until the server says it */
+  serverBrand: string | null;
+  /** the packet limit commands are paced under; null when this connection cannot count its packets */
+  packetLimit: LimitInForce | null;
+}
+
+export interface SessionOptions {
+  /** the operator's --packet-limit or config packetLimit; absent: decided by the server's brand */
+  packetLimit?: PacketLimitSetting;
 }
 
 export class ConnectionSession {
   private tail: Promise<unknown> = Promise.resolve();
 
+  /** paces what this connection sends; absent when the channel cannot count its packets (bridge) */
+  readonly budget: PacketBudget | undefined;
+
   private constructor(
     readonly channel: CommandChannel,
     public capabilities: Capabilities,
-  ) {}
+    options: SessionOptions,
+  ) {
+    this.budget = channel.packetLog
+      ? new PacketBudget(channel.packetLog, options.packetLimit, () => channel.serverBrand?.())
+      : undefined;
+  }
 
-  static async open(channel: CommandChannel): Promise<ConnectionSession> {
-    return new ConnectionSession(channel, await probeCapabilities(channel));
+  static async open(channel: CommandChannel, options: SessionOptions = {}): Promise<ConnectionSession> {
+    return new ConnectionSession(channel, await probeCapabilities(channel), options);
   }
 
   /** Asks the server again (someone may have opped the bot or changed the gamerule). */
@@ -57,6 +76,8 @@ export class ConnectionSession {
       captureStrategy: this.capabilities.strategy,
       feedbackEnabled: this.capabilities.feedbackEnabled,
       keyedFeedback: this.capabilities.keyedFeedback,
+      serverBrand: c.serverBrand?.() ?? null,
+      packetLimit: this.budget?.limit() ?? null,
     };
   }
 }

@@ -8,6 +8,7 @@ import { McbridgeError } from '../errors.js';
 import type { MicrosoftSignIn } from '../signin/microsoft.js';
 import type { Backend, CommandChannel } from './channel.js';
 import { type ConnectionNews, type NewsListener, opAdvice, signInNews } from './news.js';
+import type { PacketLimitSetting } from './server-limits.js';
 import { ConnectionSession } from './session.js';
 
 export type TargetState =
@@ -22,6 +23,8 @@ export interface TargetDescription {
   backend: Backend;
   /** `host:port`, as configured (the live server may report more) */
   server: string;
+  /** the operator's packet limit for this connection (absent: by the server's brand) */
+  packetLimit?: PacketLimitSetting;
 }
 
 export interface ReconnectPolicy {
@@ -133,7 +136,10 @@ export class ConnectionTarget {
     if (this.current.state !== 'reconnecting') this.current = { state: 'connecting' };
     try {
       const channel = await this.connect();
-      const session = await ConnectionSession.open(channel);
+      const session = await ConnectionSession.open(
+        channel,
+        this.description.packetLimit ? { packetLimit: this.description.packetLimit } : {},
+      );
       channel.onClose((reason) => this.dropped(session, reason));
       this.session = session;
       this.connects++;

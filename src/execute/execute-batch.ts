@@ -43,7 +43,8 @@ export interface ExecuteOptions {
   /** how long the server may work on one command (default 5000 ms) */
   commandTimeoutMs?: number;
   signal?: AbortSignal;
-  onProgress?: (done: number, total: number) => void;
+  /** `note` is set while sending waits for the connection's packet budget, and says why */
+  onProgress?: (done: number, total: number, note?: string) => void;
 }
 
 const EMPTY_COMMAND = {

@@ -4,7 +4,7 @@
  */
 import { captureFenced } from '../capture/fenced.js';
 import { captureSerial } from '../capture/serial.js';
-import type { CapturedCommand } from '../capture/captured.js';
+import type { CapturedCommand, Pacer } from '../capture/captured.js';
 import type { PlannedStep } from '../batch/plan.js';
 import type { ConnectionSession } from '../connection/session.js';
 import type { CommandResult } from '../results/schema.js';
@@ -16,7 +16,8 @@ export interface SegmentRunOptions {
   stopOnFailure?: boolean;
   commandTimeoutMs?: number;
   signal?: AbortSignal;
-  onProgress?: (done: number, total: number) => void;
+  /** `note` is set while sending waits for the connection's packet budget, and says why */
+  onProgress?: (done: number, total: number, note?: string) => void;
 }
 
 export async function runSegments(
@@ -45,13 +46,19 @@ export async function runSegments(
       if (steps.every((s) => results[s.index] !== undefined)) return;
       continue;
     }
+    let sentSoFar = 0;
     const captured = await capture(
       channel,
       send.map((i) => commands[i]!),
       {
         ...(options.commandTimeoutMs !== undefined ? { commandTimeoutMs: options.commandTimeoutMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
-        onProgress: (n) => options.onProgress?.(done + n, commands.length),
+        ...pacing(session),
+        onProgress: (n) => {
+          sentSoFar = n;
+          options.onProgress?.(done + n, commands.length);
+        },
+        onPaced: (note) => options.onProgress?.(done + sentSoFar, commands.length, note),
       },
     );
     captured.forEach((c, k) => {
@@ -65,6 +72,17 @@ export async function runSegments(
     done += send.length;
     stopped ??= whyStop(captured, send, cancelled());
   }
+}
+
+/**
+ * The connection's packet budget, and one fence per group of commands while a limit is in force (fewer
+ * packets per command); without a limit every command keeps its own fence, as fast as the server answers.
+ */
+function pacing(session: ConnectionSession): { budget?: Pacer; groupFences?: boolean } {
+  const budget = session.budget;
+  if (!budget) return {};
+  const limited = budget.limit().limit !== null;
+  return { budget, groupFences: limited && session.capabilities.feedbackEnabled === true };
 }
 
 /** After a timeout or a lost connection nothing more is sent; the reason goes into every unsent result. */

@@ -13,6 +13,8 @@ export interface ServiceContext {
   backend: string;
   server: string;
   version: string | null;
+  /** the server's `minecraft:brand` (e.g. `Paper`), null until it is known */
+  serverBrand: string | null;
   tool: string;
   requestId: string | number;
 }
@@ -28,6 +30,7 @@ export function serviceContext(
     backend: target.description.backend,
     server: live?.server ?? target.description.server,
     version: live?.version ?? null,
+    serverBrand: live?.serverBrand?.() ?? null,
     tool,
     requestId,
   };

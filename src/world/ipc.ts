@@ -1,4 +1,6 @@
 /** Messages between the parent (startWorld) and the world child process. */
+import type { PaperLikeOptions } from './paper-like.js';
+
 export interface WorldProcessOptions {
   host: string;
   port: number;
@@ -8,6 +10,8 @@ export interface WorldProcessOptions {
   motd: string;
   /** false: stock flying-squid, without the vanilla-parity plugin (the "foreign server" of tests) */
   parity: boolean;
+  /** tests and bench only: brand `Paper` and Paper's packet limiter (paper-like.ts) */
+  paperLike?: PaperLikeOptions;
 }
 
 export type ParentToWorld =

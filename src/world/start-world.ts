@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WorldCrashedError, WorldStartError } from '../errors.js';
 import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js';
+import { PAPER_DEFAULTS, type PaperLikeOptions } from './paper-like.js';
 
 export const EMBEDDED_VERSION = '1.21.4';
 
@@ -27,6 +28,11 @@ export interface StartWorldOptions {
   startTimeoutMs?: number;
   /** default true; false starts stock flying-squid (no vanilla-parity plugin), for foreign-server tests */
   parity?: boolean;
+  /**
+   * Tests and bench only (never a user default): announce brand `Paper` and kick like Paper's packet
+   * limiter (default 500 packets/s over 7 s).
+   */
+  paperLike?: boolean | Partial<PaperLikeOptions>;
 }
 
 export interface WorldHandle extends EventEmitter {
@@ -147,6 +153,9 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
     viewDistance: options.viewDistance ?? 4,
     motd: 'mcbridge embedded world',
     parity: options.parity ?? true,
+    ...(options.paperLike
+      ? { paperLike: { ...PAPER_DEFAULTS, ...(options.paperLike === true ? {} : options.paperLike) } }
+      : {}),
   };
   const { script, execArgv } = childEntry();
   const child = fork(script, [], {

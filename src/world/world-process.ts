@@ -7,6 +7,7 @@ import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js
 import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
 import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
+import { installPaperLike } from './paper-like.js';
 
 const require = createRequire(import.meta.url);
 
@@ -67,6 +68,8 @@ function main(): void {
 
   if (options.parity)
     installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
+
+  if (options.paperLike) installPaperLike(serv, options.paperLike, log);
 
   const applyOp = (player: FlyingSquidPlayer) => {
     if (ops.has(player.username.toLowerCase())) player.op = true;

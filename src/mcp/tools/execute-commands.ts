@@ -97,7 +97,7 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
           signal: extra.signal,
           ...(progressToken !== undefined
             ? {
-                onProgress: (done: number, total: number) => {
+                onProgress: (done: number, total: number, note?: string) => {
                   const now = performance.now();
                   if (done < total && now - lastProgress < 250) return;
                   lastProgress = now;
@@ -108,7 +108,7 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
                         progressToken,
                         progress: done,
                         total,
-                        message: `${done}/${total} commands done`,
+                        message: `${done}/${total} commands done${note ? `; ${note}` : ''}`,
                       },
                     })
                     .catch(() => {});

@@ -32,6 +32,13 @@ export const ConnectionInfoOutput = z.object({
     .optional(),
   /** what to do next when the connection cannot be used as it is */
   advice: z.string().optional(),
+  /** `minecraft:brand`, e.g. `Paper`, `vanilla`; null until the server says it */
+  serverBrand: z.string().nullable(),
+  /** the packet limit commands are paced under (null: none); see packetLimitSource */
+  packetLimit: z.object({ rate: z.number(), seconds: z.number() }).nullable(),
+  /** flag (--packet-limit), config (packetLimit of the connection), brand (the server family's default); null: not counted (bridge) */
+  packetLimitSource: z.enum(['flag', 'config', 'brand']).nullable(),
+  packetLimitBasis: z.string().nullable(),
 });
 
 export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps): void {
@@ -67,13 +74,17 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           captureStrategy: info.captureStrategy,
           feedbackEnabled: info.feedbackEnabled,
           keyedFeedback: info.keyedFeedback,
+          serverBrand: info.serverBrand,
+          packetLimit: info.packetLimit?.limit ?? null,
+          packetLimitSource: info.packetLimit?.source ?? null,
+          packetLimitBasis: info.packetLimit?.basis ?? null,
           ...(target.signIn ? { signIn: { ...target.signIn.state } } : {}),
           // an operator, or every player on a LAN world with cheats on, may run commands: no advice then
           ...(info.op === false ? { advice: opAdvice(info.username) } : {}),
         };
         const signedIn =
           out.signIn?.state === 'signed_in' ? `; signed in to Microsoft as ${out.signIn.username}` : '';
-        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}${signedIn}${out.advice ? `\nThe bot may not run commands: ${out.advice}` : ''}`;
+        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}; ${packetLimitText(out)}${signedIn}${out.advice ? `\nThe bot may not run commands: ${out.advice}` : ''}`;
         return toolResult(out, text, context());
       } catch (err) {
         if (err instanceof SignInRequiredError || err instanceof SignInError)
@@ -104,6 +115,10 @@ function signInPending(
     captureStrategy: null,
     feedbackEnabled: null,
     keyedFeedback: null,
+    serverBrand: null,
+    packetLimit: null,
+    packetLimitSource: null,
+    packetLimitBasis: null,
     signIn: { ...(target.signIn?.state ?? signIn.signIn ?? { state: 'signed_out' as const }) },
     advice: err.message,
   };
@@ -112,4 +127,13 @@ function signInPending(
       ? `${out.connection}: WAITING FOR MICROSOFT SIGN-IN. Open ${err.url} and enter the code ${err.code} (valid until ${err.expiresAt}); then call get_connection_info again — the connection is made as soon as the sign-in completes.`
       : `${out.connection}: Microsoft sign-in failed: ${err.message}`;
   return toolResult(out, text, context);
+}
+
+function packetLimitText(out: z.infer<typeof ConnectionInfoOutput>): string {
+  const brand = `server brand: ${out.serverBrand ?? 'not announced'}`;
+  if (out.packetLimitSource === null) return `${brand}; packet limit: not managed on this backend`;
+  const limit = out.packetLimit
+    ? `${out.packetLimit.rate} packets/s over ${out.packetLimit.seconds} s (commands are paced to stay under 90% of it)`
+    : 'none (full speed)';
+  return `${brand}; packet limit: ${limit}, from ${out.packetLimitSource}: ${out.packetLimitBasis}`;
 }

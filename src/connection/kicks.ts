@@ -1,0 +1,43 @@
+/**
+ * Kicks that mean "too much, too fast": recognised by their translation key (or the English text servers
+ * send instead), with the cause and the fix in words a model can act on.
+ */
+
+export interface KickExplanation {
+  kind: 'packet_rate' | 'chat_spam';
+  cause: string;
+  fix: string;
+}
+
+const KNOWN: ReadonlyArray<{ test: RegExp } & KickExplanation> = [
+  {
+    // Paper's packet limiter: red translatable disconnect.exceeded_packet_rate (en_us: "Kicked for
+    // exceeding packet rate limit"); configs from before it was translatable send "Sent too many packets"
+    test: /disconnect\.exceeded_packet_rate|exceeding packet rate limit|sent too many packets/i,
+    kind: 'packet_rate',
+    cause:
+      "the server's packet limiter kicked the bot for sending too many packets (Paper and its forks: packet-limiter.all-packets, by default 500 packets/s averaged over 7 s; operators are not exempt)",
+    fix: 'raise packet-limiter.all-packets.max-packet-rate in config/paper-global.yml and restart the server, or lower mcbridge\'s limit with --packet-limit (or "packetLimit" of this connection in the config file), e.g. --packet-limit 400/7',
+  },
+  {
+    // vanilla's chat throttle (ServerGamePacketListenerImpl.detectRateSpam): +20 per command, -1 per tick,
+    // kick at 200 with disconnect.spam; operators are exempt
+    test: /disconnect\.spam|kicked for spamming/i,
+    kind: 'chat_spam',
+    cause:
+      "the server's chat spam filter kicked the bot (vanilla spares operators; this server counted the bot's commands as spam)",
+    fix: 'make the bot an operator (`op <bot name>` in the server console), or lower --packet-limit so that commands go out more slowly',
+  },
+];
+
+export function explainKick(reason: string): KickExplanation | undefined {
+  const found = KNOWN.find((k) => k.test.test(reason));
+  return found ? { kind: found.kind, cause: found.cause, fix: found.fix } : undefined;
+}
+
+/** The close reason of a kick: what the server said, then why and what to do when the kick is known. */
+export function kickReason(readable: string): string {
+  const known = explainKick(readable);
+  const said = `kicked by the server: ${readable}`;
+  return known ? `${said} — ${known.cause}. Fix: ${known.fix}. Nothing is resent on its own` : said;
+}
