@@ -77,13 +77,18 @@ export function viewerStatus(state: FeedState): ViewerStatus {
   };
 }
 
-export async function startViewer(options: ViewerOptions): Promise<ViewerHandle> {
-  const host = options.host ?? '127.0.0.1';
-  if (!LOOPBACK.has(host) && !options.allowRemote) {
+/** Throws unless `host` is loopback or a remote host was allowed. */
+export function checkViewerHost(host: string, allowRemote = false): void {
+  if (!LOOPBACK.has(host) && !allowRemote) {
     throw new McbridgeError(`refusing to serve the viewer on ${host}: only loopback is allowed by default`, {
       remedy: 'use 127.0.0.1, or pass --viewer-allow-remote knowingly (the viewer has no password)',
     });
   }
+}
+
+export async function startViewer(options: ViewerOptions): Promise<ViewerHandle> {
+  const host = options.host ?? '127.0.0.1';
+  checkViewerHost(host, options.allowRemote);
   const { feed } = options;
   const viewDistance = options.viewDistance ?? 4;
   const statusStreams = new Set<ServerResponse>();

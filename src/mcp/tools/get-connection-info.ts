@@ -16,6 +16,10 @@ export const ConnectionInfoOutput = z.object({
   captureStrategy: z.enum(['fenced', 'serial']).nullable(),
   feedbackEnabled: z.boolean().nullable(),
   keyedFeedback: z.boolean().nullable(),
+  viewerUrl: z
+    .string()
+    .optional()
+    .describe('a live 3D view of the world around this bot, for the user to open in a browser'),
 });
 
 export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps): void {
@@ -50,8 +54,11 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           captureStrategy: info.captureStrategy,
           feedbackEnabled: info.feedbackEnabled,
           keyedFeedback: info.keyedFeedback,
+          ...(deps.viewer?.connection === target.description.name ? { viewerUrl: deps.viewer.url } : {}),
         };
-        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}`;
+        let text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}`;
+        if (out.viewerUrl)
+          text += `\nlive 3D viewer: ${out.viewerUrl} (the user can open it in a browser to watch the build)`;
         return toolResult(out, text, context());
       } catch (err) {
         return toolError(err, context());
