@@ -3,7 +3,7 @@
  * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -18,6 +18,9 @@ import { createServer } from '../src/mcp/server.js';
 import type { BatchResult } from '../src/results/schema.js';
 import { parseSafetyConfig } from '../src/safety/config.js';
 import { measurePaper } from './paper.js';
+import { followTarget } from '../src/viewer/bot-feed.js';
+import { startViewer } from '../src/viewer/server.js';
+import { CHROMIUM_PATH, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -222,6 +225,8 @@ async function main() {
   record('get_blocks_in_area, 32,768 blocks (MCP tool, median of 3)', `${pct(readTimes, 50).toFixed(0)} ms`);
   record('render_area, 32×32×32 isometric (MCP tool, median of 3)', `${pct(renderTimes, 50).toFixed(0)} ms`);
 
+  await measureViewer(target);
+
   record('embedded world RSS after the runs above (more chunks written)', mb(rssOf(world.pid)));
 
   // 2. raw rate: a bare bot fires the same commands with no attribution; timed until the server answered all
@@ -326,6 +331,34 @@ async function main() {
   process.stdout.write(
     `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
   );
+}
+
+/** The live viewer: from opening the page to the first frame with the bot's chunks meshed and drawn. */
+async function measureViewer(target: Parameters<typeof followTarget>[0]) {
+  if (!existsSync(CHROMIUM_PATH)) {
+    record(
+      'viewer first frame',
+      `not measured: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`,
+    );
+    return;
+  }
+  const feed = followTarget(target);
+  const viewer = await startViewer({ feed, viewDistance: 4 });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const t = performance.now();
+    await page.goto(viewer.url);
+    const first = await waitForFirstFrame(page);
+    record(
+      'viewer first frame (page open → 8×8 chunks meshed and drawn; Chromium, SwiftShader software GL)',
+      `${first.firstFrameMs} ms in the page (${(performance.now() - t).toFixed(0)} ms wall), ${first.sections} chunk sections`,
+    );
+  } finally {
+    await browser.close();
+    await viewer.close();
+    feed.close();
+  }
 }
 
 main().catch((err) => {

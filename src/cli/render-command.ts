@@ -6,7 +6,8 @@ import { boxOf } from '../commands/block-box.js';
 import type { BlockPos } from '../commands/block-write.js';
 import { McbridgeError } from '../errors.js';
 import { channelBlockSource, prepareReads } from '../execute/verify-batch.js';
-import { renderArea } from '../world-view/render.js';
+import { renderAreaDetailed } from '../world-view/render.js';
+import { type Corner, CORNERS } from '../world-view/rotate.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 
 function position(text: string): BlockPos {
@@ -25,24 +26,49 @@ export function registerRenderCommand(program: Command): void {
     .requiredOption('--from <x,y,z>', 'one corner', position)
     .requiredOption('--to <x,y,z>', 'the opposite corner', position)
     .option('--view <view>', 'isometric or top', 'isometric')
+    .option(
+      '--corner <corner>',
+      `isometric: the corner it is seen from (${CORNERS.join(', ')})`,
+      'south-east',
+    )
+    .option('--no-cutaway', 'keep the ceiling of a room (cut away by default)')
     .option('--no-grid', 'no grid lines or coordinate labels')
     .option('--out <file>', 'where to write the PNG', 'area.png')
     .action(
       async (
-        flags: ConnectionFlags & { from: BlockPos; to: BlockPos; view: string; grid: boolean; out: string },
+        flags: ConnectionFlags & {
+          from: BlockPos;
+          to: BlockPos;
+          view: string;
+          corner: string;
+          cutaway: boolean;
+          grid: boolean;
+          out: string;
+        },
       ) => {
         if (flags.view !== 'isometric' && flags.view !== 'top')
           throw new McbridgeError(`unknown view "${flags.view}"`, { remedy: 'use isometric or top' });
+        const corner = CORNERS.find((c) => c === flags.corner);
+        if (!corner)
+          throw new McbridgeError(`unknown corner "${flags.corner}"`, {
+            remedy: `use ${CORNERS.join(', ')}`,
+          });
         const target = targetFromFlags(flags);
         try {
           const session = await target.get();
           await prepareReads(session.channel, [boxOf(flags.from, flags.to)]);
           const source = channelBlockSource(session.channel);
           if (!source) throw new McbridgeError('this connection cannot read blocks');
-          const png = renderArea(source, flags.from, flags.to, { view: flags.view, grid: flags.grid });
+          const picture = renderAreaDetailed(source, flags.from, flags.to, {
+            view: flags.view,
+            corner: corner satisfies Corner,
+            grid: flags.grid,
+            cutaway: flags.cutaway,
+          });
           const out = resolve(flags.out);
-          await writeFile(out, png);
+          await writeFile(out, picture.png);
           process.stdout.write(`${out}\n`);
+          process.stderr.write(`${picture.caption.join('; ')}\n`);
         } finally {
           await target.close();
         }

@@ -17,8 +17,9 @@ import { loadSafetyConfig } from '../safety/config.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
+import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
 
-interface ServeFlags extends ConnectionFlags {
+interface ServeFlags extends ConnectionFlags, ViewerFlags {
   config?: string;
   bridge: boolean;
   bridgeHost: string;
@@ -39,8 +40,12 @@ interface ServeFlags extends ConnectionFlags {
 const int = (v: string) => Number.parseInt(v, 10);
 
 export function registerServeCommand(program: Command): void {
-  addConnectionOptions(
-    program.command('serve').description('run the MCP server (stdio by default; --http for Streamable HTTP)'),
+  addViewerOptions(
+    addConnectionOptions(
+      program
+        .command('serve')
+        .description('run the MCP server (stdio by default; --http for Streamable HTTP)'),
+    ),
   )
     .option(
       '--config <path>',
@@ -110,6 +115,9 @@ export function registerServeCommand(program: Command): void {
       }
       // connection news (sign-in codes among them) always reaches a person on stderr too
       for (const target of targets.all()) target.onNews((news) => logNews(news));
+      const viewer = await startViewerFromFlags(flags, targets.get());
+      // stdout is the MCP protocol: the address goes to stderr, on a line of its own
+      if (viewer) process.stderr.write(`viewer: ${viewer.url}\n`);
       const safety = await loadSafetyConfig(flags.safetyConfig ?? config?.safetyConfig);
       const jobs = new JobManager({
         targets,
@@ -121,7 +129,15 @@ export function registerServeCommand(program: Command): void {
       });
       // HTTP sessions each get a server; connections, undo history and jobs are shared
       const undo = new UndoRegistry();
-      const makeServer = () => createServer({ targets, log: logger, safety, jobs, undo });
+      const makeServer = () =>
+        createServer({
+          targets,
+          log: logger,
+          safety,
+          jobs,
+          undo,
+          ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
+        });
 
       let http: HttpHandle | undefined;
       let closing = false;
@@ -130,6 +146,7 @@ export function registerServeCommand(program: Command): void {
         closing = true;
         await jobs.close();
         await http?.close();
+        await viewer?.close();
         await targets.closeAll();
         await bridge?.close();
         process.exit(0);

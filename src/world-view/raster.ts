@@ -1,9 +1,9 @@
-/** A small RGBA canvas for the renderer: blended pixels, convex polygons, lines and 3×5 text. */
+/** A small RGBA canvas for the renderer: blended pixels, convex polygons, lines and 3×5 text (digits, a–z). */
 import { PNG } from 'pngjs';
 
 export type Rgb = readonly [number, number, number];
-/** a fixed colour, or one computed per pixel (patterns) */
-export type Paint = Rgb | ((px: number, py: number) => Rgb);
+/** a fixed colour, or one computed per pixel (patterns, textures; null leaves the pixel as it is) */
+export type Paint = Rgb | ((px: number, py: number) => Rgb | null);
 export interface Point {
   x: number;
   y: number;
@@ -22,9 +22,43 @@ const GLYPHS: Record<string, readonly number[]> = {
   '8': [7, 5, 7, 5, 7],
   '9': [7, 5, 7, 1, 7],
   '-': [0, 0, 7, 0, 0],
-  x: [0, 5, 2, 5, 0],
+  a: [2, 5, 7, 5, 5],
+  b: [6, 5, 6, 5, 6],
+  c: [3, 4, 4, 4, 3],
+  d: [6, 5, 5, 5, 6],
+  e: [7, 4, 6, 4, 7],
+  f: [7, 4, 6, 4, 4],
+  g: [3, 4, 5, 5, 3],
+  h: [5, 5, 7, 5, 5],
+  i: [7, 2, 2, 2, 7],
+  j: [1, 1, 1, 5, 2],
+  k: [5, 5, 6, 5, 5],
+  l: [4, 4, 4, 4, 7],
+  m: [5, 7, 7, 5, 5],
+  n: [6, 5, 5, 5, 5],
+  o: [2, 5, 5, 5, 2],
+  p: [6, 5, 6, 4, 4],
+  q: [2, 5, 5, 6, 3],
+  r: [6, 5, 6, 5, 5],
+  s: [3, 4, 2, 1, 6],
+  t: [7, 2, 2, 2, 2],
+  u: [5, 5, 5, 5, 7],
+  v: [5, 5, 5, 5, 2],
+  w: [5, 5, 7, 7, 5],
+  x: [5, 5, 2, 5, 5],
   y: [5, 5, 2, 2, 2],
   z: [7, 1, 2, 4, 7],
+  _: [0, 0, 0, 0, 7],
+  ':': [0, 2, 0, 2, 0],
+  '.': [0, 0, 0, 0, 2],
+  ',': [0, 0, 0, 2, 4],
+  '+': [0, 2, 7, 2, 0],
+  '=': [0, 7, 0, 7, 0],
+  '(': [1, 2, 2, 2, 1],
+  ')': [4, 2, 2, 2, 4],
+  '/': [1, 1, 2, 4, 4],
+  '>': [4, 2, 1, 2, 4],
+  '<': [1, 2, 4, 2, 1],
 };
 
 export class Canvas {
@@ -48,6 +82,7 @@ export class Canvas {
   blend(px: number, py: number, paint: Paint, alpha = 1): void {
     if (px < 0 || py < 0 || px >= this.width || py >= this.height) return;
     const c = typeof paint === 'function' ? paint(px, py) : paint;
+    if (c === null) return;
     const i = (py * this.width + px) * 4;
     for (let k = 0; k < 3; k++) {
       this.data[i + k] = Math.round(c[k]! * alpha + this.data[i + k]! * (1 - alpha));
@@ -102,7 +137,7 @@ export class Canvas {
   /** Draws `text` with its top-left corner at (x, y); unknown characters leave a gap. */
   text(text: string, x: number, y: number, paint: Paint, size = 1): void {
     [...text].forEach((ch, n) => {
-      const rows = GLYPHS[ch];
+      const rows = GLYPHS[ch] ?? GLYPHS[ch.toLowerCase()];
       if (!rows) return;
       rows.forEach((bits, row) => {
         for (let col = 0; col < 3; col++) {

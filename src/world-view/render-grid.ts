@@ -8,12 +8,17 @@ import { sizeOf, volumeOf } from './box.js';
 import { type BlockColour, blockColour } from './colours.js';
 import { type Rgb, TEXT_HEIGHT } from './raster.js';
 import { blockShape, type Cuboid, isFullCube } from './shapes.js';
+import { type BlockTextures, blockTextures } from './textures.js';
 
 export const AIR_CELL = -1;
 export const UNLOADED_CELL = -2;
 
 export interface PaletteEntry {
+  /** block id without namespace or states, e.g. `oak_door` (what the legend and counts show) */
+  name: string;
   colour: BlockColour;
+  /** top and side textures, when the assets are installed */
+  textures: BlockTextures | undefined;
   shape: Cuboid[];
   /** a full opaque cube hides what is behind it */
   solid: boolean;
@@ -43,9 +48,7 @@ export class BlockGrid {
             let index = indexOf.get(key);
             if (index === undefined) {
               index = this.palette.length;
-              const colour = blockColour(state.name);
-              const shape = blockShape(state);
-              this.palette.push({ colour, shape, solid: colour.alpha >= 1 && isFullCube(shape) });
+              this.palette.push(paletteEntry(state.name, blockShape(state)));
               indexOf.set(key, index);
             }
             this.cells[i++] = index;
@@ -66,6 +69,20 @@ export class BlockGrid {
     const cell = this.at(dx, dy, dz);
     return cell >= 0 && this.palette[cell]!.solid;
   }
+}
+
+// beds take their colour from the wool they are made of (their own texture is an entity texture)
+const textureSource = (name: string) => name.replace(/_bed$/, '_wool');
+// tinted by biome and animated: the flat colour table is closer than the grey texture
+const FLAT_ONLY = new Set(['water', 'lava', 'bubble_column']);
+
+function paletteEntry(id: string, shape: Cuboid[]): PaletteEntry {
+  const name = id.replace(/^minecraft:/, '');
+  const flat = blockColour(id);
+  const textures = FLAT_ONLY.has(name) ? undefined : blockTextures(textureSource(name));
+  // a texture's average is the block's true colour; lights keep their glow colour
+  const colour = textures && !flat.emissive ? { ...flat, rgb: textures.top.average } : flat;
+  return { name, colour, textures, shape, solid: colour.alpha >= 1 && isFullCube(shape) };
 }
 
 export const BACKGROUND: Rgb = [32, 34, 40];

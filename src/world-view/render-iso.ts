@@ -1,9 +1,11 @@
 /**
- * The isometric view: seen from the south-east and above (x runs down-right, z down-left, y up), drawn
- * back to front so nearer blocks cover farther ones; top faces light, south faces darker, east darkest.
+ * The isometric view: seen from one corner (south-east by default) and above, drawn back to front so
+ * nearer blocks cover farther ones; top faces light, the two facing sides darker. Faces are textured when
+ * the assets are installed and a block edge is at least 8 px, flat colours otherwise.
  */
 import type { BlockPos, Box } from '../commands/block-write.js';
 import { type Canvas, type Paint, type Point, type Rgb, shade, textWidth, UNLOADED_HATCH } from './raster.js';
+import type { Texture } from './textures.js';
 import {
   type BlockGrid,
   fontHeight,
@@ -15,13 +17,22 @@ import {
   MAX_IMAGE_SIDE,
   UNLOADED_CELL,
 } from './render-grid.js';
+import { type FaceKind, texturedFace } from './face-paint.js';
+import type { Turn } from './rotate.js';
 import type { Cuboid } from './shapes.js';
 
 const GROUND: Rgb = [44, 47, 55];
+const NEAR_WALL_ALPHA = 0.12;
 const GRID: Rgb = [78, 82, 94];
 const FULL: Cuboid = { x0: 0, y0: 0, z0: 0, x1: 1, y1: 1, z1: 1 };
 
-export function isoLayout(box: Box, size: BlockPos, scale: number | undefined, labels?: LabelSpace): Layout {
+export function isoLayout(
+  box: Box,
+  size: BlockPos,
+  scale: number | undefined,
+  labels: LabelSpace | undefined,
+  turn: Turn,
+): Layout {
   const across = size.x + size.z;
   const tall = across / 2 + size.y;
   const margins = (fs: number) => {
@@ -52,14 +63,8 @@ export function isoLayout(box: Box, size: BlockPos, scale: number | undefined, l
     originX,
     originY,
     pixelOf: (pos) => {
-      const p = project(
-        originX,
-        originY,
-        a,
-        pos.x - box.min.x + 0.5,
-        pos.y - box.min.y + 1,
-        pos.z - box.min.z + 0.5,
-      );
+      const { lx, lz } = turn.toLocal(pos.x - box.min.x, pos.z - box.min.z);
+      const p = project(originX, originY, a, lx + 0.5, pos.y - box.min.y + 1, lz + 0.5);
       return { x: Math.floor(p.x), y: Math.floor(p.y) };
     },
   };
@@ -74,9 +79,32 @@ export function drawIsometric(
   canvas: Canvas,
   blocks: BlockGrid,
   plan: Layout & { box: Box; grid: boolean },
+  turn: Turn,
+  textured: boolean,
+  roofed?: Uint8Array,
 ): void {
-  const { size } = blocks;
+  const { size } = turn;
   const a = plan.scale;
+  const at = (lx: number, dy: number, lz: number) => {
+    if (lx < 0 || lz < 0 || lx >= size.x || lz >= size.z) return -1;
+    const { dx, dz } = turn.toWorld(lx, lz);
+    return blocks.at(dx, dy, dz);
+  };
+  const solidAt = (lx: number, dy: number, lz: number) => {
+    const cell = at(lx, dy, lz);
+    return cell >= 0 && blocks.palette[cell]!.solid;
+  };
+  // under the cut-away ceiling and not a full block (air, furniture): the inside of the room
+  const inside = (lx: number, dy: number, lz: number) => {
+    if (!roofed || lx < 0 || lz < 0 || lx >= size.x || lz >= size.z || solidAt(lx, dy, lz)) return false;
+    const { dx, dz } = turn.toWorld(lx, lz);
+    return roofed[dz * blocks.size.x + dx] === 1;
+  };
+  // a wall between the viewer and the room (the room behind it, not in front) is drawn see-through
+  const nearWall = (lx: number, dy: number, lz: number) =>
+    (inside(lx - 1, dy, lz) && !inside(lx + 1, dy, lz)) ||
+    (inside(lx, dy, lz - 1) && !inside(lx, dy, lz + 1)) ||
+    (inside(lx - 1, dy, lz - 1) && !inside(lx + 1, dy, lz + 1));
   const p = (x: number, y: number, z: number) => project(plan.originX, plan.originY, a, x, y, z);
   canvas.polygon([p(0, 0, 0), p(size.x, 0, 0), p(size.x, 0, size.z), p(0, 0, size.z)], GROUND);
   if (plan.grid) {
@@ -93,14 +121,21 @@ export function drawIsometric(
     dy: number,
     dz: number,
     c: Cuboid,
-    paints: [Paint, Paint, Paint],
+    paints: [FacePaint, FacePaint, FacePaint],
     alpha: number,
     edge?: Rgb,
   ) => {
     const [x0, y0, z0, x1, y1, z1] = [dx + c.x0, dy + c.y0, dz + c.z0, dx + c.x1, dy + c.y1, dz + c.z1];
-    face([p(x0, y1, z1), p(x1, y1, z1), p(x1, y0, z1), p(x0, y0, z1)], paints[1], alpha, edge);
-    face([p(x1, y1, z0), p(x1, y1, z1), p(x1, y0, z1), p(x1, y0, z0)], paints[2], alpha, edge);
-    face([p(x0, y1, z0), p(x1, y1, z0), p(x1, y1, z1), p(x0, y1, z1)], paints[0], alpha, edge);
+    const origin = p(dx, dy, dz);
+    const paint = (i: 0 | 1 | 2, kind: FaceKind, planeY: number) => {
+      const pt = paints[i];
+      if (typeof pt !== 'object' || !('texture' in pt)) return pt;
+      return texturedFace(pt.texture, kind, pt.shade, a, origin.x, origin.y - planeY * a);
+    };
+    // the south and east faces' texture starts at the block's own origin; the top face's at its height
+    face([p(x0, y1, z1), p(x1, y1, z1), p(x1, y0, z1), p(x0, y0, z1)], paint(1, 'south', 0), alpha, edge);
+    face([p(x1, y1, z0), p(x1, y1, z1), p(x1, y0, z1), p(x1, y0, z0)], paint(2, 'east', 0), alpha, edge);
+    face([p(x0, y1, z0), p(x1, y1, z0), p(x1, y1, z1), p(x0, y1, z1)], paint(0, 'top', y1 - dy), alpha, edge);
   };
   const hatch =
     (f: number): Paint =>
@@ -111,55 +146,68 @@ export function drawIsometric(
   for (let dy = 0; dy < size.y; dy++) {
     for (let dx = 0; dx < size.x; dx++) {
       for (let dz = 0; dz < size.z; dz++) {
-        const cell = blocks.at(dx, dy, dz);
+        const cell = at(dx, dy, dz);
         if (cell === UNLOADED_CELL) {
           cuboid(dx, dy, dz, FULL, [hatch(1), hatch(0.8), hatch(0.65)], 1);
           continue;
         }
         if (cell < 0) continue;
         const entry = blocks.palette[cell]!;
-        if (
-          entry.solid &&
-          blocks.solidAt(dx + 1, dy, dz) &&
-          blocks.solidAt(dx, dy + 1, dz) &&
-          blocks.solidAt(dx, dy, dz + 1)
-        ) {
+        if (entry.solid && solidAt(dx + 1, dy, dz) && solidAt(dx, dy + 1, dz) && solidAt(dx, dy, dz + 1)) {
           continue;
         }
-        const { rgb, alpha, emissive } = entry.colour;
+        const { rgb, emissive } = entry.colour;
+        const alpha =
+          roofed && entry.solid && nearWall(dx, dy, dz)
+            ? Math.min(entry.colour.alpha, NEAR_WALL_ALPHA)
+            : entry.colour.alpha;
         const f = emissive ? [1, 0.92, 0.85] : [1, 0.8, 0.64];
-        const paints: [Paint, Paint, Paint] = [shade(rgb, f[0]!), shade(rgb, f[1]!), shade(rgb, f[2]!)];
-        for (const c of entry.shape)
-          cuboid(dx, dy, dz, c, paints, alpha, outline ? shade(rgb, 0.6) : undefined);
+        const t = textured ? entry.textures : undefined;
+        const paints: [FacePaint, FacePaint, FacePaint] = t
+          ? [
+              { texture: t.top, shade: f[0]! },
+              { texture: t.side, shade: f[1]! },
+              { texture: t.side, shade: f[2]! },
+            ]
+          : [shade(rgb, f[0]!), shade(rgb, f[1]!), shade(rgb, f[2]!)];
+        // textures carry their own detail; outlines would only blur them
+        const edge = outline && !t ? shade(rgb, 0.6) : undefined;
+        for (const c of entry.shape) cuboid(dx, dy, dz, turn.cuboid(c), paints, alpha, edge);
       }
     }
   }
-  if (plan.grid) drawIsoLabels(canvas, plan, size, p);
+  if (plan.grid) drawIsoLabels(canvas, plan, size, p, turn);
 }
+
+type FacePaint = Paint | { texture: Texture; shade: number };
 
 function drawIsoLabels(
   canvas: Canvas,
   plan: Layout & { box: Box },
   size: BlockPos,
   p: (x: number, y: number, z: number) => Point,
+  turn: Turn,
 ): void {
   const { box, scale: a, fontSize: fs } = plan;
   const fh = fontHeight(fs);
-  // along the front-left ground edge (x), the front-right ground edge (z) and the left vertical edge (y)
+  const { x: xAxis, z: zAxis } = turn.axes;
+  // along the front-left ground edge (local x), the front-right ground edge (local z), the left vertical edge (y)
   const xStep = labelStep(a / 2, fh + 2);
-  for (let x = box.min.x; x <= box.max.x; x++) {
-    if (!isLabelled(x, xStep)) continue;
-    const q = p(x - box.min.x + 0.5, 0, size.z);
-    const text = String(x);
+  for (let l = 0; l < size.x; l++) {
+    const value = xAxis.coordinate(l);
+    if (!isLabelled(value, xStep)) continue;
+    const q = p(l + 0.5, 0, size.z);
+    const text = String(value);
     canvas.line(q, { x: q.x - 3, y: q.y + 2 }, LABEL);
     canvas.text(text, Math.round(q.x - 5 - textWidth(text, fs)), Math.round(q.y + 2), LABEL, fs);
   }
   const zStep = labelStep(a / 2, fh + 2);
-  for (let z = box.min.z; z <= box.max.z; z++) {
-    if (!isLabelled(z, zStep)) continue;
-    const q = p(size.x, 0, z - box.min.z + 0.5);
+  for (let l = 0; l < size.z; l++) {
+    const value = zAxis.coordinate(l);
+    if (!isLabelled(value, zStep)) continue;
+    const q = p(size.x, 0, l + 0.5);
     canvas.line(q, { x: q.x + 3, y: q.y + 2 }, LABEL);
-    canvas.text(String(z), Math.round(q.x + 5), Math.round(q.y + 2), LABEL, fs);
+    canvas.text(String(value), Math.round(q.x + 5), Math.round(q.y + 2), LABEL, fs);
   }
   const yStep = labelStep(a, fh + 2);
   for (let y = box.min.y; y <= box.max.y; y++) {
@@ -169,9 +217,19 @@ function drawIsoLabels(
     canvas.line(q, { x: q.x - 3, y: q.y }, LABEL);
     canvas.text(text, Math.round(q.x - 5 - textWidth(text, fs)), Math.round(q.y - fh / 2), LABEL, fs);
   }
-  const xEnd = p(size.x, 0, size.z);
-  canvas.text('x', Math.round(xEnd.x - 5 - textWidth('x', fs)), Math.round(xEnd.y + fh + 6), LABEL, fs);
-  canvas.text('z', Math.round(xEnd.x + 5), Math.round(xEnd.y + fh + 6), LABEL, fs);
+  // words, not lone letters: each edge's values grow toward the front corner, i.e. toward this direction
+  const name = (axis: typeof xAxis) =>
+    `${axis.axis}${axis.towards === 'east' || axis.towards === 'south' ? '+' : '-'} ${axis.towards}`;
+  const corner = p(size.x, 0, size.z);
+  const xName = name(xAxis);
+  canvas.text(
+    xName,
+    Math.round(corner.x - 8 - textWidth(xName, fs)),
+    Math.round(corner.y + fh + 6),
+    LABEL,
+    fs,
+  );
+  canvas.text(name(zAxis), Math.round(corner.x + 8), Math.round(corner.y + fh + 6), LABEL, fs);
   const yEnd = p(0, size.y, size.z);
-  canvas.text('y', Math.round(yEnd.x - 5 - textWidth('y', fs)), Math.round(yEnd.y - fh - 4), LABEL, fs);
+  canvas.text('y up', Math.round(yEnd.x - 5 - textWidth('y up', fs)), Math.round(yEnd.y - fh - 4), LABEL, fs);
 }

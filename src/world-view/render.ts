@@ -1,6 +1,7 @@
 /**
- * `render_area`: a PNG of a region, seen from above (`top`) or from the south-east at 30° (`isometric`),
- * with optional grid and coordinate labels so a picture's pixels can be related to block positions.
+ * `render_area`: a PNG of a region, seen from above (`top`) or from one of its four corners at 30°
+ * (`isometric`), with optional grid and coordinate labels so a picture's pixels can be related to block
+ * positions, the ceiling of an enclosed room cut away, and a legend of the blocks drawn with their counts.
  * Unloaded positions are hatched magenta/black, never drawn as air.
  */
 import { z } from 'zod';
@@ -11,15 +12,34 @@ import { boxOf, sizeOf, volumeOf } from './box.js';
 import { AREA_MAX_BLOCKS } from './encode.js';
 import { Canvas, textWidth } from './raster.js';
 import { BACKGROUND, BlockGrid, type LabelSpace, type Layout, MAX_IMAGE_SIDE } from './render-grid.js';
+import { type Cutaway, cutAway, findCeiling } from './cutaway.js';
+import { type Counts, countBlocks, withLegend } from './legend.js';
 import { drawIsometric, isoLayout } from './render-iso.js';
+import { type Corner, CORNERS, turnFor } from './rotate.js';
 import { drawTop, topLayout } from './render-top.js';
 import { AreaTooLargeError, splitBox } from './split.js';
 
 export const RenderViewSchema = z.enum(['isometric', 'top']);
 export const RenderOptionsSchema = z.object({
   view: RenderViewSchema.default('isometric').describe(
-    'isometric: seen from the south-east and above; top: a map, north up',
+    'isometric: seen from a corner (see `corner`) and above; top: a map, north up',
   ),
+  corner: z
+    .enum(CORNERS)
+    .optional()
+    .describe('isometric: the corner it is seen from (default south-east); try others to see every wall'),
+  cutaway: z
+    .boolean()
+    .optional()
+    .describe('leave out the ceiling/roof when the top of the box covers a room (default true)'),
+  textures: z
+    .boolean()
+    .optional()
+    .describe('block textures on faces of 8 px and more, when installed (default true); false: flat colours'),
+  legend: z
+    .boolean()
+    .optional()
+    .describe('a legend of the blocks drawn, with counts, under the picture (default true)'),
   grid: z.boolean().optional().describe('grid lines and coordinate labels (default true)'),
   scale: z
     .number()
@@ -33,13 +53,14 @@ export type RenderOptions = z.input<typeof RenderOptionsSchema> & { maxBlocks?: 
 
 export interface RenderPlan extends Layout {
   view: 'isometric' | 'top';
+  corner: Corner;
   box: Box;
   grid: boolean;
 }
 
 /** Sizes and pixel positions of a render, without reading the world. */
 export function planRender(from: BlockPos, to: BlockPos, options: RenderOptions): RenderPlan {
-  const { view = 'isometric', grid = true, maxBlocks = AREA_MAX_BLOCKS } = options;
+  const { view = 'isometric', grid = true, maxBlocks = AREA_MAX_BLOCKS, corner = 'south-east' } = options;
   const box = boxOf(from, to);
   const volume = volumeOf(box);
   if (volume > maxBlocks) {
@@ -51,11 +72,11 @@ export function planRender(from: BlockPos, to: BlockPos, options: RenderOptions)
   const layout =
     view === 'top'
       ? topLayout(box, size, options.scale, labels)
-      : isoLayout(box, size, options.scale, labels);
+      : isoLayout(box, turnFor(corner, box).size, options.scale, labels, turnFor(corner, box));
   if (Math.max(layout.width, layout.height) > MAX_IMAGE_SIDE) {
     throw new ImageTooLargeError(size, layout.width, layout.height);
   }
-  return { view, box, grid, ...layout };
+  return { view, corner, box, grid, ...layout };
 }
 
 export class ImageTooLargeError extends McbridgeError {
@@ -81,17 +102,71 @@ function labelSpace(box: Box): LabelSpace {
   return { width: Math.max(...values.map((v) => textWidth(String(v)))) };
 }
 
-/** Reads the area through `source` and draws it. */
+export interface RenderResult {
+  png: Buffer;
+  /** the whole image, legend included */
+  width: number;
+  height: number;
+  /** the picture part (pixel positions of blocks are as it says) */
+  plan: RenderPlan;
+  /** what was drawn (after any cutaway) */
+  counts: Counts;
+  /** the layers left out, in world y */
+  cutaway?: { fromY: number; removed: number };
+  /** the lines written under the picture */
+  caption: string[];
+}
+
+/** Reads the area through `source` and draws it, with the legend and the counts. */
+export function renderAreaDetailed(
+  source: BlockSource,
+  from: BlockPos,
+  to: BlockPos,
+  options: RenderOptions,
+): RenderResult {
+  const plan = planRender(from, to, options);
+  const blocks = new BlockGrid(plan.box, source);
+  let cut: Cutaway | undefined;
+  if (options.cutaway ?? true) {
+    const ceiling = findCeiling(blocks);
+    if (ceiling !== undefined) cut = cutAway(blocks, ceiling);
+  }
+  const canvas = new Canvas(plan.width, plan.height, BACKGROUND);
+  if (plan.view === 'top') drawTop(canvas, blocks, plan);
+  else {
+    const textured = (options.textures ?? true) && plan.scale >= 8;
+    drawIsometric(canvas, blocks, plan, turnFor(plan.corner, plan.box), textured, cut?.roofed);
+  }
+  const counts = countBlocks(blocks);
+  const cutaway = cut ? { fromY: plan.box.min.y + cut.fromDy, removed: cut.removed } : undefined;
+  const caption = [
+    plan.view === 'top' ? 'seen from above, north up' : `seen from the ${plan.corner} and above`,
+    ...(cutaway
+      ? [
+          `ceiling cut away: y ${cutaway.fromY} and up not drawn`,
+          ...(plan.view === 'top' ? [] : ['near walls see-through']),
+        ]
+      : []),
+  ];
+  const image =
+    (options.legend ?? true) ? withLegend(canvas, blocks, counts, caption, plan.fontSize) : canvas;
+  return {
+    png: image.toPng(),
+    width: image.width,
+    height: image.height,
+    plan,
+    counts,
+    ...(cutaway ? { cutaway } : {}),
+    caption,
+  };
+}
+
+/** Reads the area through `source` and draws it (the PNG only). */
 export function renderArea(
   source: BlockSource,
   from: BlockPos,
   to: BlockPos,
   options: RenderOptions,
 ): Buffer {
-  const plan = planRender(from, to, options);
-  const blocks = new BlockGrid(plan.box, source);
-  const canvas = new Canvas(plan.width, plan.height, BACKGROUND);
-  if (plan.view === 'top') drawTop(canvas, blocks, plan);
-  else drawIsometric(canvas, blocks, plan);
-  return canvas.toPng();
+  return renderAreaDetailed(source, from, to, options).png;
 }

@@ -1,7 +1,8 @@
 /**
  * Rough block shapes for the renderer, in block-local units (0–1): slabs, stairs, doors, panes, fences,
- * torches, lanterns, carpets and plants are drawn smaller than a cube so rooms read right. Everything
- * else is a full cube.
+ * torches, lanterns, carpets, beds, flower pots, signs, chests, ladders and plants are drawn smaller than a
+ * cube so rooms read right (sizes from vanilla's block classes, e.g. BedBlock, FlowerPotBlock,
+ * WallSignBlock in net/minecraft/world/level/block/). Everything else is a full cube.
  */
 import type { BlockState } from './block-source.js';
 
@@ -68,6 +69,23 @@ function stairs(p: Record<string, string>): Cuboid[] {
   return [slab, step[p['facing'] ?? 'north'] ?? step['north']!];
 }
 
+// vanilla BedBlock's shape is 9 px tall (a carpet is 1 px): the two no longer look alike
+const bed = (): Cuboid[] => [box(0, 0, 0, 16, 9, 16)];
+
+/** A thin plate on the wall opposite `facing` (wall signs, ladders hang on the block behind them). */
+function wallPlate(facing: string, thickness: number, y0 = 0, y1 = 16): Cuboid {
+  const t = 16 - thickness;
+  const plates: Record<string, Cuboid> = {
+    north: box(0, y0, t, 16, y1, 16),
+    south: box(0, y0, 0, 16, y1, thickness),
+    west: box(t, y0, 0, 16, y1, 16),
+    east: box(0, y0, 0, thickness, y1, 16),
+  };
+  return plates[facing] ?? plates['north']!;
+}
+
+const wallSign = (p: Record<string, string>): Cuboid[] => [wallPlate(p['facing'] ?? 'north', 2, 4, 12)];
+
 const PLANTS =
   /(sapling|_tulip|^dandelion|^poppy|^short_grass|^tall_grass|^fern|^large_fern|^dead_bush|orchid|^allium|azure_bluet|oxeye_daisy|cornflower|lily_of_the_valley|_mushroom$|^sweet_berry_bush|^wheat)$/;
 
@@ -96,6 +114,15 @@ export function blockShape(state: BlockState): Cuboid[] {
     return [p['hanging'] === 'true' ? box(5, 7, 5, 11, 14, 11) : box(5, 0, 5, 11, 7, 11)];
   }
   if (PLANTS.test(id)) return [box(3, 0, 3, 13, 13, 13)];
+  if (id.endsWith('_bed')) return bed();
+  if (id === 'flower_pot') return [box(5, 0, 5, 11, 6, 11)];
+  if (id.startsWith('potted_')) return [box(5, 0, 5, 11, 6, 11), box(6, 6, 6, 10, 14, 10)];
+  if (id.endsWith('_wall_sign') || id.endsWith('_wall_hanging_sign')) return wallSign(p);
+  if (id.endsWith('_hanging_sign')) return [box(1, 0, 7, 15, 10, 9)];
+  if (id.endsWith('_sign')) return [box(7, 0, 7, 9, 9, 9), box(0, 9, 7, 16, 16, 9)];
+  if (id === 'chest' || id === 'trapped_chest' || id === 'ender_chest') return [box(1, 0, 1, 15, 14, 15)];
+  if (id.endsWith('_button')) return [box(5, 0, 6, 11, 2, 10)];
+  if (id === 'ladder') return [wallPlate(p['facing'] ?? 'north', 1)];
   return FULL;
 }
 

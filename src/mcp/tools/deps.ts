@@ -17,4 +17,6 @@ export interface ToolDeps {
   jobs?: JobManager;
   /** saved structures (save/list/place_structure) */
   structures: StructureStore;
+  /** the live 3D viewer (`--viewer-port`), showing the bot of `connection` */
+  viewer?: { url: string; connection: string };
 }

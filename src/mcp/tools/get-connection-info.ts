@@ -39,6 +39,10 @@ export const ConnectionInfoOutput = z.object({
   /** flag (--packet-limit), config (packetLimit of the connection), brand (the server family's default); null: not counted (bridge) */
   packetLimitSource: z.enum(['flag', 'config', 'brand']).nullable(),
   packetLimitBasis: z.string().nullable(),
+  viewerUrl: z
+    .string()
+    .optional()
+    .describe('a live 3D view of the world around this bot, for the user to open in a browser'),
 });
 
 export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps): void {
@@ -81,10 +85,13 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           ...(target.signIn ? { signIn: { ...target.signIn.state } } : {}),
           // an operator, or every player on a LAN world with cheats on, may run commands: no advice then
           ...(info.op === false ? { advice: opAdvice(info.username) } : {}),
+          ...(deps.viewer?.connection === target.description.name ? { viewerUrl: deps.viewer.url } : {}),
         };
         const signedIn =
           out.signIn?.state === 'signed_in' ? `; signed in to Microsoft as ${out.signIn.username}` : '';
-        const text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}; ${packetLimitText(out)}${signedIn}${out.advice ? `\nThe bot may not run commands: ${out.advice}` : ''}`;
+        let text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}; ${packetLimitText(out)}${signedIn}${out.advice ? `\nThe bot may not run commands: ${out.advice}` : ''}`;
+        if (out.viewerUrl)
+          text += `\nlive 3D viewer: ${out.viewerUrl} (the user can open it in a browser to watch the build)`;
         return toolResult(out, text, context());
       } catch (err) {
         if (err instanceof SignInRequiredError || err instanceof SignInError)

@@ -1,11 +1,13 @@
-/** Tool `render_area`: a PNG picture of a box, isometric or top-down, with coordinates. */
+/** Tool `render_area`: a PNG picture of a box, isometric from any corner or top-down, with coordinates, the room's ceiling cut away, a legend, and the block counts in words. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../errors.js';
 import { boxOf } from '../../commands/block-box.js';
 import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
-import { planRender, RenderOptionsSchema, renderArea } from '../../world-view/render.js';
+import { countsText } from '../../world-view/legend.js';
+import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
+import { CORNERS } from '../../world-view/rotate.js';
 import { SERVICE_META_KEY, serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
@@ -18,11 +20,21 @@ export const RenderAreaInput = RenderOptionsSchema.extend({
 
 export const RenderAreaOutput = z.object({
   view: z.enum(['isometric', 'top']),
+  corner: z.enum(CORNERS).describe('isometric: the corner it is seen from'),
   width: z.number().int(),
   height: z.number().int(),
   scale: z.number(),
   from: PositionSchema,
   to: PositionSchema,
+  blocks: z
+    .array(z.object({ name: z.string(), count: z.number().int() }))
+    .describe('block types drawn (states merged), most first'),
+  air: z.number().int(),
+  unloaded: z.number().int(),
+  cutaway: z
+    .object({ fromY: z.number().int(), removed: z.number().int() })
+    .optional()
+    .describe('the ceiling left out of the picture: every block from this y up'),
 });
 
 export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void {
@@ -31,7 +43,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
     {
       title: 'Render an area as a picture',
       description:
-        'Draw a box of the world as a PNG: isometric (seen from the south-east and above: x runs down-right, z down-left) or top (a map, north up). Grid lines and coordinate labels relate pixels to blocks; unloaded chunks are hatched, never drawn as air.',
+        'Draw a box of the world as a PNG: isometric (seen from a corner and above, south-east by default; `corner` picks another so every wall can be seen) or top (a map, north up). When the top of the box roofs a room, the ceiling is cut away and the near walls drawn see-through so the inside shows (cutaway: false keeps it). Textured where the assets are installed; thin blocks (doors, panes, fences, beds, carpets, slabs, stairs, torches, lanterns, pots, signs) in their true shapes. A legend under the picture and the text list the blocks drawn with counts. Unloaded chunks are hatched, never drawn as air.',
       inputSchema: RenderAreaInput,
       outputSchema: RenderAreaOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -46,19 +58,44 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
         if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
         const options = {
           view: args.view,
+          ...(args.corner !== undefined ? { corner: args.corner } : {}),
           ...(args.grid !== undefined ? { grid: args.grid } : {}),
           ...(args.scale !== undefined ? { scale: args.scale } : {}),
+          ...(args.cutaway !== undefined ? { cutaway: args.cutaway } : {}),
+          ...(args.legend !== undefined ? { legend: args.legend } : {}),
+          ...(args.textures !== undefined ? { textures: args.textures } : {}),
         };
-        const plan = planRender(args.from, args.to, options);
-        const png = renderArea(source, args.from, args.to, options);
+        const r = renderAreaDetailed(source, args.from, args.to, options);
+        const { plan } = r;
         const structured: z.infer<typeof RenderAreaOutput> = {
           view: plan.view,
-          width: plan.width,
-          height: plan.height,
+          corner: plan.corner,
+          width: r.width,
+          height: r.height,
           scale: plan.scale,
           from: plan.box.min,
           to: plan.box.max,
+          blocks: r.counts.blocks,
+          air: r.counts.air,
+          unloaded: r.counts.unloaded,
+          ...(r.cutaway ? { cutaway: r.cutaway } : {}),
         };
+        const png = r.png;
+        const { min, max } = plan.box;
+        const lines = [
+          `${plan.view} render of ${min.x} ${min.y} ${min.z} to ${max.x} ${max.y} ${max.z}, ${r.width}×${r.height} px, ${r.caption[0]}`,
+          ...(r.cutaway
+            ? [
+                `ceiling cut away: ${r.cutaway.removed} blocks from y ${r.cutaway.fromY} up are not drawn and the near walls are see-through (cutaway: false shows them)`,
+              ]
+            : []),
+          countsText(r.counts),
+          ...(plan.view === 'isometric'
+            ? [
+                `other sides: corner ${CORNERS.filter((c) => c !== plan.corner).join(' | ')}; from above: view top`,
+              ]
+            : []),
+        ];
         const _meta = { [SERVICE_META_KEY]: context() };
         return {
           structuredContent: structured,
@@ -66,7 +103,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
             { type: 'image', data: png.toString('base64'), mimeType: 'image/png', _meta },
             {
               type: 'text',
-              text: `${plan.view} render of ${plan.box.min.x} ${plan.box.min.y} ${plan.box.min.z} to ${plan.box.max.x} ${plan.box.max.y} ${plan.box.max.z}, ${plan.width}×${plan.height} px`,
+              text: lines.join('\n'),
               _meta,
             },
           ],

@@ -1,0 +1,60 @@
+/** `--viewer-port` and friends, shared by `world` and `serve`: start the live 3D viewer for a connection. */
+import { type Command, InvalidArgumentError } from 'commander';
+import type { ConnectionTarget } from '../connection/target.js';
+import { followTarget } from '../viewer/bot-feed.js';
+import { startViewer, type ViewerHandle } from '../viewer/server.js';
+
+export interface ViewerFlags {
+  viewerPort?: number;
+  viewerHost: string;
+  viewerAllowRemote: boolean;
+}
+
+export function addViewerOptions(command: Command): Command {
+  return command
+    .option(
+      '--viewer-port <port>',
+      'serve a live 3D view of the world around the bot at http://127.0.0.1:PORT/ (0 = any free port)',
+      viewerPort,
+    )
+    .option('--viewer-host <host>', 'address the viewer listens on', '127.0.0.1')
+    .option(
+      '--viewer-allow-remote',
+      'allow a non-loopback --viewer-host (the viewer has no password)',
+      false,
+    );
+}
+
+function viewerPort(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is 0–65535');
+  return n;
+}
+
+export interface RunningViewer extends ViewerHandle {
+  /** the connection whose bot it shows */
+  connection: string;
+}
+
+/** Starts the viewer when `--viewer-port` was given; the caller prints `viewer: URL`. */
+export async function startViewerFromFlags(
+  flags: ViewerFlags,
+  target: ConnectionTarget,
+): Promise<RunningViewer | undefined> {
+  if (flags.viewerPort === undefined) return undefined;
+  const feed = followTarget(target);
+  const handle = await startViewer({
+    feed,
+    port: flags.viewerPort,
+    host: flags.viewerHost,
+    allowRemote: flags.viewerAllowRemote,
+  });
+  return {
+    url: handle.url,
+    connection: target.description.name,
+    async close() {
+      feed.close();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * prismarine-viewer 1.33.0's prebuilt browser files (three.js 0.128 inside, textures and block states for
+ * 1.8.8–1.21.4): where they are, which Minecraft versions they cover, and its page script with two small
+ * patches. Only these browser files and its server-side WorldView are used; its mineflayer plugin is not
+ * (it binds every interface and logs on stdout).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { compareVersions } from '../connection/channel.js';
+import { McbridgeError } from '../errors.js';
+
+const require = createRequire(import.meta.url);
+const PACKAGE_DIR = dirname(require.resolve('prismarine-viewer/package.json'));
+export const PUBLIC_DIR = join(PACKAGE_DIR, 'public');
+export const VIEWER_PACKAGE_VERSION = (require('prismarine-viewer/package.json') as { version: string })
+  .version;
+
+const { supportedVersions } = require('prismarine-viewer/viewer/lib/version.js') as {
+  supportedVersions: string[];
+};
+export const SHIPPED_VERSIONS: readonly string[] = [...supportedVersions].sort(compareVersions);
+
+export interface AssetVersion {
+  /** the version whose textures and block ids the page uses */
+  shown: string;
+  /** true when that is not the server's own version */
+  substituted: boolean;
+}
+
+/** The server's own version when shipped, else the newest shipped one not newer than it, else the oldest. */
+export function assetVersionFor(serverVersion: string): AssetVersion {
+  if (SHIPPED_VERSIONS.includes(serverVersion)) return { shown: serverVersion, substituted: false };
+  const older = SHIPPED_VERSIONS.filter((v) => compareVersions(v, serverVersion) <= 0);
+  const shown = older.at(-1) ?? SHIPPED_VERSIONS[0]!;
+  return { shown, substituted: true };
+}
+
+export class ViewerBundleError extends McbridgeError {
+  override name = 'ViewerBundleError' as const;
+}
+
+// the bundle's own source (lib/index.js) keeps its viewer, renderer and camera controls in closure; the page
+// needs them to report progress and place the camera, so the first patch hands them to `window.__pv`
+const EXPOSE_AT = 'let h=new THREE.OrbitControls(u.camera,l.domElement);';
+const EXPOSE = 'window.__pv={viewer:u,renderer:l,socket:o,get controls(){return h}};';
+// the bundle aims the camera only at a bot above y=0; superflat worlds stand at y=-60
+const AIM_GUARD = 't.y>0&&s&&(h.target.set(';
+const AIM_FIXED = 's&&(h.target.set(';
+
+let patched: string | undefined;
+
+/** The bundle's index.js with both patches; throws if this prismarine-viewer build does not match. */
+export function patchedIndexScript(): string {
+  if (patched !== undefined) return patched;
+  const original = readFileSync(join(PUBLIC_DIR, 'index.js'), 'utf8');
+  for (const anchor of [EXPOSE_AT, AIM_GUARD]) {
+    if (original.split(anchor).length !== 2) {
+      throw new ViewerBundleError(
+        `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s index.js does not contain "${anchor}" exactly once`,
+        { remedy: 'install prismarine-viewer 1.33.0, the version mcbridge patches' },
+      );
+    }
+  }
+  patched = original.replace(EXPOSE_AT, EXPOSE_AT + EXPOSE).replace(AIM_GUARD, AIM_FIXED);
+  return patched;
+}

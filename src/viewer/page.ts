@@ -1,0 +1,82 @@
+/**
+ * The viewer's HTML page: prismarine-viewer's canvas under a small banner saying what is shown (server
+ * version, textures used, the bot, the connection state), and a progress object on `window.mcbridgeViewer`
+ * that the browser tests and the benchmark wait on instead of clocks. `/status` (server-sent events) tells
+ * the page when the bot changed; the page then reloads to start over with the new bot's world.
+ */
+import { VIEWER_PACKAGE_VERSION } from './assets.js';
+
+const STYLE = `
+html, body { height: 100%; margin: 0; padding: 0; overflow: hidden; background: #87a9d8; }
+canvas { height: 100%; width: 100%; display: block; }
+#mcb { position: fixed; top: 8px; left: 8px; max-width: 60%; padding: 6px 10px; border-radius: 6px;
+  background: rgba(20, 22, 28, 0.78); color: #f0f0f0; font: 13px/1.4 system-ui, sans-serif; z-index: 10; }
+#mcb b { color: #fff; } #mcb .warn { color: #ffd479; } #mcb .down { color: #ff8f8f; }
+#mcb .help { color: #b8bcc8; font-size: 12px; }`;
+
+// runs before the bundle: counts finished chunk sections and frames drawn once the world is in view
+const SCRIPT = `
+(() => {
+  const state = { status: null, generation: null, sections: 0, updates: 0, frames: 0, firstFrameMs: null };
+  window.mcbridgeViewer = state;
+  const el = () => document.getElementById('mcb');
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+  const show = (s) => {
+    const lines = [];
+    lines.push('<b>mcbridge viewer</b> · ' + (s.server ? 'Minecraft ' + esc(s.server) : 'no server yet'));
+    if (s.username) lines.push('bot <b>' + esc(s.username) + '</b>' + (s.position ? ' at ' + esc(s.position) : ''));
+    if (s.substituted) lines.push('<span class="warn">textures and block ids of Minecraft ' + esc(s.shown) +
+      ' (the nearest version prismarine-viewer ${VIEWER_PACKAGE_VERSION} ships); blocks that differ in ' + esc(s.server) +
+      ' may be drawn wrongly</span>');
+    if (!s.connected) lines.push('<span class="down">' + esc(s.reason || 'disconnected') + ' — the view resumes when the bot reconnects</span>');
+    lines.push('<span class="help">drag: orbit · wheel: zoom · right-drag: pan · updates live</span>');
+    el().innerHTML = lines.join('<br>');
+  };
+  const events = new EventSource('status');
+  events.onmessage = (m) => {
+    const s = JSON.parse(m.data);
+    if (state.generation !== null && s.generation !== state.generation && s.connected) {
+      location.reload();
+      return;
+    }
+    if (state.generation === null && s.connected) state.generation = s.generation;
+    state.status = s;
+    show(s);
+  };
+  const watch = () => {
+    const pv = window.__pv;
+    const world = pv && pv.viewer && pv.viewer.world;
+    if (world && !state.hooked) {
+      state.hooked = true;
+      world.renderUpdateEmitter.on('update', () => { state.updates++; });
+    }
+    if (world) {
+      state.sections = Object.keys(world.sectionMeshs).length;
+      const idle = world.sectionsOutstanding.size === 0 && Object.keys(world.loadedChunks).length > 0;
+      state.idle = idle;
+      if (idle && state.sections > 0) {
+        state.frames++;
+        if (state.firstFrameMs === null && state.frames >= 2) state.firstFrameMs = Math.round(performance.now());
+      }
+    }
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+})();`;
+
+export function viewerPage(): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>mcbridge viewer</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<div id="mcb">mcbridge viewer · connecting…</div>
+<script>${SCRIPT}</script>
+<script src="index.js"></script>
+</body>
+</html>
+`;
+}

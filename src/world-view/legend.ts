@@ -1,0 +1,107 @@
+/**
+ * What a picture shows, in words and counts: the block types drawn (by id, states merged) with how many
+ * of each, and a panel under the picture with a swatch per type, the view and any cutaway note.
+ */
+import { Canvas, type Rgb, shade, textWidth } from './raster.js';
+import { AIR_CELL, BACKGROUND, type BlockGrid, fontHeight, LABEL, UNLOADED_CELL } from './render-grid.js';
+
+export interface BlockCount {
+  name: string;
+  count: number;
+}
+
+export interface Counts {
+  /** block types drawn, most first (ties by name) */
+  blocks: BlockCount[];
+  air: number;
+  unloaded: number;
+}
+
+export function countBlocks(grid: BlockGrid): Counts {
+  const byName = new Map<string, number>();
+  const perEntry = new Array<number>(grid.palette.length).fill(0);
+  let air = 0;
+  let unloaded = 0;
+  for (const cell of grid.cells) {
+    if (cell === AIR_CELL) air++;
+    else if (cell === UNLOADED_CELL) unloaded++;
+    else perEntry[cell]!++;
+  }
+  grid.palette.forEach((e, i) => {
+    if (perEntry[i]! > 0) byName.set(e.name, (byName.get(e.name) ?? 0) + perEntry[i]!);
+  });
+  const blocks = [...byName]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  return { blocks, air, unloaded };
+}
+
+export function countsText(counts: Counts): string {
+  const list = counts.blocks.map((b) => `${b.name} ${b.count}`).join(', ');
+  const extra = [
+    `air ${counts.air}`,
+    ...(counts.unloaded > 0 ? [`unloaded (not known, hatched) ${counts.unloaded}`] : []),
+  ];
+  return `blocks drawn: ${list || 'none'}; ${extra.join(', ')}`;
+}
+
+const SWATCH_GAP = 6;
+
+/** Height of the legend panel for `entries` at this width and font size. */
+export function legendSize(
+  width: number,
+  entries: number,
+  fs: number,
+  caption: string[],
+): { width: number; height: number; columns: number; columnWidth: number } {
+  const fh = fontHeight(fs);
+  const captionLines = caption.length;
+  const row = fh * 2 + 4;
+  const columnWidth = 2 * fh + SWATCH_GAP + textWidth('m'.repeat(24), fs) + 12;
+  const w = Math.max(width, columnWidth + 16, ...caption.map((line) => textWidth(line, fs) + 16));
+  const columns = Math.max(1, Math.floor((w - 16) / columnWidth));
+  const rows = Math.ceil(entries / columns);
+  return { width: w, height: 8 + captionLines * (fh + 6) + rows * row + 8, columns, columnWidth };
+}
+
+/** Draws `picture` with the legend panel under it. */
+export function withLegend(
+  picture: Canvas,
+  grid: BlockGrid,
+  counts: Counts,
+  caption: string[],
+  fs: number,
+): Canvas {
+  const swatchOf = new Map<string, Rgb>();
+  for (const e of grid.palette) if (!swatchOf.has(e.name)) swatchOf.set(e.name, e.colour.rgb);
+  const size = legendSize(picture.width, counts.blocks.length, fs, caption);
+  const out = new Canvas(size.width, picture.height + size.height, BACKGROUND);
+  for (let y = 0; y < picture.height; y++) {
+    picture.data.copy(out.data, y * size.width * 4, y * picture.width * 4, (y + 1) * picture.width * 4);
+  }
+  const fh = fontHeight(fs);
+  let y = picture.height + 8;
+  for (const line of caption) {
+    out.text(line, 8, y, LABEL, fs);
+    y += fh + 6;
+  }
+  counts.blocks.forEach((b, i) => {
+    const col = i % size.columns;
+    const row = Math.floor(i / size.columns);
+    const x = 8 + col * size.columnWidth;
+    const top = y + row * (fh * 2 + 4);
+    const rgb = swatchOf.get(b.name) ?? LABEL;
+    out.rect(x, top, fh * 2, fh * 2, rgb);
+    out.line({ x, y: top }, { x: x + fh * 2, y: top }, shade(rgb, 0.6));
+    const text = `${b.name} ${b.count}`;
+    const max = Math.floor((size.columnWidth - 2 * fh - SWATCH_GAP - 12) / (4 * fs));
+    out.text(
+      text.length > max ? `${text.slice(0, max - 1)}.` : text,
+      x + fh * 2 + SWATCH_GAP,
+      top + fh / 2,
+      LABEL,
+      fs,
+    );
+  });
+  return out;
+}

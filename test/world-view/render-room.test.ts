@@ -1,0 +1,162 @@
+/** Renders that show a room: ceiling cut away, any corner, true shapes, textures, a legend and counts. */
+import { PNG } from 'pngjs';
+import { describe, expect, test } from 'vitest';
+import { MapBlockSource, parseBlockStateKey } from '../../src/world-view/block-source.js';
+import { blockColour } from '../../src/world-view/colours.js';
+import { countsText } from '../../src/world-view/legend.js';
+import { renderAreaDetailed } from '../../src/world-view/render.js';
+import { CORNERS } from '../../src/world-view/rotate.js';
+import { blockShape } from '../../src/world-view/shapes.js';
+import { blockTextures, texturesAvailable } from '../../src/world-view/textures.js';
+import { furnishedRoom } from './room-fixture.js';
+
+const rgbAt = (png: PNG, p: { x: number; y: number }) => {
+  const i = (p.y * png.width + p.x) * 4;
+  return [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!] as const;
+};
+const around = { from: { x: -1, y: 0, z: -1 }, to: { x: 7, y: 4, z: 7 } };
+const reddish = ([r, g, b]: readonly number[]) => r! > g! + 50 && r! > b! + 50;
+
+describe('cutaway', () => {
+  test('the ceiling of an enclosed room is left out by default and the picture says so', () => {
+    const r = renderAreaDetailed(furnishedRoom(), around.from, around.to, { view: 'isometric', scale: 12 });
+    expect(r.cutaway).toEqual({ fromY: 4, removed: 49 });
+    expect(r.caption.join(' ')).toContain('ceiling cut away: y 4 and up not drawn');
+    // the bed, against the far wall from the north-west, shows only once the ceiling is gone
+    const png = PNG.sync.read(r.png);
+    const whole = renderAreaDetailed(furnishedRoom(), around.from, around.to, {
+      view: 'isometric',
+      scale: 12,
+      cutaway: false,
+    });
+    expect(whole.cutaway).toBeUndefined();
+    const bed = r.plan.pixelOf({ x: 5, y: 0, z: 5 });
+    expect(reddish(rgbAt(png, bed))).toBe(true);
+    expect(reddish(rgbAt(PNG.sync.read(whole.png), whole.plan.pixelOf({ x: 5, y: 0, z: 5 })))).toBe(false);
+  });
+
+  test('a box whose top roofs nothing (open ground) is drawn whole', () => {
+    const s = new MapBlockSource();
+    for (let x = 0; x < 6; x++) for (let z = 0; z < 6; z++) s.set({ x, y: 0, z }, 'minecraft:grass_block');
+    s.set({ x: 2, y: 1, z: 2 }, 'minecraft:oak_log');
+    const r = renderAreaDetailed(s, { x: 0, y: 0, z: 0 }, { x: 5, y: 3, z: 5 }, { view: 'isometric' });
+    expect(r.cutaway).toBeUndefined();
+    expect(r.counts.blocks).toEqual([
+      { name: 'grass_block', count: 36 },
+      { name: 'oak_log', count: 1 },
+    ]);
+  });
+});
+
+describe('corners', () => {
+  // one gold block in the north-west corner of a 4×1×4 box: at the back from the south-east, in front from the north-west
+  const s = new MapBlockSource().set({ x: 0, y: 0, z: 0 }, 'minecraft:gold_block');
+  const box = [
+    { x: 0, y: 0, z: 0 },
+    { x: 3, y: 0, z: 3 },
+  ] as const;
+  const gold = blockColour('minecraft:gold_block');
+
+  test.each(CORNERS)('from the %s the block is drawn where the plan says, in its colour', (corner) => {
+    const r = renderAreaDetailed(s, box[0], box[1], {
+      view: 'isometric',
+      corner,
+      scale: 12,
+      textures: false,
+    });
+    const png = PNG.sync.read(r.png);
+    expect(r.plan.corner).toBe(corner);
+    const p = r.plan.pixelOf({ x: 0, y: 0, z: 0 });
+    expect(rgbAt(png, p)).toEqual([
+      ...r.counts.blocks.map(() =>
+        texturesAvailable() ? blockTextures('gold_block')!.top.average : gold.rgb,
+      )[0]!,
+    ]);
+  });
+
+  test('the north-west view puts the north-west block nearest the viewer, the south-east view farthest', () => {
+    const y = (corner: (typeof CORNERS)[number]) =>
+      renderAreaDetailed(s, box[0], box[1], { view: 'isometric', corner, scale: 12 }).plan.pixelOf({
+        x: 0,
+        y: 0,
+        z: 0,
+      }).y;
+    expect(y('north-west')).toBeGreaterThan(y('south-west'));
+    expect(y('south-west')).toBeGreaterThan(y('south-east'));
+    expect(y('north-east')).toBeGreaterThan(y('south-east'));
+  });
+});
+
+describe('true shapes', () => {
+  const shape = (key: string) => blockShape(parseBlockStateKey(key));
+  const top = (key: string) => Math.max(...shape(key).map((c) => c.y1));
+
+  test('a bed stands 9/16 high and a carpet 1/16: they no longer look alike', () => {
+    expect(top('minecraft:red_bed[facing=south,part=head]')).toBe(9 / 16);
+    expect(top('minecraft:red_carpet')).toBe(1 / 16);
+  });
+
+  test('a pane connected east and west is a post with two arms; a flower pot is small; a wall sign hangs on its wall', () => {
+    const pane = shape('minecraft:glass_pane[east=true,west=true,north=false,south=false]');
+    expect(pane).toHaveLength(3);
+    expect(Math.min(...pane.map((c) => c.x0))).toBe(0);
+    expect(Math.max(...pane.map((c) => c.x1))).toBe(1);
+    expect(Math.max(...pane.map((c) => c.z1 - c.z0))).toBe(2 / 16);
+    expect(shape('minecraft:flower_pot')).toEqual([
+      { x0: 5 / 16, y0: 0, z0: 5 / 16, x1: 11 / 16, y1: 6 / 16, z1: 11 / 16 },
+    ]);
+    // vanilla WallSignBlock: facing north sits against the south side of its block
+    expect(shape('minecraft:oak_wall_sign[facing=north]')[0]).toMatchObject({ z0: 14 / 16, z1: 1 });
+  });
+});
+
+describe('textures', () => {
+  test('prismarine-viewer’s 1.21.4 textures are found for common blocks', () => {
+    expect(texturesAvailable()).toBe(true);
+    expect(blockTextures('minecraft:oak_log')?.names).toEqual({ top: 'oak_log_top', side: 'oak_log' });
+    expect(blockTextures('poppy')?.top.cutout).toBe(true);
+  });
+
+  test('a textured face shows the texture’s own texels; textures: false gives the flat colour', () => {
+    const s = new MapBlockSource().set({ x: 0, y: 0, z: 0 }, 'minecraft:oak_log');
+    const at = (textures: boolean) => {
+      const r = renderAreaDetailed(
+        s,
+        { x: 0, y: 0, z: 0 },
+        { x: 0, y: 0, z: 0 },
+        { view: 'isometric', scale: 16, textures },
+      );
+      return rgbAt(PNG.sync.read(r.png), r.plan.pixelOf({ x: 0, y: 0, z: 0 }));
+    };
+    const t = blockTextures('oak_log')!.top.data;
+    const texels = new Set<string>();
+    for (let i = 0; i < 256; i++) texels.add(`${t[i * 4]},${t[i * 4 + 1]},${t[i * 4 + 2]}`);
+    expect(texels.has(at(true).join(','))).toBe(true);
+    expect(at(false)).toEqual([...blockTextures('oak_log')!.top.average]);
+  });
+});
+
+describe('legend and counts', () => {
+  test('every block type drawn is counted, in the legend under the picture and in words', () => {
+    const r = renderAreaDetailed(furnishedRoom(), around.from, around.to, { view: 'isometric' });
+    const names = r.counts.blocks.map((b) => b.name);
+    for (const n of [
+      'oak_planks',
+      'spruce_planks',
+      'red_bed',
+      'red_carpet',
+      'potted_poppy',
+      'oak_door',
+      'glass_pane',
+      'lantern',
+    ])
+      expect(names).toContain(n);
+    expect(r.counts.blocks.find((b) => b.name === 'red_bed')!.count).toBe(2);
+    // the shell less the spruce floor, the ceiling (cut away), the door and the two panes
+    expect(r.counts.blocks.find((b) => b.name === 'oak_planks')!.count).toBe(
+      7 * 5 * 7 - 5 * 3 * 5 - 25 - 49 - 4,
+    );
+    expect(countsText(r.counts)).toContain('red_carpet 4');
+    expect(r.height).toBeGreaterThan(r.plan.height + r.counts.blocks.length * 8);
+  });
+});

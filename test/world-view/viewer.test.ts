@@ -1,0 +1,92 @@
+/**
+ * The live 3D viewer in a real browser (Debian's Chromium, software WebGL): the page draws the bot's world,
+ * a build appears while it happens, and the page keeps working after the bot reconnects.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MineflayerChannel } from '../../src/connection/mineflayer.js';
+import { type BotFeed, followTarget } from '../../src/viewer/bot-feed.js';
+import { startViewer, type ViewerHandle } from '../../src/viewer/server.js';
+import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+import {
+  changedShare,
+  launchChromium,
+  progress,
+  screenshot,
+  share,
+  waitForFirstFrame,
+  waitForRedraw,
+} from './chromium.js';
+
+let c: TestCompanion;
+let feed: BotFeed;
+let viewer: ViewerHandle;
+let browser: Browser;
+let page: Page;
+
+const gold = (r: number, g: number, b: number) => r > 170 && g > 130 && b < 90 && r - b > 110;
+const lapis = (r: number, g: number, b: number) => b > 110 && b - r > 60 && b - g > 20;
+
+beforeAll(async () => {
+  c = await startCompanion({ username: 'Watcher' });
+  await c.target.get();
+  feed = followTarget(c.target);
+  viewer = await startViewer({ feed, viewDistance: 3 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 960, height: 600 } });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await viewer?.close();
+  feed?.close();
+  await c?.close();
+});
+
+test('the viewer serves on loopback and says which Minecraft version and bot it shows', async () => {
+  expect(viewer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  await page.goto(viewer.url);
+  const first = await waitForFirstFrame(page);
+  expect(first.sections).toBeGreaterThan(0);
+  expect(first.status).toMatchObject({ connected: true, server: '1.21.4', shown: '1.21.4' });
+  const banner = await page.locator('#mcb').textContent();
+  expect(banner).toContain('Minecraft 1.21.4');
+  expect(banner).toContain('Watcher');
+}, 240_000);
+
+test('a large gold block appears in the page while the build runs, without reloading', async () => {
+  await waitForFirstFrame(page);
+  const before = await screenshot(page);
+  const p0 = await progress(page);
+  const result = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:gold_block']);
+  expect(result.results[0]!.status).toBe('applied');
+  await waitForRedraw(page, p0);
+  const after = await screenshot(page);
+  expect(changedShare(before, after)).toBeGreaterThan(0.03);
+  expect(share(before, gold)).toBeLessThan(0.01);
+  expect(share(after, gold)).toBeGreaterThan(0.03);
+  expect((await progress(page)).generation).toBe(p0.generation);
+  if (process.env['MCBRIDGE_WRITE_DOCS'] === '1') {
+    writeFileSync('docs/viewer.jpg', await page.screenshot({ type: 'jpeg', quality: 80 }));
+  }
+}, 240_000);
+
+test('after the bot reconnects the page reloads by itself, shows the world again and keeps updating', async () => {
+  const old = await progress(page);
+  const reloaded = page.waitForEvent('load', { timeout: 120_000 });
+  const channel = (await c.target.get()).channel as MineflayerChannel;
+  channel.bot._client.end('test: connection dropped');
+  await reloaded;
+  const again = await waitForFirstFrame(page);
+  expect(again.generation).toBeGreaterThan(old.generation!);
+  expect(again.status?.connected).toBe(true);
+  const before = await screenshot(page);
+  const p0 = await progress(page);
+  const result = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:lapis_block']);
+  expect(result.results[0]!.status).toBe('applied');
+  await waitForRedraw(page, p0);
+  const after = await screenshot(page);
+  expect(share(before, lapis)).toBeLessThan(0.01);
+  expect(share(after, lapis)).toBeGreaterThan(0.03);
+}, 240_000);
