@@ -48,6 +48,8 @@ export interface CaptureOptions {
 /** What capture needs of a packet budget (connection/packet-budget.ts). */
 export interface Pacer {
   delayFor(packets: number): number;
+  /** packets the window may hold (Infinity without a limit) */
+  capacity(): number;
   pacingNote(): string;
 }
 

@@ -127,7 +127,9 @@ export async function captureFenced(
     clearTimeout(paceTimer);
     paceTimer = undefined;
     while (stopReason === undefined && next < commands.length && next - head < maxInFlight) {
-      const size = grouping ? groupSize(commands, next, maxInFlight - (next - head)) : 1;
+      // a group and its fence never need more room than the whole window has
+      const room = Math.max(1, (options.budget?.capacity() ?? Infinity) - 1);
+      const size = grouping ? groupSize(commands, next, Math.min(room, maxInFlight - (next - head))) : 1;
       const wait = options.budget?.delayFor(size + 1) ?? 0;
       if (wait > 0) {
         options.onPaced?.(options.budget!.pacingNote(), wait);

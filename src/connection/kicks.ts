@@ -26,7 +26,7 @@ const KNOWN: ReadonlyArray<{ test: RegExp } & KickExplanation> = [
     kind: 'chat_spam',
     cause:
       "the server's chat spam filter kicked the bot (vanilla spares operators; this server counted the bot's commands as spam)",
-    fix: 'make the bot an operator (`op <bot name>` in the server console), or lower --packet-limit so that commands go out more slowly',
+    fix: 'make the bot an operator (`op <bot name>` in the server console): operators are exempt, and mcbridge needs operator rights for its fences anyway',
   },
 ];
 

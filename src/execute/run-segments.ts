@@ -46,7 +46,7 @@ export async function runSegments(
       if (steps.every((s) => results[s.index] !== undefined)) return;
       continue;
     }
-    let sentSoFar = 0;
+    let doneSoFar = 0;
     const captured = await capture(
       channel,
       send.map((i) => commands[i]!),
@@ -55,10 +55,10 @@ export async function runSegments(
         ...(options.signal ? { signal: options.signal } : {}),
         ...pacing(session),
         onProgress: (n) => {
-          sentSoFar = n;
+          doneSoFar = n;
           options.onProgress?.(done + n, commands.length);
         },
-        onPaced: (note) => options.onProgress?.(done + sentSoFar, commands.length, note),
+        onPaced: (note) => options.onProgress?.(done + doneSoFar, commands.length, note),
       },
     );
     captured.forEach((c, k) => {
