@@ -5,7 +5,8 @@ import { Vec3 } from 'vec3';
 import type { CapturedMessage, TextComponent } from '../capture/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import { ConnectError, NotConnectedError } from '../errors.js';
-import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+import { botWorldView, TeleportWatch } from './bot-place.js';
+import type { Backend, BlockStateView, CommandChannel, WorldView } from './channel.js';
 
 export interface MineflayerOptions {
   host: string;
@@ -49,6 +50,7 @@ export class MineflayerChannel implements CommandChannel {
   readonly backend: Backend;
   private readonly events = new EventEmitter();
   private closedReason: string | undefined;
+  private readonly teleports: TeleportWatch;
 
   private constructor(
     readonly bot: Bot,
@@ -57,6 +59,7 @@ export class MineflayerChannel implements CommandChannel {
   ) {
     this.backend = backend;
     this.events.setMaxListeners(0);
+    this.teleports = new TeleportWatch(bot);
     trimChatHistoryCheaply(bot);
     bot.on('message', (msg, position) => {
       // player chat (position 'chat') never belongs to a command
@@ -203,6 +206,14 @@ export class MineflayerChannel implements CommandChannel {
     // mineflayer keeps radians with its own zero; vanilla yaw 0 = south, pitch -90 = up
     const yaw = (((180 - (e.yaw * 180) / Math.PI) % 360) + 360) % 360;
     return { x: e.position.x, y: e.position.y, z: e.position.z, yaw, pitch: (-e.pitch * 180) / Math.PI };
+  }
+
+  onTeleport(listener: () => void): () => void {
+    return this.teleports.on(listener);
+  }
+
+  worldView(): WorldView {
+    return botWorldView(this.bot);
   }
 
   readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {

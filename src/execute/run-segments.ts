@@ -8,6 +8,7 @@ import type { CapturedCommand } from '../capture/captured.js';
 import type { PlannedStep } from '../batch/plan.js';
 import type { ConnectionSession } from '../connection/session.js';
 import type { CommandResult } from '../results/schema.js';
+import type { BotMoves } from './bot-moves.js';
 import { CapturedClassifier } from './classify-captured.js';
 import { type Decision, nextSegment, type SuccessPolicy } from './segments.js';
 
@@ -17,6 +18,8 @@ export interface SegmentRunOptions {
   commandTimeoutMs?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** teleports of the bot in this batch */
+  moves?: BotMoves;
 }
 
 export async function runSegments(
@@ -38,6 +41,7 @@ export async function runSegments(
       stopOnFailure: options.stopOnFailure ?? false,
       ...(stopped !== undefined ? { stopped } : {}),
       ...(cancelled() ? { cancelled: true } : {}),
+      ...(options.moves ? { endsSegment: (i: number) => options.moves!.endsSegment(i) } : {}),
     });
     for (const s of skip) results[s.index] = skippedResult(s, commands[s.index]!);
     for (const s of unsent) results[s.index] = unsentResult(s, commands[s.index]!);
@@ -45,6 +49,7 @@ export async function runSegments(
       if (steps.every((s) => results[s.index] !== undefined)) return;
       continue;
     }
+    const mark = options.moves?.mark() ?? 0;
     const captured = await capture(
       channel,
       send.map((i) => commands[i]!),
@@ -62,6 +67,8 @@ export async function runSegments(
           ? skippedResult({ index, reason: 'cancelled before it was sent' }, c.command)
           : classifier.classify(c, index);
     });
+    const last = send.at(-1)!;
+    if (options.moves?.endsSegment(last)) await options.moves.settle(last, mark, results[last]!);
     done += send.length;
     stopped ??= whyStop(captured, send, cancelled());
   }

@@ -20,7 +20,7 @@ export const ExecuteCommandsInput = z.object({
     .boolean()
     .optional()
     .describe(
-      'snapshot the blocks this batch can write; if any command fails, put them all back (block writes only)',
+      'snapshot the blocks this batch can write; if any command fails, put them all back (block writes only) and report the others as rolled_back',
     ),
   stopOnFailure: z
     .boolean()
@@ -64,6 +64,8 @@ Per-command status:
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.
 - unknown: nobody can tell (applied=null), e.g. the connection dropped or the server gives no feedback; verify the world.
 - skipped: not run because a dependsOn/condition was not met, stopOnFailure, or cancellation.
+- rolled_back: it ran, but transactional: true put its blocks back because another command failed (applied=false). The text's first line then says ROLLED BACK and names the failed command(s): fix them and resend the WHOLE batch.
+A tp/teleport of the bot is applied when the server moves the bot; its result has botPosition (where the bot now stands). "undo" says whether undo_last can put this batch back (recorded) or not (not_recorded, with the reason).
 Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door).`;
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
