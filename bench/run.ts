@@ -17,6 +17,7 @@ import { logger } from '../src/logger.js';
 import { createServer } from '../src/mcp/server.js';
 import type { BatchResult } from '../src/results/schema.js';
 import { parseSafetyConfig } from '../src/safety/config.js';
+import { measureFirstCallAndCeiling } from './first-call.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -93,7 +94,7 @@ async function loadStartWorld(): Promise<typeof import('../src/world/start-world
 async function main() {
   const startWorld = await loadStartWorld();
   const t0 = performance.now();
-  const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot'] });
+  const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot', 'BenchStdio', 'BareClient'] });
   record('embedded world ready', `${(performance.now() - t0).toFixed(0)} ms`);
 
   const target = mineflayerTarget({
@@ -319,6 +320,8 @@ async function main() {
   await peer.close();
   peerBot.quit();
   await bridge.close();
+  // 7. the real stdio server: first call vs warm calls, and throughput vs a bare protocol client
+  await measureFirstCallAndCeiling(world, mixedCommands, record);
   await world.stop();
   await measureServeProcess();
   process.stdout.write(

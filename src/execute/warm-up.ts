@@ -96,14 +96,21 @@ export function warmExecutePath(version = '1.21.4'): BatchResult {
 }
 
 /** Harmless round trips a bot makes right after connecting: replies go to the bot alone. */
-const WARM_ROUND_TRIPS = 300;
+const WARM_ROUND_TRIPS = 500;
 
 /**
- * Warms the live path of a bot connection: packet codecs, chat parsing and the fenced capture see a few
- * hundred real round trips (`tellraw @s ""`: an empty line only the bot sees), and the block reader one
- * snapshot around the bot. Holds the session's queue, so a first call waits for it rather than racing
- * it. Never for the bridge: there the lines would appear in a person's chat.
+ * `tellraw @s` lines shaped like vanilla's feedback (success, red failure, the parse-error context line),
+ * so that chat parsing and the outcome rules see the shapes real replies have. Only the bot sees them.
  */
+const warmReply = (i: number): string => {
+  const { reply } = sample(i);
+  const context =
+    i % 4 === 2
+      ? `,{"text":"","extra":[{"text":"...k ${i} 0 0 "},{"text":"x","color":"red","underlined":true},{"translate":"command.context.here","color":"red","italic":true}]}`
+      : '';
+  return `tellraw @s [${JSON.stringify(reply)}${context}]`;
+};
+
 export async function warmConnection(session: ConnectionSession): Promise<void> {
   const { channel } = session;
   if (channel.backend === 'bridge') return;
@@ -111,7 +118,7 @@ export async function warmConnection(session: ConnectionSession): Promise<void> 
     if (session.capabilities.strategy === 'fenced' && channel.connected) {
       await captureFenced(
         channel,
-        Array.from({ length: WARM_ROUND_TRIPS }, () => 'tellraw @s ""'),
+        Array.from({ length: WARM_ROUND_TRIPS }, (_, i) => warmReply(i)),
         {},
       );
     }
