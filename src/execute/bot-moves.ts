@@ -25,7 +25,12 @@ export function teleportExpectation(
   const isBot = (s: (typeof targets)[number]) =>
     (s.kind === 'selector' && s.variable === 's' && !s.mayHitPlayers) ||
     (s.kind === 'name' && s.raw.toLowerCase() === username.toLowerCase());
-  return targets.length > 0 && targets.every(isBot) ? 'bot' : 'maybe';
+  // `execute as|at <someone else>`: @s may then be another entity (a pig cannot be a player, so the
+  // parser's mayHitPlayers does not tell)
+  const otherSource = parsed.selectors.some(
+    (s) => s.role === 'source' && s.raw !== '@s' && s.raw.toLowerCase() !== username.toLowerCase(),
+  );
+  return targets.length > 0 && targets.every(isBot) && !otherSource ? 'bot' : 'maybe';
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
