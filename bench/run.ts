@@ -21,6 +21,7 @@ import { measurePaper } from './paper.js';
 import { followTarget } from '../src/viewer/bot-feed.js';
 import { startViewer } from '../src/viewer/server.js';
 import { CHROMIUM_PATH, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
+import { measureFirstCallAndCeiling } from './first-call.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -97,7 +98,7 @@ async function loadStartWorld(): Promise<typeof import('../src/world/start-world
 async function main() {
   const startWorld = await loadStartWorld();
   const t0 = performance.now();
-  const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot'] });
+  const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot', 'BenchStdio', 'BareClient'] });
   record('embedded world ready', `${(performance.now() - t0).toFixed(0)} ms`);
 
   const target = mineflayerTarget({
@@ -325,6 +326,8 @@ async function main() {
   await peer.close();
   peerBot.quit();
   await bridge.close();
+  // 7. the real stdio server: first call vs warm calls, and throughput vs a bare protocol client
+  await measureFirstCallAndCeiling(world, mixedCommands, record);
   await world.stop();
   await measurePaper(startWorld, record);
   await measureServeProcess();

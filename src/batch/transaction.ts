@@ -96,8 +96,14 @@ export interface RestoreReport {
   /** of those, how many the server refused or left unclear (noChange is fine) */
   failed: number;
   status: 'verified' | 'mismatch' | 'not_checked';
+  /** how many snapshot positions still differ after the restore */
+  notRestoredCount: number;
+  /** the first MAX_LISTED of them */
   mismatches: Array<{ x: number; y: number; z: number; expected: string; actual: string }>;
 }
+
+/** Positions of an incomplete restore listed one by one; the count says how many there are in all. */
+export const MAX_LISTED = 100;
 
 /** Sends the restore commands through the session's capture (the caller holds the session's queue). */
 export async function restoreSnapshot(
@@ -113,20 +119,22 @@ export async function restoreSnapshot(
   const failed = captured.filter(
     (c) => !(c.end === 'fenced' || c.end === 'quiet') || c.lines.some(isHardFailure),
   ).length;
-  if (!source) return { commands: commands.length, failed, status: 'not_checked', mismatches: [] };
+  if (!source)
+    return { commands: commands.length, failed, status: 'not_checked', notRestoredCount: 0, mismatches: [] };
   await prepareReads(session.channel, snapshot.boxes);
-  let mismatches = differences(snapshot, source);
+  let mismatches = differences(snapshot, source, Infinity);
   for (let attempt = 0; attempt < 5 && mismatches.length && session.channel.connected; attempt++) {
     // vanilla sends block changes at the end of the tick
     await new Promise((r) => setTimeout(r, 50));
     await prepareReads(session.channel, snapshot.boxes);
-    mismatches = differences(snapshot, source);
+    mismatches = differences(snapshot, source, Infinity);
   }
   return {
     commands: commands.length,
     failed,
     status: mismatches.length ? 'mismatch' : 'verified',
-    mismatches,
+    notRestoredCount: mismatches.length,
+    mismatches: mismatches.slice(0, MAX_LISTED),
   };
 }
 

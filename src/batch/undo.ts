@@ -1,18 +1,32 @@
 /**
- * Undo: the snapshots of the last applied batches of a connection, kept in memory. Bounded: at most
- * UNDO_MAX_BATCHES entries and UNDO_MAX_BLOCKS positions in all; older entries are dropped first.
+ * Undo: the snapshots of the last write batches of a connection, kept in memory. A write batch whose
+ * blocks could not be snapshotted leaves a `not_recorded` marker instead, so that undo_last stops there and
+ * says why rather than silently undoing an older batch. Bounded: at most UNDO_MAX_BATCHES entries and
+ * UNDO_MAX_BLOCKS positions in all; older entries are dropped first.
  */
 import type { Snapshot } from './snapshot.js';
 
 export const UNDO_MAX_BATCHES = 10;
 export const UNDO_MAX_BLOCKS = 262_144;
 
-export interface UndoEntry {
+interface EntryBase {
   /** what the batch did, e.g. "12 commands: setblock …" */
   label: string;
   at: string;
+}
+
+export interface RecordedUndo extends EntryBase {
+  kind: 'recorded';
   snapshot: Snapshot;
 }
+
+/** A write batch undo cannot put back, and why. */
+export interface UnrecordedUndo extends EntryBase {
+  kind: 'not_recorded';
+  reason: string;
+}
+
+export type UndoEntry = RecordedUndo | UnrecordedUndo;
 
 export class UndoHistory {
   private readonly entries: UndoEntry[] = [];
@@ -27,14 +41,19 @@ export class UndoHistory {
     }
   }
 
-  /** The most recent `n` entries, newest first, removed from the history. */
-  take(n: number): UndoEntry[] {
-    return this.entries.splice(Math.max(0, this.entries.length - n)).reverse();
+  /** The newest entry, left in place. */
+  peek(): UndoEntry | undefined {
+    return this.entries.at(-1);
   }
 
-  /** Puts entries back (newest first order), e.g. after a failed undo. */
-  restore(newestFirst: UndoEntry[]): void {
-    this.entries.push(...[...newestFirst].reverse());
+  /** Removes and returns the newest entry. */
+  pop(): UndoEntry | undefined {
+    return this.entries.pop();
+  }
+
+  /** Puts an entry back on top, e.g. after an undo whose restore did not verify. */
+  putBack(entry: UndoEntry): void {
+    this.entries.push(entry);
   }
 
   get size(): number {
@@ -42,7 +61,7 @@ export class UndoHistory {
   }
 
   private blocks(): number {
-    return this.entries.reduce((n, e) => n + e.snapshot.states.size, 0);
+    return this.entries.reduce((n, e) => n + (e.kind === 'recorded' ? e.snapshot.states.size : 0), 0);
   }
 }
 

@@ -13,6 +13,8 @@ import { JobManager } from '../jobs/manager.js';
 import { logger } from '../logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
+import { warmConnection } from '../execute/warm-up.js';
+import { warmUpExecuteCommands } from '../mcp/tools/execute-commands.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
@@ -183,11 +185,22 @@ export function registerServeCommand(program: Command): void {
         );
       }
       jobs.init().catch((err: unknown) => logger.warn({ err }, 'build job journals could not be read'));
+      // meanwhile, compile the execute path once so that the first call is as fast as the next ones
+      setImmediate(() => {
+        try {
+          warmUpExecuteCommands();
+        } catch (err) {
+          logger.warn({ err }, 'warm-up failed');
+        }
+      });
       // connect in the background so the first tool call is fast; failures are reported by the tools
       for (const target of targets.all()) {
         if (target.description.backend === 'bridge') continue;
         target
           .get()
+          .then((session) =>
+            warmConnection(session).catch((err: unknown) => logger.warn({ err }, 'warm-up failed')),
+          )
           .catch((err: unknown) =>
             logger.warn(
               { err, connection: target.description.name },

@@ -14,6 +14,18 @@ export interface BlockStateView {
   properties: Record<string, string>;
 }
 
+/** The player's world as its client sees it. */
+export interface WorldView {
+  /** namespaced, e.g. `minecraft:overworld` */
+  dimension: string;
+  /** lowest and highest buildable y */
+  minY: number;
+  maxY: number;
+  loadedChunkCount: number;
+  /** the box (x/z, block coordinates) around every chunk the client holds; absent when none */
+  loadedBox?: { min: { x: number; z: number }; max: { x: number; z: number } };
+}
+
 export interface CommandChannel {
   readonly backend: Backend;
   /** `host:port` of the Minecraft server */
@@ -34,6 +46,10 @@ export interface CommandChannel {
   onClose(listener: (reason: string) => void): () => void;
   /** Where `~` and `^` resolve from, when known. */
   executorPosition(): ExecutorPosition | undefined;
+  /** Calls `listener` whenever the server moves the player (a position packet); absent when unobservable. */
+  onTeleport?(listener: () => void): () => void;
+  /** Dimension, height limits and loaded chunks, when the channel knows them. */
+  worldView?(): WorldView;
   /** The player's view of a block; `'unloaded'` when its chunk is not loaded, undefined when unsupported. */
   readBlock?(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded';
   /**

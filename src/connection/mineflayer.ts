@@ -7,7 +7,8 @@ import type { ExecutorPosition } from '../commands/block-write.js';
 import { ConnectError, NotConnectedError } from '../errors.js';
 import type { JavaSession } from '../signin/microsoft.js';
 import { sessionAuth } from '../signin/session-auth.js';
-import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+import { botWorldView, TeleportWatch } from './bot-place.js';
+import type { Backend, BlockStateView, CommandChannel, WorldView } from './channel.js';
 import { watchBrand } from './brand.js';
 import { explainKick, kickReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
@@ -56,6 +57,7 @@ export class MineflayerChannel implements CommandChannel {
   readonly backend: Backend;
   private readonly events = new EventEmitter();
   private closedReason: string | undefined;
+  private readonly teleports: TeleportWatch;
 
   private constructor(
     readonly bot: Bot,
@@ -66,6 +68,7 @@ export class MineflayerChannel implements CommandChannel {
   ) {
     this.backend = backend;
     this.events.setMaxListeners(0);
+    this.teleports = new TeleportWatch(bot);
     trimChatHistoryCheaply(bot);
     bot.on('message', (msg, position) => {
       // player chat (position 'chat') never belongs to a command
@@ -225,6 +228,14 @@ export class MineflayerChannel implements CommandChannel {
     // mineflayer keeps radians with its own zero; vanilla yaw 0 = south, pitch -90 = up
     const yaw = (((180 - (e.yaw * 180) / Math.PI) % 360) + 360) % 360;
     return { x: e.position.x, y: e.position.y, z: e.position.z, yaw, pitch: (-e.pitch * 180) / Math.PI };
+  }
+
+  onTeleport(listener: () => void): () => void {
+    return this.teleports.on(listener);
+  }
+
+  worldView(): WorldView {
+    return botWorldView(this.bot);
   }
 
   readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {

@@ -1,11 +1,15 @@
 /** The batch `hint`: one or two sentences about what actually happened, and what to do next. */
 import type { Capabilities } from '../connection/probe.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
+import { rollbackHeadline } from './truth-text.js';
 
 const quote = (r: CommandResult) =>
   `#${r.index + 1} \`${r.command.length > 60 ? `${r.command.slice(0, 57)}...` : r.command}\``;
 
 export function batchHint(batch: BatchResult, caps: Capabilities): string {
+  const headline = rollbackHeadline(batch);
+  // after a rollback nothing stands: the per-status advice ("resend only those") would be wrong
+  if (headline) return headline;
   const parts: string[] = [];
   const by = (s: string) => batch.results.filter((r) => r.status === s);
   const noChange = batch.results.filter((r) => r.detail?.noChange);

@@ -8,6 +8,7 @@ import type { CapturedCommand, Pacer } from '../capture/captured.js';
 import type { PlannedStep } from '../batch/plan.js';
 import type { ConnectionSession } from '../connection/session.js';
 import type { CommandResult } from '../results/schema.js';
+import type { BotMoves } from './bot-moves.js';
 import { CapturedClassifier } from './classify-captured.js';
 import { type Decision, nextSegment, type SuccessPolicy } from './segments.js';
 
@@ -18,6 +19,8 @@ export interface SegmentRunOptions {
   signal?: AbortSignal;
   /** `note` is set while sending waits for the connection's packet budget, and says why */
   onProgress?: (done: number, total: number, note?: string) => void;
+  /** teleports of the bot in this batch */
+  moves?: BotMoves;
 }
 
 export async function runSegments(
@@ -39,6 +42,7 @@ export async function runSegments(
       stopOnFailure: options.stopOnFailure ?? false,
       ...(stopped !== undefined ? { stopped } : {}),
       ...(cancelled() ? { cancelled: true } : {}),
+      ...(options.moves ? { endsSegment: (i: number) => options.moves!.endsSegment(i) } : {}),
     });
     for (const s of skip) results[s.index] = skippedResult(s, commands[s.index]!);
     for (const s of unsent) results[s.index] = unsentResult(s, commands[s.index]!);
@@ -47,6 +51,7 @@ export async function runSegments(
       continue;
     }
     let doneSoFar = 0;
+    const mark = options.moves?.mark() ?? 0;
     const captured = await capture(
       channel,
       send.map((i) => commands[i]!),
@@ -69,6 +74,8 @@ export async function runSegments(
           ? skippedResult({ index, reason: 'cancelled before it was sent' }, c.command)
           : classifier.classify(c, index);
     });
+    const last = send.at(-1)!;
+    if (options.moves?.endsSegment(last)) await options.moves.settle(last, mark, results[last]!);
     done += send.length;
     stopped ??= whyStop(captured, send, cancelled());
   }

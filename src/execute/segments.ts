@@ -17,6 +17,8 @@ export interface SegmentOptions extends SuccessPolicy {
   stopped?: string;
   /** the request was cancelled: what was not sent is skipped */
   cancelled?: boolean;
+  /** commands that go last in their segment (a tp, whose position packet must be told apart) */
+  endsSegment?: (index: number) => boolean;
 }
 
 export interface Decision {
@@ -67,6 +69,7 @@ export function nextSegment(
     }
     send.push(i);
     inSegment.add(i);
+    if (options.endsSegment?.(i)) break;
   }
   return { send, skip, unsent };
 }

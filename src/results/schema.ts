@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ActionHintsSchema } from '../hints/schema.js';
 import { VerificationSchema } from '../verify/verify.js';
 
-/** What became of one command. `skipped` is only used by batch plans (a condition or dependency not met). */
+/**
+ * What became of one command. `skipped` is only used by batch plans (a condition or dependency not met);
+ * `rolled_back`: it ran, but a transactional batch put its blocks back because another command failed.
+ */
 export const CommandStatusSchema = z.enum([
   'applied',
   'rejected_by_game',
@@ -11,6 +14,7 @@ export const CommandStatusSchema = z.enum([
   'rejected_by_safety',
   'unknown',
   'skipped',
+  'rolled_back',
 ]);
 export type CommandStatus = z.infer<typeof CommandStatusSchema>;
 
@@ -36,6 +40,8 @@ export const OutcomeDetailSchema = z.object({
 });
 export type OutcomeDetail = z.infer<typeof OutcomeDetailSchema>;
 
+export const BotPositionSchema = z.object({ x: z.number(), y: z.number(), z: z.number() });
+
 export const CommandResultSchema = z.object({
   index: z.number().int().nonnegative(),
   id: z.string().optional(),
@@ -53,6 +59,8 @@ export const CommandResultSchema = z.object({
   captureStrategy: CaptureStrategySchema.optional(),
   /** applied block writes compared with the world afterwards */
   verification: VerificationSchema.optional(),
+  /** the command moved the bot (tp/teleport): where it stands now */
+  botPosition: BotPositionSchema.optional(),
 });
 export type CommandResult = z.infer<typeof CommandResultSchema>;
 
@@ -66,6 +74,8 @@ export const BatchResultSchema = z.object({
   unknownCount: z.number().int(),
   /** commands not run because a dependency or condition was not met, or after stopOnFailure */
   skippedCount: z.number().int(),
+  /** commands that ran but whose blocks a transactional batch put back (not in applied/failed counts) */
+  rolledBackCount: z.number().int().optional(),
   executionTimeMs: z.number().nonnegative(),
   captureStrategy: CaptureStrategySchema,
   results: z.array(CommandResultSchema),
@@ -80,11 +90,15 @@ export const BatchResultSchema = z.object({
     .object({
       rolledBack: z.boolean(),
       reason: z.string().optional(),
+      /** indexes of the commands whose failure rolled the batch back */
+      causes: z.array(z.number().int()).optional(),
       restore: z
         .object({
           commands: z.number().int(),
           failed: z.number().int(),
           status: z.enum(['verified', 'mismatch', 'not_checked']),
+          /** how many blocks were not put back (mismatches lists the first of them) */
+          notRestoredCount: z.number().int().optional(),
           mismatches: z.array(
             z.object({
               x: z.number(),
@@ -98,6 +112,8 @@ export const BatchResultSchema = z.object({
         .optional(),
     })
     .optional(),
+  /** whether undo_last can put this batch's blocks back, and if not, why */
+  undo: z.object({ status: z.enum(['recorded', 'not_recorded']), reason: z.string().optional() }).optional(),
   /** present when the safety policy shaped the batch */
   safety: z
     .object({

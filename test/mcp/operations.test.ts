@@ -133,7 +133,9 @@ describe('transactions and undo', () => {
       ],
       { transactional: true },
     );
-    expect(batch.results.map((r) => r.status)).toEqual(['applied', 'applied', 'rejected_by_game']);
+    expect(batch.results.map((r) => r.status)).toEqual(['rolled_back', 'rolled_back', 'rejected_by_game']);
+    expect(batch.results.map((r) => r.applied)).toEqual([false, false, false]);
+    expect(batch).toMatchObject({ appliedCount: 0, rolledBackCount: 2, failedCount: 1 });
     expect(batch.transaction).toMatchObject({ rolledBack: true, restore: { status: 'verified', failed: 0 } });
     expect(batch.transaction?.reason).toMatch(/#3 rejected_by_game/);
     expect(await readArea(0, 4, 4, 2, 8)).toEqual(before);

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
+import { warmExecutePath } from '../../execute/warm-up.js';
 import { BatchResultSchema } from '../../results/schema.js';
 import { renderBatchText } from '../render.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
@@ -20,7 +21,7 @@ export const ExecuteCommandsInput = z.object({
     .boolean()
     .optional()
     .describe(
-      'snapshot the blocks this batch can write; if any command fails, put them all back (block writes only)',
+      'snapshot the blocks this batch can write; if any command fails, put them all back (block writes only) and report the others as rolled_back',
     ),
   stopOnFailure: z
     .boolean()
@@ -64,7 +65,20 @@ Per-command status:
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.
 - unknown: nobody can tell (applied=null), e.g. the connection dropped or the server gives no feedback; verify the world.
 - skipped: not run because a dependsOn/condition was not met, stopOnFailure, or cancellation.
+- rolled_back: it ran, but transactional: true put its blocks back because another command failed (applied=false). The text's first line then says ROLLED BACK and names the failed command(s): fix them and resend the WHOLE batch.
+A tp/teleport of the bot is applied when the server moves the bot; its result has botPosition (where the bot now stands). "undo" says whether undo_last can put this batch back (recorded) or not (not_recorded, with the reason).
 Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door).`;
+
+/**
+ * Runs this tool's CPU path once on made-up data (input schema, batch pipeline, text): call it while the
+ * bot connects, so that the first real call is as fast as the next ones.
+ */
+export function warmUpExecuteCommands(): void {
+  ExecuteCommandsInput.parse({
+    commands: ['setblock 0 0 0 minecraft:stone', { id: 'a', command: 'say hi' }],
+  });
+  renderBatchText(warmExecutePath());
+}
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(

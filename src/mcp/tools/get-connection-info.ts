@@ -1,11 +1,16 @@
-/** Tool `get_connection_info`: where commands go and what the server can do. */
+/**
+ * Tool `get_connection_info`: where commands go, what the server can do, where the bot stands and which
+ * operator policy applies — everything an LLM needs before its first command.
+ */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { opAdvice } from '../../connection/news.js';
 import type { ConnectionTarget } from '../../connection/target.js';
 import { SignInError, SignInRequiredError } from '../../errors.js';
+import { BotPlaceSchema, botPlace } from '../../connection/where.js';
 import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
+import { placeText, PolicySchema, policySummary, policyText } from './connection-info-text.js';
 
 export const ConnectionInfoOutput = z.object({
   connection: z.string(),
@@ -43,6 +48,10 @@ export const ConnectionInfoOutput = z.object({
     .string()
     .optional()
     .describe('a live 3D view of the world around this bot, for the user to open in a browser'),
+  /** where the bot stands now (absent when the connection does not know) */
+  bot: BotPlaceSchema.optional(),
+  /** the operator's safety policy that every execute_commands call is checked against */
+  policy: PolicySchema,
 });
 
 export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps): void {
@@ -51,7 +60,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
     {
       title: 'Connection info',
       description:
-        'Show the Minecraft server a connection talks to: address, version, whether the bot is an operator, how command output is captured (fenced = exact, serial = best effort) and whether sendCommandFeedback is on. Connects if not yet connected.',
+        "Show the Minecraft server a connection talks to: address, version, whether the bot is an operator, how command output is captured (fenced = exact, serial = best effort) and whether sendCommandFeedback is on. Also where the bot stands (exact and block position, dimension, facing, the world's min/max y, the ground height under it, the box of loaded chunks) and the operator's policy (allowed commands, build zones, limits). Call it before the first command: `~` coordinates resolve from the bot's position. Connects if not yet connected.",
       inputSchema: z.object({
         target: z.string().optional().describe('connection name; default: the configured default'),
       }),
@@ -66,6 +75,8 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
         const session = await target.get();
         const info = session.info();
         const state = target.state;
+        // read in the queue: after every earlier batch (and its teleports) has finished
+        const bot = await session.exclusive(async () => botPlace(session.channel));
         const out: z.infer<typeof ConnectionInfoOutput> = {
           connection: target.description.name,
           state: state.state,
@@ -86,16 +97,25 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           // an operator, or every player on a LAN world with cheats on, may run commands: no advice then
           ...(info.op === false ? { advice: opAdvice(info.username) } : {}),
           ...(deps.viewer?.connection === target.description.name ? { viewerUrl: deps.viewer.url } : {}),
+          ...(bot ? { bot } : {}),
+          policy: policySummary(deps.safety),
         };
         const signedIn =
           out.signIn?.state === 'signed_in' ? `; signed in to Microsoft as ${out.signIn.username}` : '';
-        let text = `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}; ${packetLimitText(out)}${signedIn}${out.advice ? `\nThe bot may not run commands: ${out.advice}` : ''}`;
-        if (out.viewerUrl)
-          text += `\nlive 3D viewer: ${out.viewerUrl} (the user can open it in a browser to watch the build)`;
+        const text = [
+          `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}${signedIn}`,
+          ...(out.advice ? [`The bot may not run commands: ${out.advice}`] : []),
+          bot ? placeText(bot) : 'bot position: unknown on this connection',
+          policyText(out.policy),
+          packetLimitText(out),
+          ...(out.viewerUrl
+            ? [`live 3D viewer: ${out.viewerUrl} (the user can open it in a browser to watch the build)`]
+            : []),
+        ].join('\n');
         return toolResult(out, text, context());
       } catch (err) {
         if (err instanceof SignInRequiredError || err instanceof SignInError)
-          return signInPending(target, err, signIn, context());
+          return signInPending(target, err, signIn, policySummary(deps.safety), context());
         return toolError(err, context());
       }
     },
@@ -107,6 +127,7 @@ function signInPending(
   target: ConnectionTarget,
   err: SignInRequiredError | SignInError,
   signIn: { signIn?: z.infer<typeof ConnectionInfoOutput>['signIn'] },
+  policy: z.infer<typeof PolicySchema>,
   context: ServiceContext,
 ) {
   const state = target.state;
@@ -126,6 +147,7 @@ function signInPending(
     packetLimit: null,
     packetLimitSource: null,
     packetLimitBasis: null,
+    policy,
     signIn: { ...(target.signIn?.state ?? signIn.signIn ?? { state: 'signed_out' as const }) },
     advice: err.message,
   };

@@ -1,0 +1,73 @@
+/**
+ * Where the bot stands, for get_connection_info: exact and block position, dimension, facing, the world's
+ * height limits, the ground under it and the box of chunks its client holds — what an LLM needs before its
+ * first `~` command. Facing follows vanilla's Direction.fromYRot (0 = south, 90 = west, 180 = north).
+ */
+import { z } from 'zod';
+import type { CommandChannel } from './channel.js';
+
+const Vec = z.object({ x: z.number(), y: z.number(), z: z.number() });
+
+export const BotPlaceSchema = z.object({
+  /** feet position, as the server last placed the bot */
+  position: Vec,
+  /** the block the bot's feet are in (floor of position) */
+  block: Vec,
+  dimension: z.string().nullable(),
+  facing: z.enum(['south', 'west', 'north', 'east']),
+  /** degrees, Minecraft convention */
+  yaw: z.number(),
+  pitch: z.number(),
+  /** lowest and highest buildable y of the dimension */
+  world: z.object({ minY: z.number().int(), maxY: z.number().int() }).nullable(),
+  /** y of the top non-air block at or below the bot's feet (stand at groundY + 1); null: not loaded */
+  groundY: z.number().int().nullable(),
+  /** the chunks the bot's client holds: commands outside this box may hit unloaded chunks */
+  loaded: z
+    .object({
+      chunks: z.number().int(),
+      min: z.object({ x: z.number().int(), z: z.number().int() }),
+      max: z.object({ x: z.number().int(), z: z.number().int() }),
+    })
+    .nullable(),
+});
+export type BotPlace = z.infer<typeof BotPlaceSchema>;
+
+const FACINGS = ['south', 'west', 'north', 'east'] as const;
+const AIR = new Set(['minecraft:air', 'minecraft:cave_air', 'minecraft:void_air']);
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+export function botPlace(channel: CommandChannel): BotPlace | undefined {
+  const p = channel.executorPosition();
+  if (!p) return undefined;
+  const view = channel.worldView?.();
+  const block = { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) };
+  const minY = view?.minY ?? -64;
+  return {
+    position: { x: round(p.x), y: round(p.y), z: round(p.z) },
+    block,
+    dimension: view?.dimension ?? p.dimension ?? null,
+    facing: FACINGS[Math.floor(p.yaw / 90 + 0.5) & 3]!,
+    yaw: round(p.yaw),
+    pitch: round(p.pitch),
+    world: view ? { minY: view.minY, maxY: view.maxY } : null,
+    groundY: groundBelow(channel, block, minY),
+    loaded: view?.loadedBox
+      ? { chunks: view.loadedChunkCount, min: view.loadedBox.min, max: view.loadedBox.max }
+      : null,
+  };
+}
+
+function groundBelow(
+  channel: CommandChannel,
+  from: { x: number; y: number; z: number },
+  minY: number,
+): number | null {
+  if (!channel.readBlock) return null;
+  for (let y = from.y; y >= minY; y--) {
+    const state = channel.readBlock({ x: from.x, y, z: from.z });
+    if (state === 'unloaded') return null;
+    if (!AIR.has(state.name)) return y;
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+/** The text of an undo_last result: what was put back, what was not, and what to do about it. */
+import { listMismatches } from '../../execute/truth-text.js';
+import type { UndoLastResult } from './undo-last.js';
+
+export function renderUndoText(out: UndoLastResult): string {
+  const lines: string[] = [];
+  if (out.failed) {
+    const f = out.failed;
+    lines.push(
+      `NOT UNDONE: restoring ${f.label} (${f.at}) did not read back as before — ${f.restoredCount} of ${f.blocks} block(s) are as they were, ${f.notRestoredCount} are NOT: ${listMismatches(f.mismatches, f.notRestoredCount)}. The undo entry is kept: move the bot near those blocks (they must be loaded, e.g. tp @s there) and call undo_last again.`,
+    );
+  }
+  if (out.refused && out.undone.length === 0 && !out.failed) {
+    const r = out.refused;
+    lines.push(
+      `NOT UNDONE: the last batch (${r.label}, ${r.at}) was not recorded for undo: ${r.reason}. Nothing was changed. undo_last cannot put that batch back; repair it with execute_commands. To undo the batch before it anyway (leaving this one as it is), call undo_last with past_unrecorded: true.`,
+    );
+  }
+  for (const p of out.passed)
+    lines.push(`passed over (not recorded, left as it is): ${p.label} — ${p.reason}`);
+  for (const u of out.undone) {
+    lines.push(
+      u.status === 'verified'
+        ? `undid ${u.label}: ${u.blocks} block(s) put back and read back (${u.commands} restore commands)`
+        : `restored ${u.label}: the server accepted all ${u.commands} restore commands, but this connection cannot read blocks back to check`,
+    );
+  }
+  if (out.refused && (out.undone.length > 0 || out.failed)) {
+    lines.push(
+      `stopped at ${out.refused.label}: not recorded for undo (${out.refused.reason}); call undo_last with past_unrecorded: true to go past it`,
+    );
+  }
+  lines.push(`${out.remaining} undo entr${out.remaining === 1 ? 'y' : 'ies'} left`);
+  return lines.join('\n');
+}
