@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
-import { BatchResultSchema } from '../../results/schema.js';
+import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import { renderBatchText } from '../render.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -52,7 +52,7 @@ export const ExecuteCommandsInput = z.object({
     .describe('connection name (see get_connection_info); default: the configured default'),
 });
 
-export const ExecuteCommandsOutput = BatchResultSchema;
+export const ExecuteCommandsOutput = CompactBatchResultSchema;
 
 const DESCRIPTION = `Run Minecraft Java chat commands on the connected server and get, for EACH command, what the server replied and what it means.
 Commands are pipelined and attributed exactly (fences), so you can send many at once (up to 1000); they run in order.
@@ -116,7 +116,7 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
               }
             : {}),
         });
-        return toolResult(batch, renderBatchText(batch), context());
+        return toolResult(compactBatch(batch), renderBatchText(batch), context());
       } catch (err) {
         deps.log.warn({ err }, 'execute_commands failed');
         return toolError(err, context());
