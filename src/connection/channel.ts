@@ -3,6 +3,7 @@
  * a mineflayer bot, or a player's own game through the bridge. Capture, outcome and verification only
  * see this interface.
  */
+import type { CommandNode } from '../suggest/tree.js';
 import type { CapturedMessage } from '../capture/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 
@@ -29,6 +30,8 @@ export interface CommandChannel {
   onClose(listener: (reason: string) => void): () => void;
   /** Where `~` and `^` resolve from, when known. */
   executorPosition(): ExecutorPosition | undefined;
+  /** The command tree the server sent the player (declare_commands), when it sent one. */
+  commandTree?(): CommandNode | undefined;
   /** The player's view of a block; `'unloaded'` when its chunk is not loaded, undefined when unsupported. */
   readBlock?(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded';
   /**

@@ -14,6 +14,7 @@ import { NotOperatorError } from '../errors.js';
 import { postExecuteHints } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { checkBatch } from '../safety/check.js';
+import { addSuggestions } from '../suggest/index.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
 import { batchHint } from './hint.js';
 import { normalizeCommand } from './preflight.js';
@@ -154,6 +155,7 @@ export async function executeBatch(
 
   const { plan, final, snapshot, transaction, safety, executor } = run;
   if (verify && !transaction?.rolledBack) await verifyApplied(channel, plan, final);
+  addSuggestions(final, { version: channel.version, tree: channel.commandTree?.() });
   const appliedWrites = final.some(
     (r) => r.status === 'applied' && (plan.byCommand[r.index]?.length ?? 0) > 0,
   );
