@@ -198,6 +198,8 @@ export async function executeBatch(
           })),
           tool: 'execute_commands',
           mcVersion: channel.version,
+          safety: options.safety ?? defaultSafetyConfig,
+          commandTree: channel.commandTree?.(),
           bot: {
             name: channel.username,
             ...(session.capabilities.op !== null ? { operator: session.capabilities.op } : {}),
