@@ -13,6 +13,11 @@ export const CompactVerificationSchema = VerificationSchema.extend({
   mismatches: VerificationSchema.shape.mismatches.optional().describe('omitted when empty'),
 });
 
+/**
+ * One command's result without what it repeats: the capture strategy when it is the batch's, a full
+ * verification's `matched` and empty `mismatches`, and an applied command's `detail.args` (its summary
+ * is the message with those arguments in it).
+ */
 export const CompactCommandResultSchema = CommandResultSchema.extend({
   /** omitted when it is the batch's captureStrategy */
   captureStrategy: CommandResultSchema.shape.captureStrategy,
@@ -21,7 +26,7 @@ export const CompactCommandResultSchema = CommandResultSchema.extend({
 export type CompactCommandResult = z.infer<typeof CompactCommandResultSchema>;
 
 export const ResultsPageSchema = z.object({
-  /** results listed: failed or uncertain ones first (up to the limit), then applied and no-op ones */
+  /** results listed: failed or uncertain ones first, then applied ones, then "already there" no-ops */
   listed: z.number().int(),
   /** results left out of `results`; read them with get_batch_results */
   omitted: z.number().int(),
@@ -49,8 +54,14 @@ export function compactResult(
   r: CommandResult,
   strategy: BatchResult['captureStrategy'],
 ): CompactCommandResult {
-  const { captureStrategy, verification, executionTimeMs, ...rest } = r;
+  const { captureStrategy, verification, executionTimeMs, detail, ...rest } = r;
   const out: CompactCommandResult = { ...rest, executionTimeMs: round(executionTimeMs) };
+  if (detail) {
+    // an applied command's summary is its message: the message's arguments are already there
+    const { args, ...kept } = detail;
+    const shown = r.status === 'applied' && args !== undefined && args.every((a) => r.summary.includes(a));
+    out.detail = shown ? kept : detail;
+  }
   if (captureStrategy !== undefined && captureStrategy !== strategy) out.captureStrategy = captureStrategy;
   if (verification) {
     const { matched, mismatches, ...v } = verification;
@@ -84,12 +95,16 @@ export function compactBatch(batch: BatchResult, options: CompactOptions = {}): 
   const verified = results.filter((r) => r.verification?.status === 'verified').length;
   if (verified) out.verifiedCount = verified;
   const max = options.maxResults;
-  // "already there" (noChange) changed nothing and needs nothing: listed after real failures
+  // "already there" (noChange) changed nothing and needs nothing: listed last
   const failed = (r: CommandResult) => r.status !== 'applied' && !r.detail?.noChange;
   const listed =
     max === undefined || results.length <= max
       ? results
-      : [...results.filter(failed).slice(0, max), ...results.filter((r) => !failed(r))]
+      : [
+          ...results.filter(failed),
+          ...results.filter((r) => r.status === 'applied'),
+          ...results.filter((r) => r.detail?.noChange),
+        ]
           .slice(0, max)
           .sort((a, b) => a.index - b.index);
   out.results = listed.map((r) => compactResult(r, batch.captureStrategy));

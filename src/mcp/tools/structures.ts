@@ -17,7 +17,7 @@ import { PositionSchema, TargetArg } from './shared-schemas.js';
 const NameArg = z.string().describe('1–64 letters, digits, _ or -');
 
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
-export const PLACE_MAX_RESULTS = 20;
+export const PLACE_MAX_RESULTS = 10;
 
 export function registerStructureTools(server: McpServer, deps: ToolDeps, pages: ResultPages): void {
   const store = deps.structures;
