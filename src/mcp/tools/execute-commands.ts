@@ -64,7 +64,9 @@ Per-command status:
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.
 - unknown: nobody can tell (applied=null), e.g. the connection dropped or the server gives no feedback; verify the world.
 - skipped: not run because a dependsOn/condition was not met, stopOnFailure, or cancellation.
-Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door).`;
+A result that did not apply carries its fix in summary and detail.suggestion: "did you mean spruce_planks?" for unknown block, item, entity ids and command names, the valid states of a block ("facing takes north, south, west, east"), or the command's usage from the server's command tree.
+Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first, each also a "next (required|optional): tool {args} — why" line of the text: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door). Only steps the safety policy allows are suggested.
+Compact: fields at their default are left out (a result's captureStrategy when it is the batch's; a full verification's matched and empty mismatches; an applied command's detail.args, shown in its summary; zero unknownCount/skippedCount; top-level chatMessages already in a result).`;
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
