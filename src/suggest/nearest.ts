@@ -32,6 +32,22 @@ export const slips = (word: string): string[] => [
  * word's length (at least 2 edits), ties by name — nonsense gets no guesses.
  */
 export function nearest(wrong: string, names: readonly string[], max = 3): string[] {
+  // a batch often repeats one typo hundreds of times, and each scan measures ~1,000 names
+  let cache = caches.get(names);
+  if (!cache) caches.set(names, (cache = new Map()));
+  const key = `${max} ${wrong}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const found = scan(wrong, names, max);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, found);
+  return found;
+}
+
+const CACHE_SIZE = 256;
+const caches = new WeakMap<readonly string[], Map<string, string[]>>();
+
+function scan(wrong: string, names: readonly string[], max: number): string[] {
   const word = wrong.toLowerCase();
   const known = new Set(names);
   const out = slips(word).filter((s) => s !== word && known.has(s));
