@@ -200,6 +200,7 @@ export async function executeBatch(
           mcVersion: channel.version,
           safety: options.safety ?? defaultSafetyConfig,
           commandTree: channel.commandTree?.(),
+          readBlock: channel.readBlock?.bind(channel),
           bot: {
             name: channel.username,
             ...(session.capabilities.op !== null ? { operator: session.capabilities.op } : {}),

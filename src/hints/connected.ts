@@ -58,8 +58,12 @@ export interface Access {
   group: number;
 }
 
-/** For every room: which of its doorways lead outside, and whether its group of rooms can be entered. */
-export function roomAccess(build: BuildContext): Access[] {
+/**
+ * For every room: which of its doorways lead outside, and whether its group of rooms can be entered.
+ * `indoors` tells whether a position beyond an opening is inside something built earlier (another room):
+ * such an opening is a doorway between rooms too.
+ */
+export function roomAccess(build: BuildContext, indoors?: (pos: BlockPos) => boolean): Access[] {
   const rooms = build.rooms;
   const parent = rooms.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -68,7 +72,14 @@ export function roomAccess(build: BuildContext): Access[] {
   const outsideDoorways = rooms.map((room, i) =>
     room.doorways.filter((d) => {
       const into = roomBeyond(rooms, i, d.box.min, d.side);
-      if (into === undefined) return true;
+      if (into === undefined) {
+        const floor = { ...d.box.min, y: room.interior.min.y };
+        if (!indoors?.(step(floor, d.side))) return true;
+        // into a room built before this batch: entered from there
+        joined[i] = true;
+        outside[i] = true;
+        return false;
+      }
       joined[i] = joined[into] = true;
       parent[find(i)] = find(into);
       return false;

@@ -2,11 +2,12 @@
  * The postExecute hook: after a writing tool ran, what should happen next. Pure; never throws — a failing
  * rule leaves the tool result as it was (the hook returns undefined and reports through `log`).
  */
-import type { ExecutorPosition } from '../commands/block-write.js';
+import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
 import { analyzeBuild } from './analyze.js';
 import { DEFAULT_MC_VERSION } from './block-ids.js';
 import type { HintEntry } from './context.js';
 import { followable } from './allowed.js';
+import { type BlockReader, isIndoors } from './indoors.js';
 import { type HintContext, type HintRule, RULES } from './rules.js';
 import type { SafetyConfig } from '../safety/config.js';
 import type { CommandNode } from '../suggest/tree.js';
@@ -35,6 +36,8 @@ export interface PostExecuteInput {
   safety?: SafetyConfig | undefined;
   /** the command tree the server sent: steps using commands it lacks are left out */
   commandTree?: CommandNode | undefined;
+  /** the bot's view of the world after the batch: an opening into a room built earlier is a doorway */
+  readBlock?: BlockReader | undefined;
 }
 
 export const postExecuteHints = (
@@ -50,7 +53,9 @@ export const postExecuteHints = (
       version,
       executor: input.executor,
     };
+    const read = input.readBlock;
     const ctx: HintContext = {
+      ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
       allows: (command: string) => followable([probe(command)], options).steps.length === 1,
       build: analyzeBuild(input.entries),
       entries: input.entries,

@@ -35,7 +35,7 @@ export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
     });
 
 export const addDoorSteps = (ctx: HintContext): NextStep[] => {
-  const access = roomAccess(ctx.build);
+  const access = roomAccess(ctx.build, ctx.indoors);
   const askedFor = new Set<number>();
   return ctx.build.rooms.flatMap((room, i): NextStep[] => {
     const a = access[i]!;

@@ -55,3 +55,29 @@ test('two rooms joined by an opening in their shared wall get one outside door, 
   expect(again.appliedCount).toBe(5);
   expect(doorSteps(again.actionHints?.nextSteps)).toEqual([]);
 });
+
+test('a second room built later against the first, with an opening into it, is not asked for a door', async () => {
+  const [x, y, z] = [o.x, o.y, o.z + 20];
+  const shared = x + 4;
+  const first = await c.execute([
+    `fill ${x} ${y} ${z} ${x + 4} ${y + 4} ${z + 4} minecraft:stone_bricks hollow`,
+  ]);
+  const outsideDoor = doorSteps(first.actionHints?.nextSteps)[0]!;
+  expect(outsideDoor.optional).toBe(false);
+  expect((await c.execute(commandsOf(outsideDoor))).appliedCount).toBe(2);
+
+  // the issue's second room: sharing the east wall, with an opening cut into the first room
+  const second = await c.execute([
+    `fill ${shared} ${y} ${z} ${x + 8} ${y + 4} ${z + 4} minecraft:oak_planks hollow`,
+    `fill ${shared} ${y + 1} ${z + 2} ${shared} ${y + 2} ${z + 2} minecraft:air`,
+  ]);
+  expect(second.appliedCount).toBe(2);
+  expect(doorSteps(second.actionHints?.nextSteps)).toEqual([]);
+
+  // the same room with its opening to open ground instead is still offered a door there
+  const alone = await c.execute([
+    `fill ${x + 20} ${y} ${z} ${x + 24} ${y + 4} ${z + 4} minecraft:oak_planks hollow`,
+    `fill ${x + 20} ${y + 1} ${z + 2} ${x + 20} ${y + 2} ${z + 2} minecraft:air`,
+  ]);
+  expect(doorSteps(alone.actionHints?.nextSteps)).toMatchObject([{ optional: true }]);
+});
