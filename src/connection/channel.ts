@@ -3,6 +3,7 @@
  * a mineflayer bot, or a player's own game through the bridge. Capture, outcome and verification only
  * see this interface.
  */
+import type { CommandNode } from '../suggest/tree.js';
 import type { CapturedMessage } from '../capture/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import type { PacketLog } from './packet-log.js';
@@ -50,6 +51,8 @@ export interface CommandChannel {
   onTeleport?(listener: () => void): () => void;
   /** Dimension, height limits and loaded chunks, when the channel knows them. */
   worldView?(): WorldView;
+  /** The command tree the server sent the player (declare_commands), when it sent one. */
+  commandTree?(): CommandNode | undefined;
   /** The player's view of a block; `'unloaded'` when its chunk is not loaded, undefined when unsupported. */
   readBlock?(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded';
   /**

@@ -1,4 +1,6 @@
 /** A command channel through a mineflayer bot. */
+import type { CommandNode } from '../suggest/tree.js';
+import { commandTreeOf, watchCommandTree } from './command-tree.js';
 import { EventEmitter } from 'node:events';
 import mineflayer, { type Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
@@ -107,6 +109,7 @@ export class MineflayerChannel implements CommandChannel {
         physicsEnabled: false,
         checkTimeoutInterval: 60_000,
       });
+      watchCommandTree(bot);
     } catch (err) {
       // mineflayer throws at once for versions it has no data for
       throw new ConnectError(
@@ -220,6 +223,10 @@ export class MineflayerChannel implements CommandChannel {
   onClose(listener: (reason: string) => void): () => void {
     this.events.on('close', listener);
     return () => this.events.off('close', listener);
+  }
+
+  commandTree(): CommandNode | undefined {
+    return commandTreeOf(this.bot);
   }
 
   executorPosition(): ExecutorPosition | undefined {

@@ -13,7 +13,8 @@ import type { ConnectionSession } from '../connection/session.js';
 import { NotOperatorError } from '../errors.js';
 import { postExecuteHints } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
-import type { SafetyConfig } from '../safety/config.js';
+import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
+import { addSuggestions } from '../suggest/index.js';
 import { BotMoves, type MoveExpectation, teleportExpectation } from './bot-moves.js';
 import { type CheckedBatch, checkPhase } from './check.js';
 import { normalizeCommand } from './preflight.js';
@@ -94,6 +95,8 @@ export async function executeBatch(
   const { check, plan, results, transaction, undoBasis } = sent;
   const rolledBack = transaction?.rolledBack === true;
   if (verify && !rolledBack) await verifyApplied(session.channel, plan, results);
+  // a result that did not apply carries its fix: did you mean, valid states, the command's usage
+  addSuggestions(results, { version: session.channel.version, tree: session.channel.commandTree?.() });
   const undo = options.undo
     ? recordUndo(options.undo, commands, results, plan.byCommand, undoBasis, rolledBack, check.safety.parsed)
     : undefined;
@@ -160,6 +163,10 @@ function hintPhase(
       })),
       tool: 'execute_commands',
       mcVersion: channel.version,
+      // only steps the operator's policy allows and the server's command tree has are suggested
+      safety: options.safety ?? defaultSafetyConfig,
+      commandTree: channel.commandTree?.(),
+      readBlock: channel.readBlock?.bind(channel),
       bot: {
         name: channel.username,
         ...(session.capabilities.op !== null ? { operator: session.capabilities.op } : {}),

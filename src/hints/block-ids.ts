@@ -1,5 +1,6 @@
 /** Valid block ids close to a mistyped one, from minecraft-data's block list for the server's version. */
 import { createRequire } from 'node:module';
+import { nearest } from '../suggest/nearest.js';
 import { bare } from './blocks.js';
 
 const require = createRequire(import.meta.url);
@@ -19,22 +20,11 @@ const blockNames = (version: string): readonly string[] => {
   return names;
 };
 
-export const editDistance = (a: string, b: string): number => {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      row.push(Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost));
-    }
-    prev = row;
-  }
-  return prev[b.length] ?? 0;
-};
+export { editDistance } from '../suggest/nearest.js';
 
 /**
- * Up to `max` block ids (without namespace) nearest to `wrong` by edit distance, closest first, ties by
- * name; only those within a third of the word's length (at least 2 edits), so nonsense gets no guesses.
+ * Up to `max` block ids (without namespace) nearest to `wrong`: a known slip alone, else by edit distance,
+ * closest first, ties by name; only those within a third of the word's length (at least 2 edits).
  */
 const closeCache = new Map<string, string[]>();
 const CLOSE_CACHE_SIZE = 256;
@@ -50,13 +40,6 @@ export const closeBlockIds = (wrong: string, version = DEFAULT_MC_VERSION, max =
   return found;
 };
 
-const scanCloseBlockIds = (wrong: string, version: string, max: number): string[] => {
-  const word = bare(wrong.toLowerCase());
-  const limit = Math.max(2, Math.ceil(word.length / 3));
-  return blockNames(version)
-    .map((name) => ({ name, d: editDistance(word, name) }))
-    .filter((c) => c.d > 0 && c.d <= limit)
-    .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
-    .slice(0, max)
-    .map((c) => c.name);
-};
+// known slips first (oak_plank → oak_planks), then edit distance: the same order as "did you mean"
+const scanCloseBlockIds = (wrong: string, version: string, max: number): string[] =>
+  nearest(bare(wrong.toLowerCase()), blockNames(version), max);

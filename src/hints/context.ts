@@ -113,6 +113,10 @@ export interface BuildContext {
 
 /** What every rule sees. */
 export interface HintContext {
+  /** whether a position is inside something already built (the bot's view of the world); absent: unknown */
+  indoors?: (pos: BlockPos) => boolean;
+  /** whether a suggested command could be run (safety policy, the server's commands); absent: assume so */
+  allows?: (command: string) => boolean;
   build: BuildContext;
   entries: readonly HintEntry[];
   /** the MCP tool that ran the commands */

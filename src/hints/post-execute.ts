@@ -2,11 +2,15 @@
  * The postExecute hook: after a writing tool ran, what should happen next. Pure; never throws — a failing
  * rule leaves the tool result as it was (the hook returns undefined and reports through `log`).
  */
-import type { ExecutorPosition } from '../commands/block-write.js';
+import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
 import { analyzeBuild } from './analyze.js';
 import { DEFAULT_MC_VERSION } from './block-ids.js';
 import type { HintEntry } from './context.js';
+import { followable } from './allowed.js';
+import { type BlockReader, isIndoors } from './indoors.js';
 import { type HintContext, type HintRule, RULES } from './rules.js';
+import type { SafetyConfig } from '../safety/config.js';
+import type { CommandNode } from '../suggest/tree.js';
 import {
   type ActionHints,
   ActionHintsSchema,
@@ -28,6 +32,12 @@ export interface PostExecuteInput {
   mcVersion?: string;
   /** what is known of the bot, for the permission hint */
   bot?: { name?: string; operator?: boolean };
+  /** the operator's policy: steps whose commands it refuses are left out (with a note) */
+  safety?: SafetyConfig | undefined;
+  /** the command tree the server sent: steps using commands it lacks are left out */
+  commandTree?: CommandNode | undefined;
+  /** the bot's view of the world after the batch: an opening into a room built earlier is a doorway */
+  readBlock?: BlockReader | undefined;
 }
 
 export const postExecuteHints = (
@@ -36,11 +46,21 @@ export const postExecuteHints = (
   rules: readonly HintRule[] = RULES,
 ): ActionHints | undefined => {
   try {
+    const version = input.mcVersion ?? DEFAULT_MC_VERSION;
+    const options = {
+      safety: input.safety,
+      tree: input.commandTree,
+      version,
+      executor: input.executor,
+    };
+    const read = input.readBlock;
     const ctx: HintContext = {
+      ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
+      allows: (command: string) => followable([probe(command)], options).steps.length === 1,
       build: analyzeBuild(input.entries),
       entries: input.entries,
       tool: input.tool,
-      mcVersion: input.mcVersion ?? DEFAULT_MC_VERSION,
+      mcVersion: version,
       ...(input.target === undefined ? {} : { target: input.target }),
       ...(input.executor === undefined ? {} : { executor: input.executor }),
       ...(input.bot === undefined ? {} : { bot: input.bot }),
@@ -56,7 +76,9 @@ export const postExecuteHints = (
       save ??= out.saveSuggestion;
     }
     const hints: ActionHints = {};
-    const nextSteps = rank(steps);
+    const usable = followable(steps, options);
+    notes.push(...usable.notes);
+    const nextSteps = rank(usable.steps);
     const moduleHints = [...new Set(notes)].slice(0, MAX_MODULE_HINTS);
     if (nextSteps.length) hints.nextSteps = nextSteps;
     if (moduleHints.length) hints.moduleHints = moduleHints;
@@ -69,6 +91,16 @@ export const postExecuteHints = (
     return undefined;
   }
 };
+
+/** a one-command step, to ask whether that command could be suggested */
+const probe = (command: string): NextStep => ({
+  action: 'verify_blocks',
+  description: command,
+  relevance: 0,
+  optional: true,
+  suggestedTool: 'execute_commands',
+  suggestedArgs: { commands: [command] },
+});
 
 /**
  * Highest relevance first (stable: rule order breaks ties), one step per action and arguments (or

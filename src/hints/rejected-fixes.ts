@@ -50,7 +50,8 @@ export const standNear = (o: CommandOutcome): string | undefined => {
   if (!write) return undefined;
   const box = writeBox(write);
   const mid = (lo: number, hi: number) => Math.floor((lo + hi) / 2);
-  return `tp @s ${formatPos({ x: mid(box.min.x, box.max.x), y: box.max.y + 2, z: mid(box.min.z, box.max.z) })}`;
+  // `tp <location>` moves the executor: vanilla and the embedded world both take it (no selector needed)
+  return `tp ${formatPos({ x: mid(box.min.x, box.max.x), y: box.max.y + 2, z: mid(box.min.z, box.max.z) })}`;
 };
 
 /** Vanilla command names: `command.unknown.command` on one of these means the bot may not use it. */
@@ -112,9 +113,11 @@ export const splitFillSteps = (ctx: HintContext): NextStep[] =>
 export const loadAreaSteps = (ctx: HintContext): NextStep[] =>
   byKey(ctx, 'argument.pos.unloaded').map((o) => {
     const tp = standNear(o);
+    // forceload is only worth naming where the policy lets it through
+    const forceload = ctx.allows?.('forceload add 0 0') === true ? ' (or `forceload add` the area)' : '';
     const step: NextStep = {
       action: 'load_area',
-      description: `${quote(o.command)} targets unloaded chunks: teleport the bot there (or \`forceload add\` the area), wait a moment for the chunks to load, then resend it.`,
+      description: `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, wait a moment for the chunks to load, then resend it.`,
       relevance: RELEVANCE.fixRejected,
       optional: false,
     };

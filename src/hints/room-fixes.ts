@@ -5,10 +5,18 @@ import { fillCommand, setblockCommand } from './commands.js';
 import type { BuildContext, Room } from './context.js';
 import { boxOf, opposite, SIDES, type Side, size } from './geometry.js';
 
-/** Side the door goes in: an existing doorway, else the side facing the bot, else north (lowest z). */
-export const doorSide = (room: Room, executor?: ExecutorPosition): Side => {
+/**
+ * Side the door goes in: an existing doorway, else the side facing the bot, else north (lowest z) —
+ * never a side in `avoid` (a wall shared with another room) while another side is free.
+ */
+export const doorSide = (
+  room: Room,
+  executor?: ExecutorPosition,
+  avoid: ReadonlySet<Side> = new Set(),
+): Side => {
   const doorway = room.doorways[0];
   if (doorway) return doorway.side;
+  const free = SIDES.filter((s) => !avoid.has(s));
   if (executor) {
     const beyond: Record<Side, number> = {
       north: room.box.min.z - executor.z,
@@ -16,10 +24,10 @@ export const doorSide = (room: Room, executor?: ExecutorPosition): Side => {
       west: room.box.min.x - executor.x,
       east: executor.x - (room.box.max.x + 1),
     };
-    const best = [...SIDES].sort((a, b) => beyond[b] - beyond[a])[0];
+    const best = [...free].sort((a, b) => beyond[b] - beyond[a])[0];
     if (best && beyond[best] > 0) return best;
   }
-  return 'north';
+  return free[0] ?? 'north';
 };
 
 /** The middle of `side` at floor level: the lower door half's position. */
@@ -54,9 +62,10 @@ export const planDoor = (
   ctx: BuildContext,
   room: Room,
   executor?: ExecutorPosition,
+  avoid?: ReadonlySet<Side>,
 ): DoorPlan | undefined => {
   if (size(room.interior, 'y') < 2) return undefined;
-  const side = doorSide(room, executor);
+  const side = doorSide(room, executor, avoid);
   const doorway = room.doorways.find((d) => d.side === side);
   const lower = doorway ? { ...doorway.box.min, y: room.interior.min.y } : middleOf(room, side);
   const name = ctx.doors[0]?.block.name ?? 'minecraft:oak_door';

@@ -1,4 +1,5 @@
 /** Next steps that finish what the analyzer found: doors, gaps, roofs, floors, lights, windows. */
+import { roomAccess, sharedSides } from './connected.js';
 import type { HintContext, Room } from './context.js';
 import { planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
 import type { NextStep } from './schema.js';
@@ -33,22 +34,49 @@ export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
       ];
     });
 
-export const addDoorSteps = (ctx: HintContext): NextStep[] =>
-  perRoom(ctx, (room) => {
-    if (room.doors.length > 0) return undefined;
-    const plan = planDoor(ctx.build, room, ctx.executor);
-    if (!plan) return undefined;
-    const open = room.doorways.length > 0;
-    return {
-      action: 'add_door',
-      description: open
-        ? `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`
-        : `${describeRoom(room)} has no door: place one in the middle of its ${plan.side} wall (setblock replaces the wall blocks).`,
-      relevance: open ? RELEVANCE.doorInDoorway : RELEVANCE.addDoor,
-      optional: open,
-      ...run(ctx, plan.commands),
-    };
+export const addDoorSteps = (ctx: HintContext): NextStep[] => {
+  const access = roomAccess(ctx.build, ctx.indoors);
+  const askedFor = new Set<number>();
+  return ctx.build.rooms.flatMap((room, i): NextStep[] => {
+    const a = access[i]!;
+    if (a.reachable) {
+      // entered through an opening to the outside: a door there is a nicety, openings between rooms need none
+      if (room.doors.length > 0 || a.outsideDoorways.length === 0) return [];
+      const plan = planDoor(ctx.build, { ...room, doorways: a.outsideDoorways }, ctx.executor);
+      if (!plan) return [];
+      return [
+        {
+          action: 'add_door',
+          description: `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`,
+          relevance: RELEVANCE.doorInDoorway,
+          optional: true,
+          ...run(ctx, plan.commands),
+        },
+      ];
+    }
+    // rooms joined by openings need one way in, not one each
+    if (askedFor.has(a.group)) return [];
+    const plan = planDoor(
+      ctx.build,
+      { ...room, doorways: [] },
+      ctx.executor,
+      sharedSides(ctx.build.rooms, i),
+    );
+    if (!plan) return [];
+    askedFor.add(a.group);
+    return [
+      {
+        action: 'add_door',
+        description: a.joined
+          ? `${describeRoom(room)} and the rooms it opens into have no way in from outside: place a door in the middle of its ${plan.side} wall (the openings between the rooms stay open).`
+          : `${describeRoom(room)} has no door: place one in the middle of its ${plan.side} wall (setblock replaces the wall blocks).`,
+        relevance: RELEVANCE.addDoor,
+        optional: false,
+        ...run(ctx, plan.commands),
+      },
+    ];
   });
+};
 
 export const extendWallSteps = (ctx: HintContext): NextStep[] =>
   ctx.build.gaps.map((gap) => ({

@@ -91,15 +91,15 @@ export class JobManager {
     return this.report(state);
   }
 
-  /** The job's report, after waiting up to `waitSeconds` for it to stop running. */
-  async get(id: string, waitSeconds = 0): Promise<JobReport> {
+  /** The job's report, after waiting up to `waitSeconds` for it to stop running; failures listed from step `failuresFrom`. */
+  async get(id: string, waitSeconds = 0, failuresFrom?: number): Promise<JobReport> {
     const entry = this.running.get(id);
     if (entry && waitSeconds > 0) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([entry.done, new Promise((r) => (timer = setTimeout(r, waitSeconds * 1000)))]);
       clearTimeout(timer);
     }
-    return this.report(await this.store.load(id));
+    return this.report(await this.store.load(id), failuresFrom);
   }
 
   async list(): Promise<{ jobs: JobSummary[]; problems: JournalProblem[] }> {
@@ -281,11 +281,15 @@ export class JobManager {
     return live ? 'interrupted' : job.status;
   }
 
-  private async report(job: JobState): Promise<JobReport> {
+  private async report(job: JobState, failuresFrom?: number): Promise<JobReport> {
     const status = await this.status(job);
     const shown =
       status === 'interrupted' && !job.interruption ? { ...job, interruption: 'crash' as const } : job;
-    return buildReport(shown, status, { maxAgeDays: this.maxAgeDays, autoResume: this.autoResume });
+    return buildReport(shown, status, {
+      maxAgeDays: this.maxAgeDays,
+      autoResume: this.autoResume,
+      ...(failuresFrom !== undefined ? { failuresFrom } : {}),
+    });
   }
 
   private expired(job: JobState): boolean {

@@ -41,7 +41,11 @@ export const JobReportSchema = JobSummarySchema.extend({
   pendingPhases: z.array(z.string()),
   interruption: InterruptionSchema.optional(),
   lastError: z.string().optional(),
-  /** the first failed or uncertain steps, with what the server said */
+  /** failed or uncertain steps in all; `failures` lists up to 20 of them from `failuresFrom` */
+  failedSteps: z.number().int(),
+  /** 1-based step number the failures list starts at (omitted: the first failure); page with get_build_job */
+  failuresFrom: z.number().int().optional(),
+  /** failed or uncertain steps from failuresFrom on, at most 20, with what the server said */
   failures: z.array(
     z.object({
       step: z.number().int().describe('1-based step number in the job'),
@@ -78,7 +82,7 @@ export function summarize(state: JobState, status: JobStatus): JobSummary {
 export function buildReport(
   state: JobState,
   status: JobStatus,
-  context: { maxAgeDays: number; autoResume: boolean },
+  context: { maxAgeDays: number; autoResume: boolean; failuresFrom?: number },
 ): JobReport {
   const counts: Record<string, number> = {};
   for (const s of state.steps) counts[s.state] = (counts[s.state] ?? 0) + 1;
@@ -97,9 +101,12 @@ export function buildReport(
           ? ('in_progress' as const)
           : ('pending' as const),
   }));
-  const failures = state.steps
+  const from = Math.max(1, context.failuresFrom ?? 1);
+  const failed = state.steps
     .map((s, i) => ({ s, i }))
-    .filter(({ s }) => !NOT_FAILED.has(s.state) && !(s.state === 'skipped' && s.reconciled))
+    .filter(({ s }) => !NOT_FAILED.has(s.state) && !(s.state === 'skipped' && s.reconciled));
+  const failures = failed
+    .filter(({ i }) => i + 1 >= from)
     .slice(0, MAX_FAILURES)
     .map(({ s, i }) => ({
       step: i + 1,
@@ -120,6 +127,8 @@ export function buildReport(
     pendingPhases: phaseReports.filter((p) => p.status !== 'completed').map((p) => p.name),
     ...(state.interruption && status === 'interrupted' ? { interruption: state.interruption } : {}),
     ...(state.lastError !== undefined ? { lastError: state.lastError } : {}),
+    failedSteps: failed.length,
+    ...(from > 1 ? { failuresFrom: from } : {}),
     failures,
     reconciledSteps: state.steps.filter((s) => s.reconciled).length,
     runs: state.runs,
@@ -133,8 +142,14 @@ export function buildReport(
 
 function hintFor(r: JobReport, context: { maxAgeDays: number; autoResume: boolean }): string {
   const call = `resume_build_job {"id":"${r.id}"}`;
-  const failed = r.failures.length
-    ? ` ${r.failures.length}${r.failures.length === MAX_FAILURES ? '+' : ''} step(s) did not apply: see failures; fix the cause, then ${call.replace('}', ',"from":"<phase>"}')} retries them.`
+  const last = r.failures[r.failures.length - 1];
+  const more = r.failures.length === MAX_FAILURES && last ? r.failedSteps - r.failures.length : 0;
+  const page =
+    more > 0 && last
+      ? ` The next failures: get_build_job {"id":"${r.id}","failuresFrom":${last.step + 1}}.`
+      : '';
+  const failed = r.failedSteps
+    ? ` ${r.failedSteps} step(s) did not apply: see failures; fix the cause, then ${call.replace('}', ',"from":"<phase>"}')} retries them.${page}`
     : '';
   switch (r.status) {
     case 'pending':

@@ -1,10 +1,74 @@
-/** Short human-readable text of a batch result, rendered from the structured object. */
+/**
+ * The text of a batch result, rendered from the structured object. Many clients show a model only this
+ * text, so it carries the status, each failure with its fix, and every next step as a ready call.
+ */
 import { positionLines, rollbackHeadline, undoLine } from '../execute/truth-text.js';
-import type { BatchResult } from '../results/schema.js';
+import type { NextStep } from '../hints/schema.js';
+import type { BatchResult, CommandResult } from '../results/schema.js';
 
 const MAX_ROWS = 40;
+/** a call longer than this is cut in the text; structuredContent.actionHints has it whole */
+const MAX_CALL_CHARS = 600;
 
-export function renderBatchText(batch: BatchResult): string {
+/** One line per next step: the exact call, what it does, and whether the build needs it. */
+export function renderNextSteps(steps: readonly NextStep[]): string[] {
+  return steps.map((s) => {
+    const need = s.optional ? 'optional' : 'required';
+    if (!s.suggestedTool) return `next (${need}): ${s.description}`;
+    let call = `${s.suggestedTool} ${JSON.stringify(s.suggestedArgs ?? {})}`;
+    if (call.length > MAX_CALL_CHARS)
+      call = `${call.slice(0, MAX_CALL_CHARS - 1)}… (whole call in actionHints)`;
+    return `next (${need}): ${call} — ${s.description}`;
+  });
+}
+
+/** the same message with other numbers (coordinates, counts) */
+const shape = (summary: string) => summary.replace(/-?\d+(\.\d+)?/g, '#');
+
+const range = (group: readonly CommandResult[]) => {
+  const first = group[0]!.index + 1;
+  const last = group[group.length - 1]!.index + 1;
+  return group.length === 1 ? `#${first}` : `#${first}…#${last}`;
+};
+
+/**
+ * Failures one per line; successes (and harmless "already there" no-ops) with the same kind of message
+ * summed up in one line ("12 applied (#1…#12): Changed the block at 3, 4, 5 …").
+ */
+export function renderResultLines(results: readonly CommandResult[], maxRows = MAX_ROWS): string[] {
+  const rows: string[] = [];
+  const groups = new Map<string, CommandResult[]>();
+  const order: Array<CommandResult | CommandResult[]> = [];
+  for (const r of results) {
+    if (r.status !== 'applied' && !r.detail?.noChange) {
+      order.push(r);
+      continue;
+    }
+    const key = `${r.status} ${shape(r.summary)}`;
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else {
+      const fresh = [r];
+      groups.set(key, fresh);
+      order.push(fresh);
+    }
+  }
+  for (const item of order) {
+    if (!Array.isArray(item)) rows.push(`#${item.index + 1} ${item.status}: ${item.summary}`);
+    else {
+      const first = item[0]!;
+      const what = first.status === 'applied' ? 'applied' : `${first.status} (already so, nothing changed)`;
+      if (item.length === 1) rows.push(`#${first.index + 1} ${what}: ${first.summary}`);
+      else rows.push(`${item.length} ${what} (${range(item)}): ${first.summary} …`);
+    }
+  }
+  if (rows.length <= maxRows) return rows;
+  return [...rows.slice(0, maxRows), `… ${rows.length - maxRows} more lines in structuredContent.results`];
+}
+
+/** `page`: the answer lists only some results; the text says how to read the rest. */
+export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
+  // a rolled-back batch changed nothing: that comes first, before any count
   const headline = rollbackHeadline(batch);
   const lines = [
     ...(headline ? [headline] : []),
@@ -14,10 +78,12 @@ export function renderBatchText(batch: BatchResult): string {
   ];
   const undo = undoLine(batch);
   if (undo) lines.push(undo);
-  const notable = batch.results.filter((r) => r.status !== 'applied');
-  const shown = (notable.length ? notable : batch.results).slice(0, MAX_ROWS);
-  for (const r of shown) lines.push(`#${r.index + 1} ${r.status}: ${r.summary}`);
-  const hidden = (notable.length ? notable : batch.results).length - shown.length;
-  if (hidden > 0) lines.push(`… ${hidden} more in structuredContent.results`);
+  lines.push(...renderResultLines(batch.results), ...renderNextSteps(batch.actionHints?.nextSteps ?? []));
+  for (const note of batch.actionHints?.moduleHints ?? []) lines.push(`note: ${note}`);
+  if (page) {
+    lines.push(
+      `structuredContent lists ${page.listed} of ${batch.totalCommands} results; every result: get_batch_results ${JSON.stringify({ batchId: page.batchId })}`,
+    );
+  }
   return lines.join('\n');
 }

@@ -37,6 +37,8 @@ export const OutcomeDetailSchema = z.object({
   reason: z.string().optional(),
   /** safety rule that refused the command */
   rule: z.string().optional(),
+  /** how to fix it: "did you mean …", the valid block states, or the command's usage (also in summary) */
+  suggestion: z.string().optional(),
 });
 export type OutcomeDetail = z.infer<typeof OutcomeDetailSchema>;
 

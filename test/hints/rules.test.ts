@@ -124,7 +124,7 @@ const rows: Row[] = [
     'teleport above the area first',
     batch(refused('setblock 1000 64 1000 minecraft:stone', 'argument.pos.unloaded')),
     {},
-    [{ action: 'load_area', optional: false, relevance: 0.95, ...exec('tp @s 1000 66 1000') }],
+    [{ action: 'load_area', optional: false, relevance: 0.95, ...exec('tp 1000 66 1000') }],
   ],
   [
     'pos-out-of-world',

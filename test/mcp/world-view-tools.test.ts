@@ -80,3 +80,20 @@ test('render_area returns a PNG image with the service context on every content 
       tool: 'render_area',
     });
 });
+
+test('get_blocks_in_area text names the z of every row and rules the x columns; runs read as lines', async () => {
+  const to = { x: o.x + 2, y: o.y + 1, z: o.z + 2 };
+  const layers = await c.call('get_blocks_in_area', { from: o, to });
+  const text = (layers.content as Array<{ text: string }>)[0]!.text;
+  const digits = [0, 1, 2].map((i) => String(Math.abs(o.x + i) % 10)).join('');
+  expect(text).toContain(`y=${o.y}   (rows: z ${o.z}…${o.z + 2}, north first; columns: x ${o.x}…${o.x + 2}`);
+  expect(text).toMatch(new RegExp(`^ +${digits}   ← last digit of x$`, 'm'));
+  for (let dz = 0; dz <= 2; dz++) expect(text).toMatch(new RegExp(`^z=${o.z + dz} +\\S{3}$`, 'm'));
+
+  const runs = await c.call('get_blocks_in_area', { from: o, to, format: 'runs' });
+  const runText = (runs.content as Array<{ text: string }>)[0]!.text;
+  expect(runText).toContain(`y=${o.y} z=${o.z} x=${o.x}…${o.x + 2}: minecraft:oak_planks`);
+  expect(runText).toMatch(
+    new RegExp(`^y=${o.y + 1} z=${o.z + 1} x=${o.x + 1}: minecraft:oak_door\\[facing=north,half=lower`, 'm'),
+  );
+});

@@ -47,7 +47,7 @@ export function renderJobText(r: JobReport): string {
   if (r.lastError) lines.push(`last error: ${r.lastError}`);
   for (const f of r.failures.slice(0, MAX_ROWS))
     lines.push(`#${f.step} [${f.phase}] ${f.status}: ${f.summary ?? f.command}`);
-  if (r.failures.length > MAX_ROWS)
-    lines.push(`… ${r.failures.length - MAX_ROWS} more in structuredContent.failures`);
+  const rest = r.failedSteps - Math.min(r.failures.length, MAX_ROWS);
+  if (rest > 0) lines.push(`… ${rest} more failed step(s): structuredContent.failures, then failuresFrom`);
   return lines.join('\n');
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
 import { warmExecutePath } from '../../execute/warm-up.js';
-import { BatchResultSchema } from '../../results/schema.js';
+import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import { renderBatchText } from '../render.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -53,7 +53,7 @@ export const ExecuteCommandsInput = z.object({
     .describe('connection name (see get_connection_info); default: the configured default'),
 });
 
-export const ExecuteCommandsOutput = BatchResultSchema;
+export const ExecuteCommandsOutput = CompactBatchResultSchema;
 
 const DESCRIPTION = `Run Minecraft Java chat commands on the connected server and get, for EACH command, what the server replied and what it means.
 Commands are pipelined and attributed exactly (fences), so you can send many at once (up to 1000); they run in order.
@@ -67,7 +67,9 @@ Per-command status:
 - skipped: not run because a dependsOn/condition was not met, stopOnFailure, or cancellation.
 - rolled_back: it ran, but transactional: true put its blocks back because another command failed (applied=false). The text's first line then says ROLLED BACK and names the failed command(s): fix them and resend the WHOLE batch.
 A tp/teleport of the bot is applied when the server moves the bot; its result has botPosition (where the bot now stands). "undo" says whether undo_last can put this batch back (recorded) or not (not_recorded, with the reason).
-Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door).`;
+A result that did not apply carries its fix in summary and detail.suggestion: "did you mean spruce_planks?" for unknown block, item, entity ids and command names, the valid states of a block ("facing takes north, south, west, east"), or the command's usage from the server's command tree.
+Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first, each also a "next (required|optional): tool {args} — why" line of the text: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door). Only steps the safety policy allows are suggested.
+Compact: fields at their default are left out (a result's captureStrategy when it is the batch's; a full verification's matched and empty mismatches; an applied command's detail.args, shown in its summary; zero unknownCount/skippedCount; top-level chatMessages already in a result).`;
 
 /**
  * Runs this tool's CPU path once on made-up data (input schema, batch pipeline, text): call it while the
@@ -130,7 +132,7 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
               }
             : {}),
         });
-        return toolResult(batch, renderBatchText(batch), context());
+        return toolResult(compactBatch(batch), renderBatchText(batch), context());
       } catch (err) {
         deps.log.warn({ err }, 'execute_commands failed');
         return toolError(err, context());

@@ -5,6 +5,7 @@ import { McbridgeError } from '../../errors.js';
 import { boxOf } from '../../commands/block-box.js';
 import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
 import { AREA_MAX_BLOCKS, AreaFormatSchema, EncodedAreaSchema, encodeArea } from '../../world-view/encode.js';
+import { renderAreaText } from '../area-text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
@@ -28,7 +29,8 @@ export function registerGetBlocksInAreaTool(server: McpServer, deps: ToolDeps): 
     {
       title: 'Read blocks in an area',
       description: `Read every block in a box (at most ${AREA_MAX_BLOCKS.toLocaleString('en-US')} blocks) with its block states, as the bot's world shows it.
-The palette maps short keys to full states (e.g. "b": "minecraft:oak_door[facing=north,half=lower]"). "." is air, "?" is an unloaded chunk — never guess those are air. Use it to check what you built.`,
+The palette maps short keys to full states (e.g. "b": "minecraft:oak_door[facing=north,half=lower]"). "." is air, "?" is an unloaded chunk — never guess those are air. Use it to check what you built.
+The text labels every row with its z and rules the columns with the last digit of x; runs are listed one per line with y, z, the x range and the block.`,
       inputSchema: GetBlocksInAreaInput,
       outputSchema: EncodedAreaSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -51,18 +53,4 @@ The palette maps short keys to full states (e.g. "b": "minecraft:oak_door[facing
       }
     },
   );
-}
-
-function renderAreaText(area: z.infer<typeof EncodedAreaSchema>): string {
-  const head = `${area.size.x}×${area.size.y}×${area.size.z} blocks from ${area.from.x} ${area.from.y} ${area.from.z} to ${area.to.x} ${area.to.y} ${area.to.z}`;
-  const palette = Object.entries(area.palette)
-    .map(([k, v]) => `${k} = ${v}`)
-    .join('\n');
-  const body =
-    area.layers?.map((l) => `y=${l.y}\n${l.rows.join('\n')}`).join('\n\n') ??
-    `${area.runs?.length ?? 0} runs (see structuredContent.runs)`;
-  const unloaded = area.unloaded?.length
-    ? `\nunloaded: ${area.unloaded.length} box(es) — move the bot closer and read again`
-    : '';
-  return `${head}${unloaded}\n${palette}\n\n${body}`;
 }

@@ -13,6 +13,12 @@ export const GetBuildJobInput = z.object({
     .max(120)
     .optional()
     .describe('wait up to this long for the job to stop running before answering (default 0)'),
+  failuresFrom: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('list failed steps from this 1-based step number on (20 at a time; default: from the first)'),
 });
 
 export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): void {
@@ -21,14 +27,14 @@ export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): 
     {
       title: 'Get a build job',
       description:
-        'Status of a build job (pending, running, completed, error, interrupted, expired), its phases and steps done, counts per outcome, failed steps and the last error, with a hint on what to do next.',
+        'Status of a build job (pending, running, completed, error, interrupted, expired), its phases and steps done, counts per outcome, the first 20 failed steps (failedSteps counts them all; page with failuresFrom) and the last error, with a hint on what to do next.',
       inputSchema: GetBuildJobInput,
       outputSchema: JobReportSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args, extra) =>
       jobToolResult(deps, 'get_build_job', extra.requestId, () =>
-        deps.jobs.get(args.id, args.waitSeconds ?? 0),
+        deps.jobs.get(args.id, args.waitSeconds ?? 0, args.failuresFrom),
       ),
   );
 }

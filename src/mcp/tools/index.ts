@@ -1,7 +1,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerBuildJobTools } from './build-jobs.js';
 import type { ToolDeps } from './deps.js';
+import { ResultPages } from '../../results/pages.js';
 import { registerExecuteCommandsTool } from './execute-commands.js';
+import { registerGetBatchResultsTool } from './get-batch-results.js';
 import { registerGetBlocksInAreaTool } from './get-blocks-in-area.js';
 import { registerGetConnectionInfoTool } from './get-connection-info.js';
 import { registerListConnectionsTool } from './list-connections.js';
@@ -16,6 +18,9 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
   registerUndoLastTool(server, deps);
-  registerStructureTools(server, deps);
+  // full results of bounded answers (place_structure), per server
+  const pages = new ResultPages();
+  registerStructureTools(server, deps, pages);
+  registerGetBatchResultsTool(server, deps, pages);
   if (deps.jobs) registerBuildJobTools(server, { ...deps, jobs: deps.jobs });
 }

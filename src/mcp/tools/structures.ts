@@ -5,7 +5,8 @@ import { boxOf } from '../../commands/block-box.js';
 import { McbridgeError } from '../../errors.js';
 import { executeBatch } from '../../execute/execute-batch.js';
 import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
-import { BatchResultSchema } from '../../results/schema.js';
+import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
+import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
 import { renderBatchText } from '../render.js';
@@ -15,7 +16,10 @@ import { PositionSchema, TargetArg } from './shared-schemas.js';
 
 const NameArg = z.string().describe('1–64 letters, digits, _ or -');
 
-export function registerStructureTools(server: McpServer, deps: ToolDeps): void {
+/** place_structure lists at most this many results; the rest is paged with get_batch_results */
+export const PLACE_MAX_RESULTS = 10;
+
+export function registerStructureTools(server: McpServer, deps: ToolDeps, pages: ResultPages): void {
   const store = deps.structures;
 
   server.registerTool(
@@ -82,15 +86,14 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps): void 
     'place_structure',
     {
       title: 'Place a saved structure',
-      description:
-        'Build a copy of a saved structure with its minimum corner at origin, optionally rotated clockwise (seen from above) by 90, 180 or 270 degrees; directional blocks (doors, stairs, logs, panes…) turn with it. Runs through execute_commands’ pipeline: safety, per-command results, verification.',
+      description: `Build a copy of a saved structure with its minimum corner at origin, optionally rotated clockwise (seen from above) by 90, 180 or 270 degrees; directional blocks (doors, stairs, logs, panes…) turn with it. Runs through execute_commands’ pipeline: safety, per-command results, verification. The answer is bounded: counts, the first ${PLACE_MAX_RESULTS} failures ("already there" no-ops are not failures), and page.batchId to read every result with get_batch_results.`,
       inputSchema: z.object({
         name: NameArg,
         origin: PositionSchema,
         rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional(),
         target: TargetArg,
       }),
-      outputSchema: BatchResultSchema,
+      outputSchema: CompactBatchResultSchema,
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
     async (args, extra) => {
@@ -106,7 +109,9 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps): void 
           undo: deps.undo.for(target.description.name),
           signal: extra.signal,
         });
-        return toolResult(batch, renderBatchText(batch), context());
+        const batchId = pages.put(batch);
+        const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });
+        return toolResult(answer, renderBatchText(batch, answer.page), context());
       } catch (err) {
         return toolError(err, context());
       }

@@ -1,0 +1,67 @@
+/** Tool `get_batch_results`: page through the results a bounded answer (place_structure) left out. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { CompactCommandResultSchema, compactResult } from '../../results/compact.js';
+import { KEPT_BATCHES, type ResultPages } from '../../results/pages.js';
+import { renderResultLines } from '../render.js';
+import { serviceContext, toolError, toolResult } from '../results.js';
+import type { ToolDeps } from './deps.js';
+
+export const PAGE_MAX = 200;
+
+export const GetBatchResultsInput = z.object({
+  batchId: z.string().describe('page.batchId of a bounded answer'),
+  offset: z.number().int().min(0).optional().describe('first command index to list (0-based, default 0)'),
+  limit: z.number().int().min(1).max(PAGE_MAX).optional().describe(`how many (default and max ${PAGE_MAX})`),
+  status: z
+    .string()
+    .optional()
+    .describe('only results with this status, e.g. "rejected_by_game" (default: all)'),
+});
+
+export const GetBatchResultsOutput = z.object({
+  batchId: z.string(),
+  total: z.number().int().describe('results matching the status filter'),
+  offset: z.number().int(),
+  results: z.array(CompactCommandResultSchema),
+  /** offset of the next page; absent on the last page */
+  nextOffset: z.number().int().optional(),
+});
+
+export function registerGetBatchResultsTool(server: McpServer, deps: ToolDeps, pages: ResultPages): void {
+  server.registerTool(
+    'get_batch_results',
+    {
+      title: 'Page through a batch’s results',
+      description: `Every per-command result of a batch whose answer was bounded (it has page.batchId), ${PAGE_MAX} at a time, optionally only one status. The last ${KEPT_BATCHES} bounded batches stay readable.`,
+      inputSchema: GetBatchResultsInput,
+      outputSchema: GetBatchResultsOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args, extra) => {
+      const context = serviceContext(deps.targets.get(), 'get_batch_results', extra.requestId);
+      const batch = pages.get(args.batchId);
+      if (!batch) {
+        return toolError(
+          new Error(
+            `no batch "${args.batchId}": only the last ${KEPT_BATCHES} bounded batches are kept; run it again`,
+          ),
+          context,
+        );
+      }
+      const matching = batch.results.filter((r) => args.status === undefined || r.status === args.status);
+      const offset = args.offset ?? 0;
+      const limit = args.limit ?? PAGE_MAX;
+      const slice = matching.slice(offset, offset + limit);
+      const out: z.infer<typeof GetBatchResultsOutput> = {
+        batchId: args.batchId,
+        total: matching.length,
+        offset,
+        results: slice.map((r) => compactResult(r, batch.captureStrategy)),
+        ...(offset + limit < matching.length ? { nextOffset: offset + limit } : {}),
+      };
+      const head = `${slice.length} of ${matching.length} results from #${offset + 1}${out.nextOffset !== undefined ? `; next page: get_batch_results ${JSON.stringify({ batchId: args.batchId, offset: out.nextOffset })}` : ''}`;
+      return toolResult(out, [head, ...renderResultLines(slice)].join('\n'), context);
+    },
+  );
+}
