@@ -2,8 +2,8 @@
  * Builds the vanilla outcome corpus: for every translation key a command sends in a decompiled,
  * Mojang-named Minecraft tree, how vanilla sends it and which command it belongs to.
  *
- *   node --import tsx scripts/vanilla-corpus.ts <tree> <version> [out.json]
- *   e.g. node --import tsx scripts/vanilla-corpus.ts /work/vanilla/26.1.2 26.1.2
+ *   npm run corpus -- <tree> <version> [out.json]
+ *   e.g. npm run corpus -- /work/vanilla/26.1.2 26.1.2
  *
  * Scans every .java file under net/minecraft that holds a feedback-key literal (commands, arguments,
  * Brigadier's exceptions, NBT and id parsers), with scan-java.ts. Shapes recorded per key:

@@ -231,7 +231,11 @@ describe('progress and cancellation', () => {
 
   test('a cancelled MCP call leaves the connection usable', async () => {
     const controller = new AbortController();
-    const commands = Array.from({ length: 1000 }, (_, i) => `setblock ${at(i % 25, 12, 26)} minecraft:dirt`);
+    // 1000 distinct positions: with stopOnFailure, a repeated one (noChange) would end the batch early
+    const commands = Array.from(
+      { length: 1000 },
+      (_, i) => `setblock ${at(i % 25, 12 + (((i / 25) | 0) % 10), 26 + ((i / 250) | 0))} minecraft:dirt`,
+    );
     let progressed = 0;
     const call = c.client.callTool(
       { name: 'execute_commands', arguments: { commands, stopOnFailure: true } },

@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { captureFenced } from '../../src/capture/fenced.js';
 import { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { feedbackGamerule, probeCapabilities } from '../../src/connection/probe.js';
+import { ConnectionSession } from '../../src/connection/session.js';
+import { executeBatch } from '../../src/execute/execute-batch.js';
 import { classifyOutcome, contextCommand } from '../../src/outcome/index.js';
 import { type ProtocolServer, startProtocolServer } from './protocol-server.js';
 
@@ -107,5 +109,28 @@ describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, 
       status: 'applied',
       detail: { key: 'commands.setblock.success', args: ['4', '5', '6'] },
     });
+  });
+
+  test('a whole batch through executeBatch (safety, fenced capture, outcome, hint) gets vanilla statuses', async () => {
+    const session = await ConnectionSession.open(channel);
+    expect(session.info()).toMatchObject({
+      version,
+      op: true,
+      captureStrategy: 'fenced',
+      keyedFeedback: true,
+    });
+    // the test server has no chunks to read back: verification is not what this test is about
+    const batch = await executeBatch(
+      session,
+      ['setblock 7 8 9 minecraft:stone', 'setblock 7 8 9 minecraft:stone', 'gamerule noSuchRule'],
+      { verify: false },
+    );
+    expect(batch.results.map((r) => [r.status, r.applied, r.detail?.key, r.detail?.noChange])).toEqual([
+      ['applied', true, 'commands.setblock.success', undefined],
+      ['rejected_by_game', false, 'commands.setblock.failed', true],
+      ['rejected_by_game', false, 'command.unknown.argument', undefined],
+    ]);
+    expect(batch.results[2]!.chatMessages).toHaveLength(2);
+    expect(batch).toMatchObject({ totalCommands: 3, acceptedCount: 3, appliedCount: 1 });
   });
 });
