@@ -7,6 +7,7 @@ import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js
 import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
 import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
+import { registerVanillaFlat } from './vanilla-flat.js';
 
 const require = createRequire(import.meta.url);
 
@@ -45,7 +46,8 @@ function main(): void {
       logging: false,
       gameMode: 1,
       difficulty: 0,
-      generation: { name: 'superflat', options: { worldHeight: 80 } },
+      // vanilla's default superflat: grass at y -61, players stand at -60
+      generation: { name: registerVanillaFlat(), options: {} },
       kickTimeout: 30_000,
       plugins: {},
       modpe: false,
