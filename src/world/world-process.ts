@@ -55,7 +55,8 @@ function main(): void {
       'view-distance': Math.max(3, options.viewDistance),
       'player-list-text': { header: { text: 'mcbridge embedded world' }, footer: { text: '' } },
       'everybody-op': false,
-      'max-entities': 100,
+      // summoned entities count too (vanilla has no such cap)
+      'max-entities': 5000,
       version: options.version,
       // any debug function switches off flying-squid's own handler, which calls process.exit
       debug: () => {},

@@ -8,7 +8,9 @@ import { BlockStates } from './block-states.js';
 import { clone } from './commands/clone.js';
 import { fill } from './commands/fill.js';
 import { gamerule } from './commands/gamerule.js';
+import { kill } from './commands/kill.js';
 import { setblock } from './commands/setblock.js';
+import { summon } from './commands/summon.js';
 import { tellraw } from './commands/tellraw.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
@@ -19,7 +21,16 @@ import { WorldAccess } from './world-access.js';
 
 const require = createRequire(import.meta.url);
 
-export const PARITY_COMMANDS: Record<string, CommandHandler> = { setblock, fill, clone, tellraw, gamerule };
+export const PARITY_COMMANDS: Record<string, CommandHandler> = {
+  setblock,
+  fill,
+  clone,
+  tellraw,
+  gamerule,
+  // parity-entities
+  summon,
+  kill,
+};
 
 export interface ParityOptions {
   version: string;
