@@ -11,6 +11,7 @@ import { gamerule } from './commands/gamerule.js';
 import { kill } from './commands/kill.js';
 import { setblock } from './commands/setblock.js';
 import { summon } from './commands/summon.js';
+import { teleport, tp } from './commands/teleport.js';
 import { tellraw } from './commands/tellraw.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
@@ -30,6 +31,8 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   // parity-entities
   summon,
   kill,
+  teleport,
+  tp,
 };
 
 export interface ParityOptions {
