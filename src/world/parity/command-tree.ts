@@ -18,9 +18,22 @@ export interface TreeNode {
   parse?: (reader: StringReader, ctx: CommandContext) => unknown;
   children?: TreeNode[];
   run?: (ctx: CommandContext, args: Args) => Promise<void>;
+  /** Brigadier redirect: parsing continues at these children with fresh arguments (execute's loop) */
+  redirect?: () => TreeNode[];
+  /** the redirect's modifier: the sources the rest of the chain runs with (none = that branch stops) */
+  modify?: (ctx: CommandContext, args: Args) => Promise<CommandContext[]>;
+  /** registered with fork(): failures further down the chain are silent, as vanilla's forked mode */
+  fork?: boolean;
+}
+
+/** A redirect passed while parsing: the node and the arguments read up to it */
+export interface ChainLink {
+  node: TreeNode;
+  args: Args;
 }
 
 interface Potential {
+  chain: ChainLink[];
   args: Args;
   reader: StringReader;
   errors: CommandSyntaxError[];
@@ -63,6 +76,7 @@ function parseNodes(
   args: Args,
   ctx: CommandContext,
   node: TreeNode | undefined,
+  chain: ChainLink[],
 ): Potential {
   const errors: CommandSyntaxError[] = [];
   const potentials: Potential[] = [];
@@ -83,12 +97,16 @@ function parseNodes(
       continue;
     }
     const childArgs = child.literal !== undefined ? args : { ...args, [child.name]: value };
-    if (reader.canRead(2)) {
+    if (child.redirect && reader.canRead(1)) {
       reader.skip();
-      potentials.push(parseNodes(child.children ?? [], reader, childArgs, ctx, child));
-    } else potentials.push({ args: childArgs, reader, errors: [], node: child });
+      const link = { node: child, args: childArgs };
+      potentials.push(parseNodes(child.redirect(), reader, {}, ctx, undefined, [...chain, link]));
+    } else if (!child.redirect && reader.canRead(2)) {
+      reader.skip();
+      potentials.push(parseNodes(child.children ?? [], reader, childArgs, ctx, child, chain));
+    } else potentials.push({ chain, args: childArgs, reader, errors: [], node: child });
   }
-  if (potentials.length === 0) return { args, reader: original, errors, node };
+  if (potentials.length === 0) return { chain, args, reader: original, errors, node };
   // Brigadier's order: input fully consumed first, then potentials without errors
   potentials.sort(
     (a, b) =>
@@ -104,11 +122,37 @@ export async function dispatchTree(ctx: CommandContext, children: TreeNode[]): P
   if (!reader.canRead()) throw reader.fail('command.unknown.command', [], reader.input.length);
   if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
   reader.skip();
-  const result = parseNodes(children, reader, {}, ctx, undefined);
+  const result = parseNodes(children, reader, {}, ctx, undefined, []);
   if (result.reader.canRead()) {
     if (result.errors.length === 1) throw result.errors[0]!;
     throw result.reader.fail('command.unknown.argument');
   }
-  if (!result.node?.run) throw result.reader.fail('command.unknown.command', [], reader.input.length);
-  await result.node.run(ctx, result.args);
+  const run = result.node?.run;
+  if (!run) throw result.reader.fail('command.unknown.command', [], reader.input.length);
+  if (result.chain.length === 0) return run(ctx, result.args);
+  // the redirect chain: each modifier maps every current source to its own (vanilla's ContextChain)
+  let sources = [ctx];
+  let forked = false;
+  for (const link of result.chain) {
+    const next: CommandContext[] = [];
+    for (const source of sources) {
+      try {
+        next.push(...(await link.node.modify!(source, link.args)));
+      } catch (err) {
+        if (forked && err instanceof CommandSyntaxError && err.cursor === undefined) continue;
+        throw err;
+      }
+    }
+    forked ||= link.node.fork === true;
+    sources = next;
+  }
+  for (const source of sources) {
+    try {
+      await run(source, result.args);
+    } catch (err) {
+      // forked mode: a failing command in a fork is silent (ExecutionCommandSource.handleError)
+      if (forked && err instanceof CommandSyntaxError && err.cursor === undefined) continue;
+      throw err;
+    }
+  }
 }

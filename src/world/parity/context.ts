@@ -19,8 +19,11 @@ export interface CommandContext {
   gamerules: Gamerules;
   blockTags: Record<string, string[]>;
   serv: FlyingSquidServer;
-  /** vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops */
-  success(message: ComponentObject): void;
+  /**
+   * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops
+   * unless `broadcastToAdmins` is false (vanilla's allowLogging argument)
+   */
+  success(message: ComponentObject, broadcastToAdmins?: boolean): void;
   /** a system chat line to any player, delivered unchanged */
   sendTo(player: FlyingSquidPlayer, message: ComponentObject | string): void;
 }

@@ -114,6 +114,36 @@ export function resolveRotation(r: Rotation, anchor: Anchor): { yaw: number; pit
   };
 }
 
-/** Vanilla's Vec3 feedback arguments are doubles; block positions are ints. Formats like String.format("%f")? No: */
+/** which parts of a position are relative (local coordinates are relative on every axis) */
 export const isRelativeVec = (c: Coordinates): { x: boolean; y: boolean; z: boolean } =>
   c.kind === 'local' ? { x: true, y: true, z: true } : { x: c.x.relative, y: c.y.relative, z: c.z.relative };
+
+function readIntAxis(reader: StringReader): Axis {
+  if (reader.canRead() && reader.peek() === '^') throw reader.fail('argument.pos.mixed');
+  if (!reader.canRead()) throw reader.fail('argument.pos.missing.int');
+  if (reader.peek() === '~') {
+    reader.skip();
+    return {
+      relative: true,
+      value: reader.canRead() && reader.peek() !== ' ' ? readBrigadierDouble(reader) : 0,
+    };
+  }
+  return { relative: false, value: reader.readInt() };
+}
+
+/** BlockPosArgument, unresolved: resolved later against the source that runs it (execute changes it). */
+export function readBlockCoordinates(reader: StringReader): Coordinates {
+  const start = reader.cursor;
+  if (reader.canRead() && reader.peek() === '^') return readVec3(reader, false);
+  const x = readIntAxis(reader);
+  next(reader, start, 'argument.pos3d.incomplete');
+  const y = readIntAxis(reader);
+  next(reader, start, 'argument.pos3d.incomplete');
+  const z = readIntAxis(reader);
+  return { kind: 'world', x, y, z };
+}
+
+export function resolveBlockPos(c: Coordinates, anchor: Anchor): Vec {
+  const p = resolveVec3(c, anchor);
+  return { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) };
+}

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
 import { clone } from './commands/clone.js';
+import { HANDLERS, execute } from './commands/execute.js';
 import { fill } from './commands/fill.js';
 import { gamerule } from './commands/gamerule.js';
 import { kill } from './commands/kill.js';
@@ -33,7 +34,10 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   kill,
   teleport,
   tp,
+  execute,
 };
+// `execute … run <command>` runs any command of this table
+HANDLERS.current = PARITY_COMMANDS;
 
 export interface ParityOptions {
   version: string;
