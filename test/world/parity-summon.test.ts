@@ -70,6 +70,15 @@ describe('summon', () => {
     expect(lines).toEqual([{ translate: 'commands.summon.success', with: [display(cat!, 'Tom')] }]);
   });
 
+  test('CustomName and Invisible reach the client as entity data (custom_name, shared flags)', async () => {
+    await runFenced(op, [`summon armor_stand ~ ~ ~-3 {CustomName:'"Sign"',Invisible:1b,Tags:["shown"]}`]);
+    const stand = entitiesNamed('armor_stand').find((e) => e.metadata[2] !== undefined);
+    expect(stand).toBeDefined();
+    expect(JSON.stringify(stand!.metadata[2])).toContain('Sign');
+    expect(Number(stand!.metadata[0]) & 0x20).toBe(0x20);
+    await runFenced(op, ['kill @e[tag=shown]']);
+  });
+
   test('an unknown type is argument.resource.not_found with the context line', async () => {
     const command = 'summon minecraft:nope';
     const [lines] = await runFenced(op, [command]);

@@ -5,8 +5,10 @@
  * entities without a size), so they stay where summon or tp put them.
  */
 import { createRequire } from 'node:module';
+import type { TextComponent } from '../../capture/message.js';
 import type { WorldEntity } from './entities.js';
 import type { FlyingSquidServer } from './flying-squid-types.js';
+import { componentToNbt } from './nbt.js';
 
 const require = createRequire(import.meta.url);
 const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => Vec3Like };
@@ -26,6 +28,7 @@ interface SquidEntity {
   pitch: number;
   headPitch: number;
   metadata: unknown[];
+  sendMetadata(data: unknown[]): void;
   updateAndSpawn(): void;
   destroy(): void;
   _writeOthersNearby(packet: string, data: unknown): void;
@@ -52,6 +55,24 @@ export interface EntitySpec {
   position: Vec3Like;
   yaw: number;
   pitch: number;
+  customName?: TextComponent | undefined;
+  flags?: Record<string, unknown>;
+}
+
+/**
+ * The Entity data every client renders from (Entity.java's DATA_SHARED_FLAGS_ID 0, DATA_CUSTOM_NAME 2,
+ * DATA_SILENT 4, DATA_NO_GRAVITY 5): invisibility, glowing, the custom name, silence, no gravity.
+ */
+function metadataOf(entity: EntitySpec): unknown[] {
+  const flags = entity.flags ?? {};
+  const out: unknown[] = [];
+  const shared = (flags['Invisible'] ? 0x20 : 0) | (flags['Glowing'] ? 0x40 : 0);
+  if (shared) out.push({ key: 0, type: 'byte', value: shared });
+  if (entity.customName !== undefined)
+    out.push({ key: 2, type: 'optional_component', value: componentToNbt(entity.customName) });
+  if (flags['Silent']) out.push({ key: 4, type: 'boolean', value: true });
+  if (flags['NoGravity']) out.push({ key: 5, type: 'boolean', value: true });
+  return out;
 }
 
 /** Creates the entity for clients; its id comes from flying-squid's sequence (shared with players). */
@@ -68,7 +89,12 @@ export function spawnForClients(
   handle.yaw = angleByte(entity.yaw);
   handle.pitch = angleByte(entity.pitch);
   handle.headPitch = 0;
-  handle.metadata = [];
+  handle.metadata = metadataOf(entity);
+  // flying-squid sends no metadata for 1.20.2+; spawning calls this once per player it spawns for
+  handle.sendMetadata = (data) => {
+    if (data.length > 0)
+      handle._writeOthersNearby('entity_metadata', { entityId: handle.id, metadata: data });
+  };
   if (!SERVER_ONLY.has(entity.type)) handle.updateAndSpawn();
   return { id: handle.id, handle };
 }

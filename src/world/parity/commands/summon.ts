@@ -109,7 +109,13 @@ export async function summon(ctx: CommandContext): Promise<void> {
   const spec = { type: name, uuid, position: { ...position }, yaw: 0, pitch: 0 };
   const draft = new WorldEntity(0, uuid, name, spec.position);
   if (nbt) applyEntityNbt(draft, nbt);
-  const { id: entityId, handle } = spawnForClients(ctx.serv, { ...spec, yaw: draft.yaw, pitch: draft.pitch });
+  const { id: entityId, handle } = spawnForClients(ctx.serv, {
+    ...spec,
+    yaw: draft.yaw,
+    pitch: draft.pitch,
+    customName: draft.customName,
+    flags: draft.flags,
+  });
   const entity = new WorldEntity(entityId, uuid, name, spec.position, draft.yaw, draft.pitch);
   entity.customName = draft.customName;
   for (const t of draft.tags) entity.tags.add(t);
