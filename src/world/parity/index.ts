@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
 import { clone } from './commands/clone.js';
+import { data } from './commands/data.js';
 import { HANDLERS, execute } from './commands/execute.js';
 import { fill } from './commands/fill.js';
 import { gamerule } from './commands/gamerule.js';
@@ -35,6 +36,7 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   teleport,
   tp,
   execute,
+  data,
 };
 // `execute … run <command>` runs any command of this table
 HANDLERS.current = PARITY_COMMANDS;
