@@ -2,6 +2,7 @@
 import type { ComponentObject } from '../../capture/message.js';
 import type { SourcePose } from './arguments.js';
 import type { BlockStates } from './block-states.js';
+import type { Target } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
 import type { StringReader } from './reader.js';
@@ -11,13 +12,18 @@ export interface CommandContext {
   reader: StringReader;
   player: FlyingSquidPlayer;
   pose: SourcePose;
+  /** the entity running the command when `execute as` changed it; otherwise the player (selectors.commandSource) */
+  executor?: Target;
   states: BlockStates;
   world: WorldAccess;
   gamerules: Gamerules;
   blockTags: Record<string, string[]>;
   serv: FlyingSquidServer;
-  /** vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops */
-  success(message: ComponentObject): void;
+  /**
+   * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops
+   * unless `broadcastToAdmins` is false (vanilla's allowLogging argument)
+   */
+  success(message: ComponentObject, broadcastToAdmins?: boolean): void;
   /** a system chat line to any player, delivered unchanged */
   sendTo(player: FlyingSquidPlayer, message: ComponentObject | string): void;
 }

@@ -78,9 +78,9 @@ export class PlayerDispatcher {
       gamerules: deps.gamerules,
       blockTags: deps.blockTags,
       serv: deps.serv,
-      success: (message: ComponentObject) => {
+      success: (message: ComponentObject, broadcastToAdmins = true) => {
         if (deps.gamerules.feedback) sendSystem(player, message);
-        if (deps.gamerules.get('logAdminCommands') !== false) {
+        if (broadcastToAdmins && deps.gamerules.get('logAdminCommands') !== false) {
           for (const other of deps.serv.players) {
             if (other !== player && other.op) sendSystem(other, adminCopy(player.username, message));
           }

@@ -6,19 +6,40 @@ import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
 import { clone } from './commands/clone.js';
+import { data } from './commands/data.js';
+import { HANDLERS, execute } from './commands/execute.js';
 import { fill } from './commands/fill.js';
 import { gamerule } from './commands/gamerule.js';
+import { kill } from './commands/kill.js';
 import { setblock } from './commands/setblock.js';
+import { summon } from './commands/summon.js';
+import { teleport, tp } from './commands/teleport.js';
 import { tellraw } from './commands/tellraw.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
+import { installEntityStore } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
 import { WorldAccess } from './world-access.js';
 
 const require = createRequire(import.meta.url);
 
-export const PARITY_COMMANDS: Record<string, CommandHandler> = { setblock, fill, clone, tellraw, gamerule };
+export const PARITY_COMMANDS: Record<string, CommandHandler> = {
+  setblock,
+  fill,
+  clone,
+  tellraw,
+  gamerule,
+  // parity-entities
+  summon,
+  kill,
+  teleport,
+  tp,
+  execute,
+  data,
+};
+// `execute … run <command>` runs any command of this table
+HANDLERS.current = PARITY_COMMANDS;
 
 export interface ParityOptions {
   version: string;
@@ -46,7 +67,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
   const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
-  const poses = new WeakMap<FlyingSquidPlayer, { yaw: number; pitch: number }>();
+  const entities = installEntityStore(serv, options.version);
   const deps = {
     serv,
     states,
@@ -56,8 +77,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     handlers: PARITY_COMMANDS,
     log: options.log,
     pose: (player: FlyingSquidPlayer): SourcePose => {
-      const look = poses.get(player) ?? { yaw: 0, pitch: 0 };
-      return { x: player.position.x, y: player.position.y, z: player.position.z, ...look };
+      const { yaw, pitch } = entities.playerTarget(player);
+      return { x: player.position.x, y: player.position.y, z: player.position.z, yaw, pitch };
     },
   };
 
@@ -79,13 +100,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     client.removeAllListeners('chat_command_signed');
     client.on('chat_command', (data: { command: string }) => dispatcher.enqueue(data.command));
     client.on('chat_command_signed', (data: { command: string }) => dispatcher.enqueue(data.command));
-    // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates
-    const track = (data: { yaw?: number; pitch?: number }) => {
-      if (typeof data.yaw === 'number' && typeof data.pitch === 'number')
-        poses.set(player, { yaw: data.yaw, pitch: data.pitch });
-    };
-    client.on('look', track);
-    client.on('position_look', track);
+    // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates and selectors
+    entities.trackLooks(player);
   });
   return { gamerules };
 }
