@@ -6,19 +6,39 @@ import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
 import { clone } from './commands/clone.js';
+import { difficulty } from './commands/difficulty.js';
 import { fill } from './commands/fill.js';
 import { gamerule } from './commands/gamerule.js';
+import { list } from './commands/list.js';
+import { seed } from './commands/seed.js';
 import { setblock } from './commands/setblock.js';
+import { setworldspawn } from './commands/setworldspawn.js';
 import { tellraw } from './commands/tellraw.js';
+import { time } from './commands/time.js';
+import { weather } from './commands/weather.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
+import { LevelState } from './level-state.js';
 import { WorldAccess } from './world-access.js';
 
 const require = createRequire(import.meta.url);
 
-export const PARITY_COMMANDS: Record<string, CommandHandler> = { setblock, fill, clone, tellraw, gamerule };
+export const PARITY_COMMANDS: Record<string, CommandHandler> = {
+  setblock,
+  fill,
+  clone,
+  tellraw,
+  gamerule,
+  // the everyday commands (branch parity-commands)
+  time,
+  weather,
+  difficulty,
+  seed,
+  list,
+  setworldspawn,
+};
 
 export interface ParityOptions {
   version: string;
@@ -45,6 +65,7 @@ function loadBlockTags(version: string): Record<string, string[]> {
 export function installParity(serv: FlyingSquidServer, options: ParityOptions): { gamerules: Gamerules } {
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
+  const level = new LevelState(serv, gamerules);
   const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
   const poses = new WeakMap<FlyingSquidPlayer, { yaw: number; pitch: number }>();
   const deps = {
@@ -52,6 +73,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     states,
     world,
     gamerules,
+    level,
     blockTags: loadBlockTags(options.version),
     handlers: PARITY_COMMANDS,
     log: options.log,
@@ -86,6 +108,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     };
     client.on('look', track);
     client.on('position_look', track);
+    player.once('spawned', () => level.welcome(player));
   });
   return { gamerules };
 }
