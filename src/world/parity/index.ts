@@ -10,6 +10,8 @@ import { difficulty } from './commands/difficulty.js';
 import { fill } from './commands/fill.js';
 import { gamerule } from './commands/gamerule.js';
 import { list } from './commands/list.js';
+import { msg } from './commands/msg.js';
+import { me, say } from './commands/say.js';
 import { seed } from './commands/seed.js';
 import { setblock } from './commands/setblock.js';
 import { setworldspawn } from './commands/setworldspawn.js';
@@ -38,6 +40,11 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   seed,
   list,
   setworldspawn,
+  say,
+  me,
+  msg,
+  tell: msg,
+  w: msg,
 };
 
 export interface ParityOptions {
