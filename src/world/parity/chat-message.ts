@@ -69,6 +69,23 @@ export function readMessage(ctx: CommandContext): TextComponent {
   return typeof first === 'string' ? { text: first, extra: rest } : { text: '', extra: parts };
 }
 
+/**
+ * A component as vanilla writes it to the network: a plain literal (no style, no siblings) collapses to a
+ * bare NBT string (ComponentSerialization), anything else is a compound.
+ */
+export function componentTag(content: TextComponent): object {
+  const plain =
+    typeof content === 'string'
+      ? content
+      : typeof content === 'object' &&
+          !Array.isArray(content) &&
+          typeof content.text === 'string' &&
+          Object.keys(content).length === 1
+        ? content.text
+        : undefined;
+  return plain === undefined ? componentToNbt(content) : { type: 'string', name: '', value: plain };
+}
+
 export function sendDisguisedChat(
   to: FlyingSquidPlayer,
   content: TextComponent,

@@ -8,6 +8,7 @@ import { BlockStates } from './block-states.js';
 import { clone } from './commands/clone.js';
 import { difficulty } from './commands/difficulty.js';
 import { fill } from './commands/fill.js';
+import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
@@ -17,6 +18,7 @@ import { setblock } from './commands/setblock.js';
 import { setworldspawn } from './commands/setworldspawn.js';
 import { tellraw } from './commands/tellraw.js';
 import { time } from './commands/time.js';
+import { title } from './commands/title.js';
 import { weather } from './commands/weather.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
@@ -45,6 +47,8 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   msg,
   tell: msg,
   w: msg,
+  gamemode,
+  title,
 };
 
 export interface ParityOptions {
