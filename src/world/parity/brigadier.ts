@@ -1,89 +1,140 @@
 /**
- * Brigadier behaviours the everyday commands share: a required choice of literals, float reading, and
- * vanilla's TimeArgument (net/minecraft/commands/arguments/TimeArgument.java, 1.21.4).
+ * Brigadier's StringReader reads the parity reader does not have (quoted strings, unquoted words with
+ * Brigadier's character set, resource locations, number ranges), with vanilla's error keys and cursors.
+ * Follows com.mojang.brigadier.StringReader, net/minecraft/resources/ResourceLocation.java (read) and
+ * net/minecraft/advancements/critereon/MinMaxBounds.java (fromReader) of 1.21.4.
  */
 import type { StringReader } from './reader.js';
 
-/**
- * A required literal out of `choices` after a separator. Brigadier offers only the literal that matches the
- * next word; when none does and the node has no argument child, the error is command.unknown.argument
- * at the word (or command.unknown.command when the input ends before it).
- */
-export function readLiteral<T extends string>(reader: StringReader, choices: readonly T[]): T {
-  if (!reader.canRead()) throw reader.fail('command.unknown.command', [], reader.input.length);
-  if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
-  reader.skip();
-  const start = reader.cursor;
-  const word = reader.readUnquoted();
-  if (!(choices as readonly string[]).includes(word)) {
-    reader.cursor = start;
-    throw reader.fail('command.unknown.argument');
-  }
-  return word as T;
-}
+export const isUnquotedChar = (c: string): boolean => /^[0-9A-Za-z_\-.+]$/.test(c);
+const isNumberChar = (c: string): boolean => /^[0-9.-]$/.test(c);
+const isResourceChar = (c: string): boolean => /^[0-9a-z_:/.-]$/.test(c);
 
-/** The word after the separator if it is one of `choices` (the cursor stays put otherwise). */
-export function peekLiteral<T extends string>(reader: StringReader, choices: readonly T[]): T | undefined {
-  const rest = reader.input.slice(reader.cursor);
-  if (!rest.startsWith(' ')) return undefined;
-  const word = rest.slice(1).split(' ', 1)[0] ?? '';
-  if (!(choices as readonly string[]).includes(word)) return undefined;
-  reader.cursor += 1 + word.length;
-  return word as T;
-}
-
-// Brigadier's StringReader.isAllowedNumber: digits, '.', '-' (no '+')
-const isNumberChar = (c: string) => /[0-9.-]/.test(c);
-
-function readNumber(reader: StringReader, kind: 'float' | 'double' | 'int'): number {
-  const start = reader.cursor;
-  while (reader.canRead() && isNumberChar(reader.peek())) reader.skip();
-  const text = reader.input.slice(start, reader.cursor);
-  if (text === '') throw reader.fail(`parsing.${kind}.expected`);
-  const valid = kind === 'int' ? /^-?\d+$/.test(text) : /^-?(\d+\.?\d*|\.\d+)$/.test(text);
-  const value = Number(text);
-  if (!valid || !Number.isFinite(value) || (kind === 'int' && Math.abs(value) > 2 ** 31 - 1)) {
-    reader.cursor = start;
-    throw reader.fail(`parsing.${kind}.invalid`, [text]);
-  }
-  return kind === 'float' ? Math.fround(value) : value;
-}
-
-export const readFloat = (reader: StringReader) => readNumber(reader, 'float');
-export const readInteger = (reader: StringReader) => readNumber(reader, 'int');
-
-/** Brigadier's readUnquotedString: 0-9 A-Z a-z _ - . + */
 export function readUnquotedString(reader: StringReader): string {
   const start = reader.cursor;
-  while (reader.canRead() && /[0-9A-Za-z_.+-]/.test(reader.peek())) reader.skip();
+  while (reader.canRead() && isUnquotedChar(reader.peek())) reader.skip();
   return reader.input.slice(start, reader.cursor);
 }
 
-const UNITS: Record<string, number> = { d: 24000, s: 20, t: 1, '': 1 };
-
-/** TimeArgument: a float with an optional unit d/s/t, rounded to ticks, at least `minimum`. */
-export function readTime(reader: StringReader, minimum = 0): number {
-  const amount = readFloat(reader);
-  const unit = readUnquotedString(reader);
-  const factor = UNITS[unit];
-  if (factor === undefined) throw reader.fail('argument.time.invalid_unit');
-  // Java's Math.round on a float product
-  const ticks = Math.floor(Math.fround(amount * factor) + 0.5);
-  if (ticks < minimum) throw reader.fail('argument.time.tick_count_too_low', [minimum, ticks]);
-  return ticks;
+/** The text up to the closing quote; the opening quote has been read. */
+function readStringUntil(reader: StringReader, terminator: string): string {
+  let out = '';
+  let escaped = false;
+  while (reader.canRead()) {
+    const c = reader.peek();
+    reader.skip();
+    if (escaped) {
+      if (c !== terminator && c !== '\\') {
+        reader.cursor -= 1;
+        throw reader.fail('parsing.quote.escape', [c]);
+      }
+      out += c;
+      escaped = false;
+    } else if (c === '\\') escaped = true;
+    else if (c === terminator) return out;
+    else out += c;
+  }
+  throw reader.fail('parsing.quote.expected.end');
 }
 
-/** A Brigadier integer argument with bounds (IntegerArgumentType). */
-export function readBoundedInt(reader: StringReader, min: number, max: number): number {
-  const start = reader.cursor;
-  const value = readInteger(reader);
-  if (value < min) {
-    reader.cursor = start;
-    throw reader.fail('argument.integer.low', [min, value]);
+/** Brigadier readString: a quoted string (either quote) or an unquoted word; "" at the end of input. */
+export function readString(reader: StringReader): string {
+  if (!reader.canRead()) return '';
+  const c = reader.peek();
+  if (c === '"' || c === "'") {
+    reader.skip();
+    return readStringUntil(reader, c);
   }
-  if (value > max) {
+  return readUnquotedString(reader);
+}
+
+/** Brigadier readDouble: `-`, `.` and digits only (no `+`, no exponent). */
+export function readBrigadierDouble(reader: StringReader): number {
+  const start = reader.cursor;
+  while (reader.canRead() && isNumberChar(reader.peek())) reader.skip();
+  const text = reader.input.slice(start, reader.cursor);
+  if (text === '') throw reader.fail('parsing.double.expected');
+  if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) {
     reader.cursor = start;
-    throw reader.fail('argument.integer.big', [max, value]);
+    throw reader.fail('parsing.double.invalid', [text]);
+  }
+  return Number(text);
+}
+
+export function readBrigadierInt(reader: StringReader): number {
+  const start = reader.cursor;
+  while (reader.canRead() && isNumberChar(reader.peek())) reader.skip();
+  const text = reader.input.slice(start, reader.cursor);
+  if (text === '') throw reader.fail('parsing.int.expected');
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text) || value < -(2 ** 31) || value >= 2 ** 31) {
+    reader.cursor = start;
+    throw reader.fail('parsing.int.invalid', [text]);
   }
   return value;
+}
+
+/** ResourceLocation.read: the id with its namespace (`minecraft:` when none is written). */
+export function readResourceLocation(reader: StringReader): string {
+  const start = reader.cursor;
+  while (reader.canRead() && isResourceChar(reader.peek())) reader.skip();
+  const text = reader.input.slice(start, reader.cursor);
+  const colon = text.indexOf(':');
+  const namespace = colon > 0 ? text.slice(0, colon) : 'minecraft';
+  const path = colon >= 0 ? text.slice(colon + 1) : text;
+  if (!/^[a-z0-9_.-]+$/.test(namespace) || !/^[a-z0-9_./-]*$/.test(path)) {
+    reader.cursor = start;
+    throw reader.fail('argument.id.invalid');
+  }
+  return `${namespace}:${path}`;
+}
+
+export interface Range {
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+export const isAnyRange = (r: Range): boolean => r.min === undefined && r.max === undefined;
+
+export function inRange(r: Range, value: number): boolean {
+  return (r.min === undefined || r.min <= value) && (r.max === undefined || value <= r.max);
+}
+
+/** MinMaxBounds: `5`, `1..5`, `..5`, `1..`; every error points at the start of the range. */
+export function readRange(reader: StringReader, ints: boolean): Range {
+  if (!reader.canRead()) throw reader.fail('argument.range.empty');
+  const start = reader.cursor;
+  const readNumber = (): number | undefined => {
+    const from = reader.cursor;
+    while (reader.canRead()) {
+      const c = reader.peek();
+      const dotDot = c === '.' && reader.peek(1) === '.';
+      if (!(/[0-9-]/.test(c) || (c === '.' && !dotDot))) break;
+      reader.skip();
+    }
+    const text = reader.input.slice(from, reader.cursor);
+    if (text === '') return undefined;
+    const ok = ints ? /^-?\d+$/.test(text) : /^-?(\d+\.?\d*|\.\d+)$/.test(text);
+    if (!ok) {
+      reader.cursor = start;
+      throw reader.fail(ints ? 'parsing.int.invalid' : 'parsing.double.invalid', [text], start);
+    }
+    return Number(text);
+  };
+  const min = readNumber();
+  let max = min;
+  if (reader.peek() === '.' && reader.peek(1) === '.') {
+    reader.skip();
+    reader.skip();
+    max = readNumber();
+  }
+  if (min === undefined && max === undefined) {
+    reader.cursor = start;
+    throw reader.fail('argument.range.empty', [], start);
+  }
+  if (min !== undefined && max !== undefined && min > max) {
+    reader.cursor = start;
+    throw reader.fail('argument.range.swapped', [], start);
+  }
+  return { min, max };
 }

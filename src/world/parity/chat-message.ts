@@ -9,9 +9,9 @@ import type { TextComponent } from '../../capture/message.js';
 import type { CommandContext } from './context.js';
 import type { FlyingSquidPlayer } from './flying-squid-types.js';
 import { componentToNbt } from './nbt.js';
-import { readPlayerTargets } from './commands/tellraw.js';
-import { playerDisplayName } from './display.js';
+import { sourceDisplayName } from './display.js';
 import { CommandSyntaxError, StringReader } from './reader.js';
+import { findTargets, joinNames, readEntityArgument } from './selectors.js';
 
 /** indexes in the minecraft:chat_type registry the embedded world sends at login (1.21.4 order) */
 export const CHAT_TYPE = {
@@ -22,18 +22,6 @@ export const CHAT_TYPE = {
   say_command: 4,
 } as const;
 
-/** Joins names like ComponentUtils.formatList: a gray ", " between them. */
-export function joinNames(names: TextComponent[]): TextComponent {
-  if (names.length === 0) return { text: '' };
-  if (names.length === 1) return names[0]!;
-  const extra: TextComponent[] = [];
-  names.forEach((name, i) => {
-    if (i > 0) extra.push({ text: ', ', color: 'gray' });
-    extra.push(name);
-  });
-  return { text: '', extra };
-}
-
 /**
  * MessageArgument: the rest of the input (at most 256 characters); for operators every `@p @a @r @s @e @n`
  * selector in it becomes the names it finds. A `@` not followed by a selector type stays text.
@@ -42,25 +30,32 @@ export function readMessage(ctx: CommandContext): TextComponent {
   const { reader } = ctx;
   const text = reader.remaining();
   if (text.length > 256) throw new CommandSyntaxError('argument.message.too_long', [text.length, 256]);
-  const start = reader.cursor;
+  const base = reader.cursor;
   reader.cursor = reader.input.length;
   if (!ctx.player.op) return text;
   const parts: TextComponent[] = [];
   let last = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text[i] !== '@' || !'parsen'.includes(text[i + 1] ?? ' ')) continue;
-    let end = i + 2;
-    if (text[end] === '[') {
-      const close = text.indexOf(']', end);
-      if (close < 0) throw reader.fail('argument.entity.options.unterminated', [], start + text.length);
-      end = close + 1;
+  const sub = new StringReader(reader.input);
+  sub.cursor = base;
+  while (sub.canRead()) {
+    if (sub.peek() !== '@') {
+      sub.skip();
+      continue;
     }
-    const sub = new StringReader(text.slice(i, end));
-    const found = readPlayerTargets(sub, ctx);
-    if (i > last) parts.push(text.slice(last, i));
-    parts.push(joinNames(found.map(playerDisplayName)));
-    last = end;
-    i = end - 1;
+    const at = sub.cursor;
+    let selector;
+    try {
+      selector = readEntityArgument(sub, { single: false, playersOnly: false }, ctx);
+    } catch (err) {
+      const key = err instanceof CommandSyntaxError ? err.key : '';
+      if (key !== 'argument.entity.selector.missing' && key !== 'argument.entity.selector.unknown') throw err;
+      sub.cursor = at + 1;
+      continue;
+    }
+    if (at - base > last) parts.push(text.slice(last, at - base));
+    const found = findTargets(ctx, selector);
+    parts.push(found.length === 0 ? { text: '' } : joinNames(found));
+    last = sub.cursor - base;
   }
   if (parts.length === 0) return text;
   if (last < text.length) parts.push(text.slice(last));
@@ -103,5 +98,5 @@ export function sendDisguisedChat(
   });
 }
 
-/** the sender's name as vanilla's CommandSourceStack.getDisplayName gives it for a player */
-export const senderName = (ctx: CommandContext) => playerDisplayName(ctx.player);
+/** the sender's name: CommandSourceStack.getDisplayName */
+export const senderName = (ctx: CommandContext) => sourceDisplayName(ctx);

@@ -2,6 +2,7 @@
 import type { ComponentObject } from '../../capture/message.js';
 import type { SourcePose } from './arguments.js';
 import type { BlockStates } from './block-states.js';
+import type { Target } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
 import type { LevelState } from './level-state.js';
@@ -12,6 +13,8 @@ export interface CommandContext {
   reader: StringReader;
   player: FlyingSquidPlayer;
   pose: SourcePose;
+  /** the entity running the command when `execute as` changed it; otherwise the player (selectors.commandSource) */
+  executor?: Target;
   states: BlockStates;
   world: WorldAccess;
   gamerules: Gamerules;

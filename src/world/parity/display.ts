@@ -1,27 +1,15 @@
-/**
- * Display names as vanilla 1.21.4 builds them (world/entity/player/Player.getDisplayName,
- * Entity.createHoverEvent): the name with a show_entity hover, and for players a `/tell name ` click.
- */
+/** A connected player's display name (Player.getDisplayName, via selectors.ts) and the command sender's. */
 import type { ComponentObject } from '../../capture/message.js';
+import type { CommandContext } from './context.js';
+import { entityStore } from './entities.js';
 import type { FlyingSquidPlayer } from './flying-squid-types.js';
+import { commandSource, displayName } from './selectors.js';
 
-/** UUIDUtil.CODEC writes a UUID as four big-endian signed ints */
-export function uuidInts(uuid: string): number[] {
-  const hex = uuid.replace(/-/g, '');
-  const ints: number[] = [];
-  for (let i = 0; i < 32; i += 8) ints.push(Number.parseInt(hex.slice(i, i + 8), 16) | 0);
-  return ints;
-}
+export const playerDisplayName = (ctx: CommandContext, player: FlyingSquidPlayer): ComponentObject =>
+  displayName(entityStore(ctx.serv).playerTarget(player));
 
-export function playerDisplayName(player: FlyingSquidPlayer): ComponentObject {
-  const name = player.username;
-  return {
-    text: name,
-    insertion: name,
-    clickEvent: { action: 'suggest_command', value: `/tell ${name} ` },
-    hoverEvent: {
-      action: 'show_entity',
-      contents: { type: 'minecraft:player', id: uuidInts(player.uuid), name },
-    },
-  };
+/** CommandSourceStack.getDisplayName: the executing entity (the player unless `execute as` changed it) */
+export function sourceDisplayName(ctx: CommandContext): ComponentObject {
+  const entity = commandSource(ctx).entity;
+  return entity ? displayName(entity) : playerDisplayName(ctx, ctx.player);
 }

@@ -22,6 +22,7 @@ import { title } from './commands/title.js';
 import { weather } from './commands/weather.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
+import { installEntityStore } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
 import { LevelState } from './level-state.js';
@@ -78,7 +79,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   const gamerules = new Gamerules();
   const level = new LevelState(serv, gamerules);
   const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
-  const poses = new WeakMap<FlyingSquidPlayer, { yaw: number; pitch: number }>();
+  const entities = installEntityStore(serv, options.version);
   const deps = {
     serv,
     states,
@@ -89,8 +90,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     handlers: PARITY_COMMANDS,
     log: options.log,
     pose: (player: FlyingSquidPlayer): SourcePose => {
-      const look = poses.get(player) ?? { yaw: 0, pitch: 0 };
-      return { x: player.position.x, y: player.position.y, z: player.position.z, ...look };
+      const { yaw, pitch } = entities.playerTarget(player);
+      return { x: player.position.x, y: player.position.y, z: player.position.z, yaw, pitch };
     },
   };
 
@@ -112,13 +113,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     client.removeAllListeners('chat_command_signed');
     client.on('chat_command', (data: { command: string }) => dispatcher.enqueue(data.command));
     client.on('chat_command_signed', (data: { command: string }) => dispatcher.enqueue(data.command));
-    // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates
-    const track = (data: { yaw?: number; pitch?: number }) => {
-      if (typeof data.yaw === 'number' && typeof data.pitch === 'number')
-        poses.set(player, { yaw: data.yaw, pitch: data.pitch });
-    };
-    client.on('look', track);
-    client.on('position_look', track);
+    // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates and selectors
+    entities.trackLooks(player);
     player.once('spawned', () => level.welcome(player));
   });
   return { gamerules };

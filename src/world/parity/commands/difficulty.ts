@@ -3,7 +3,7 @@
  * the query and the change name the difficulty by its options.difficulty.* key; asking for the current
  * difficulty is the red commands.difficulty.failure. Every client gets the difficulty packet.
  */
-import { readLiteral } from '../brigadier.js';
+import { readLiteral } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd } from '../context.js';
 import { DIFFICULTIES } from '../level-state.js';

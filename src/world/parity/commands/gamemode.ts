@@ -10,6 +10,7 @@ import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
+import { commandSource, sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
 
 const MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
@@ -23,21 +24,22 @@ export async function gamemode(ctx: CommandContext): Promise<void> {
   const name = readUnquotedString(reader);
   const mode = MODES.indexOf(name as (typeof MODES)[number]);
   if (mode < 0) throw reader.fail('argument.gamemode.invalid', [name], start + name.length);
-  let targets: FlyingSquidPlayer[] = [ctx.player];
+  let targets: FlyingSquidPlayer[];
   if (reader.canRead()) {
     expectArgument(reader);
     const read = readPlayers(ctx);
     expectEnd(reader);
     targets = read.resolve();
-  }
+  } else targets = [sourcePlayer(ctx).player!];
+  const self = commandSource(ctx).entity?.player;
   const modeName = translate(`gameMode.${MODES[mode]}`);
   for (const target of targets as ModePlayer[]) {
     if (target.gameMode === mode) continue;
     target.setGameMode(mode);
-    if (target === ctx.player) ctx.success(translate('commands.gamemode.success.self', [modeName]));
+    if (target === self) ctx.success(translate('commands.gamemode.success.self', [modeName]));
     else {
       if (ctx.gamerules.feedback) ctx.sendTo(target, translate('gameMode.changed', [modeName]));
-      ctx.success(translate('commands.gamemode.success.other', [playerDisplayName(target), modeName]));
+      ctx.success(translate('commands.gamemode.success.other', [playerDisplayName(ctx, target), modeName]));
     }
   }
 }

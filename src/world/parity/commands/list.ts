@@ -4,11 +4,12 @@
  * Any player may run it.
  */
 import type { TextComponent } from '../../../capture/message.js';
-import { readLiteral } from '../brigadier.js';
+import { readLiteral } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd, forEveryone } from '../context.js';
 import { playerDisplayName } from '../display.js';
 
+/** ComponentUtils.formatList: a gray ", " between the items; empty → an empty literal */
 function formatList(items: TextComponent[]): TextComponent {
   if (items.length === 0) return { text: '' };
   if (items.length === 1) return items[0]!;
@@ -29,7 +30,7 @@ export const list = forEveryone(async (ctx: CommandContext) => {
     uuids
       ? // Player.getName() and Component.translationArg(UUID) are plain literals
         translate('commands.list.nameAndId', [p.username, p.uuid])
-      : playerDisplayName(p),
+      : playerDisplayName(ctx, p),
   );
   ctx.success(
     translate('commands.list.players', [players.length, level.maxPlayers, formatList(names)]),

@@ -7,19 +7,18 @@
 import { CHAT_TYPE, readMessage, sendDisguisedChat, senderName } from '../chat-message.js';
 import { type CommandContext, expectArgument, forEveryone } from '../context.js';
 import { playerDisplayName } from '../display.js';
-import { CommandSyntaxError } from '../reader.js';
-import { readPlayerTargets } from './tellraw.js';
+import { readPlayers } from '../targets.js';
 
 export const msg = forEveryone(async (ctx: CommandContext) => {
   const { reader } = ctx;
   expectArgument(reader);
-  const targets = readPlayerTargets(reader, ctx);
+  const read = readPlayers(ctx);
   expectArgument(reader);
   const content = readMessage(ctx);
-  if (targets.length === 0) throw new CommandSyntaxError('argument.entity.notfound.player');
+  const targets = read.resolve();
   const name = senderName(ctx);
   for (const target of targets) {
-    const targetName = playerDisplayName(target);
+    const targetName = playerDisplayName(ctx, target);
     sendDisguisedChat(ctx.player, content, CHAT_TYPE.msg_command_outgoing, name, targetName);
     sendDisguisedChat(target, content, CHAT_TYPE.msg_command_incoming, name);
   }

@@ -5,7 +5,7 @@
  */
 import type { BlockPos } from '../../../commands/block-write.js';
 import { readBlockPos } from '../arguments.js';
-import { readFloat } from '../brigadier.js';
+import { readFloat } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd } from '../context.js';
 import { FloatArg } from '../nbt.js';

@@ -3,7 +3,7 @@
  * commands.time.set (add reports the resulting time of day) and are copied to other operators; query
  * reports commands.time.query to the sender only. Clients get update_time at once.
  */
-import { readLiteral, readTime } from '../brigadier.js';
+import { readLiteral, readTime } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd } from '../context.js';
 

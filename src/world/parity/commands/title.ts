@@ -5,7 +5,7 @@
  */
 import type { ComponentObject } from '../../../capture/message.js';
 import { readJsonComponent } from '../arguments.js';
-import { readLiteral, readTime } from '../brigadier.js';
+import { readLiteral, readTime } from '../command-arguments.js';
 import { componentTag } from '../chat-message.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
@@ -19,7 +19,7 @@ function report(ctx: CommandContext, key: string, targets: FlyingSquidPlayer[]):
   const [only] = targets;
   const message: ComponentObject =
     targets.length === 1 && only
-      ? translate(`${key}.single`, [playerDisplayName(only)])
+      ? translate(`${key}.single`, [playerDisplayName(ctx, only)])
       : translate(`${key}.multiple`, [targets.length]);
   ctx.success(message);
 }

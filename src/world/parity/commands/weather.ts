@@ -3,7 +3,7 @@
  * weather parameters change at once, clients see it through the rain/thunder level packets of the next
  * ticks (ServerLevel.advanceWeatherCycle); feedback commands.weather.set.<kind>, copied to other operators.
  */
-import { readLiteral, readTime } from '../brigadier.js';
+import { readLiteral, readTime } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd } from '../context.js';
 import { RAIN_DELAY, RAIN_DURATION, sample, THUNDER_DURATION } from '../level-state.js';
