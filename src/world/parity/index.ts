@@ -5,11 +5,13 @@
 import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
+import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
 import { difficulty } from './commands/difficulty.js';
 import { fill } from './commands/fill.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
+import { give } from './commands/give.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
 import { me, say } from './commands/say.js';
@@ -50,6 +52,8 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   w: msg,
   gamemode,
   title,
+  give,
+  clear,
 };
 
 export interface ParityOptions {

@@ -30,7 +30,9 @@ interface Squid extends FlyingSquidServer {
   doDaylightCycle?: boolean;
   difficulty?: number;
   getSpawnPoint?: (world: unknown) => Promise<BlockPos>;
-  _server?: { options?: { generation?: { options?: { seed?: number } }; 'max-players'?: number } };
+  _server?: {
+    options?: { generation?: { options?: { seed?: number } }; 'max-players'?: number; version?: string };
+  };
 }
 
 export class LevelState {
@@ -58,6 +60,10 @@ export class LevelState {
 
   get seed(): number {
     return this.serv._server?.options?.generation?.options?.seed ?? 0;
+  }
+  /** the protocol version the world serves, e.g. 1.21.4 */
+  get version(): string {
+    return this.serv._server?.options?.version ?? '1.21.4';
   }
   get maxPlayers(): number {
     return this.serv._server?.options?.['max-players'] ?? 20;
