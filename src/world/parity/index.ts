@@ -8,6 +8,7 @@ import { BlockStates } from './block-states.js';
 import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
 import { difficulty } from './commands/difficulty.js';
+import { effect } from './commands/effect.js';
 import { fill } from './commands/fill.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
@@ -54,6 +55,7 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   title,
   give,
   clear,
+  effect,
 };
 
 export interface ParityOptions {
