@@ -15,10 +15,13 @@ import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
+import { particle } from './commands/particle.js';
+import { playsound } from './commands/playsound.js';
 import { me, say } from './commands/say.js';
 import { seed } from './commands/seed.js';
 import { setblock } from './commands/setblock.js';
 import { setworldspawn } from './commands/setworldspawn.js';
+import { spawnpoint } from './commands/spawnpoint.js';
 import { tellraw } from './commands/tellraw.js';
 import { time } from './commands/time.js';
 import { title } from './commands/title.js';
@@ -56,6 +59,9 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   give,
   clear,
   effect,
+  spawnpoint,
+  particle,
+  playsound,
 };
 
 export interface ParityOptions {

@@ -30,6 +30,13 @@ export function readAngle(reader: StringReader, yaw: number): number {
 
 const SPAWNABLE = 30_000_000;
 
+/** BlockPosArgument.getSpawnablePos (Level.isInSpawnableBounds); thrown without a cursor (one red line) */
+export function checkSpawnable(pos: BlockPos): void {
+  const inside = (v: number, limit: number) => v >= -limit && v < limit;
+  if (!inside(pos.y, 20_000_000) || !inside(pos.x, SPAWNABLE) || !inside(pos.z, SPAWNABLE))
+    throw new CommandSyntaxError('argument.pos.outofbounds');
+}
+
 export async function setworldspawn(ctx: CommandContext): Promise<void> {
   const { reader, pose } = ctx;
   let pos: BlockPos = { x: Math.floor(pose.x), y: Math.floor(pose.y), z: Math.floor(pose.z) };
@@ -44,10 +51,7 @@ export async function setworldspawn(ctx: CommandContext): Promise<void> {
       angle = readAngle(reader, pose.yaw);
     }
     expectEnd(reader);
-    // Level.isInSpawnableBounds; thrown without a cursor (one red line)
-    const inside = (v: number, limit: number) => v >= -limit && v < limit;
-    if (!inside(pos.y, 20_000_000) || !inside(pos.x, SPAWNABLE) || !inside(pos.z, SPAWNABLE))
-      throw new CommandSyntaxError('argument.pos.outofbounds');
+    checkSpawnable(pos);
   }
   ctx.level.setSpawn(pos, angle);
   ctx.success(
