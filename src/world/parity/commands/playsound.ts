@@ -5,6 +5,7 @@
  * plays it 2 blocks away instead); commands.playsound.success.single|multiple, or the thrown
  * commands.playsound.failed when nobody is in range.
  */
+import { createRequire } from 'node:module';
 import { readResourceLocation } from '../brigadier.js';
 import { readFloat } from '../command-arguments.js';
 import { translate } from '../components.js';
@@ -15,6 +16,8 @@ import { CommandSyntaxError, type StringReader } from '../reader.js';
 import { readPlayers } from '../targets.js';
 import type { Vec } from '../entities.js';
 import { readVec3 } from '../vec3-argument.js';
+
+const require = createRequire(import.meta.url);
 
 const SOURCES = [
   'master',
@@ -41,6 +44,29 @@ export function readBoundedFloat(reader: StringReader, min: number, max = Infini
     ]);
   }
   return value;
+}
+
+const serializers = new Map<string, { createPacketBuffer(packet: unknown): Buffer }>();
+
+/**
+ * sound_effect with the sound named inline (vanilla's Holder.direct). minecraft-protocol 1.68's
+ * registryEntryHolder writer skips the 0 that marks an inline entry (leaving whatever byte the buffer held),
+ * so the packet is serialized here and that byte set before it is sent.
+ */
+function writeInlineSound(player: FlyingSquidPlayer, version: string, params: Record<string, unknown>): void {
+  let serializer = serializers.get(version);
+  if (!serializer) {
+    const { createSerializer } = require('minecraft-protocol') as {
+      createSerializer(o: object): { createPacketBuffer(packet: unknown): Buffer };
+    };
+    serializer = createSerializer({ state: 'play', isServer: true, version });
+    serializers.set(version, serializer);
+  }
+  const buffer = serializer.createPacketBuffer({ name: 'sound_effect', params });
+  let idLength = 1;
+  while ((buffer[idLength - 1]! & 0x80) !== 0) idLength++;
+  buffer[idLength] = 0;
+  (player._client as unknown as { writeRaw(b: Buffer): void }).writeRaw(buffer);
 }
 
 export async function playsound(ctx: CommandContext): Promise<void> {
@@ -98,7 +124,7 @@ export async function playsound(ctx: CommandContext): Promise<void> {
       };
       vol = minVolume;
     }
-    p._client.write('sound_effect', {
+    writeInlineSound(p, ctx.level.version, {
       sound: { data: { soundName: sound, fixedRange: undefined } },
       soundCategory: source,
       x: Math.floor(at.x * 8),
