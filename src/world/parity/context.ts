@@ -5,6 +5,7 @@ import type { BlockStates } from './block-states.js';
 import type { Target } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
+import type { LevelState } from './level-state.js';
 import type { StringReader } from './reader.js';
 import type { WorldAccess } from './world-access.js';
 
@@ -17,18 +18,28 @@ export interface CommandContext {
   states: BlockStates;
   world: WorldAccess;
   gamerules: Gamerules;
+  level: LevelState;
   blockTags: Record<string, string[]>;
   serv: FlyingSquidServer;
   /**
    * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops
-   * unless `broadcastToAdmins` is false (vanilla's allowLogging argument)
+   * when `broadcastToAdmins` (vanilla's second argument; queries pass false)
    */
   success(message: ComponentObject, broadcastToAdmins?: boolean): void;
+  /** vanilla sendFailure: a red line to the player, whatever sendCommandFeedback says */
+  fail(message: ComponentObject): void;
   /** a system chat line to any player, delivered unchanged */
   sendTo(player: FlyingSquidPlayer, message: ComponentObject | string): void;
 }
 
-export type CommandHandler = (ctx: CommandContext) => Promise<void>;
+export type CommandHandler = ((ctx: CommandContext) => Promise<void>) & {
+  /** vanilla's permission level for the root node; default 2 (operators) */
+  permission?: number;
+};
+
+/** A handler every player may run (vanilla `requires` nothing: list, me, msg). */
+export const forEveryone = (handler: (ctx: CommandContext) => Promise<void>): CommandHandler =>
+  Object.assign(handler, { permission: 0 });
 
 /** Brigadier: another argument is required here. */
 export function expectArgument(reader: StringReader): void {

@@ -1,7 +1,8 @@
 /**
  * Command dispatch with vanilla's ordering: one player's commands run strictly in arrival order, and all
- * feedback of command N is sent before command N+1 starts. Parity commands are handled here; the rest go
- * to flying-squid's own command table.
+ * feedback of command N is sent before command N+1 starts. Parity commands are handled here; any other
+ * command answers as vanilla answers one it does not know (command.unknown.command + context line):
+ * flying-squid's own commands and their `&c` plain-text replies never reach a player.
  */
 import type { ComponentObject, TextComponent } from '../../capture/message.js';
 import type { SourcePose } from './arguments.js';
@@ -10,6 +11,7 @@ import { adminCopy, contextLine, failure, translate } from './components.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
+import type { LevelState } from './level-state.js';
 import { componentToNbt } from './nbt.js';
 import { CommandSyntaxError, StringReader } from './reader.js';
 import type { WorldAccess } from './world-access.js';
@@ -19,6 +21,7 @@ export interface DispatchDeps {
   states: BlockStates;
   world: WorldAccess;
   gamerules: Gamerules;
+  level: LevelState;
   blockTags: Record<string, string[]>;
   handlers: Record<string, CommandHandler>;
   pose(player: FlyingSquidPlayer): SourcePose;
@@ -48,10 +51,9 @@ export class PlayerDispatcher {
     const { deps, player } = this;
     const root = command.split(' ', 1)[0] ?? '';
     const name = root.startsWith('minecraft:') ? root.slice(10) : root;
-    const handler = deps.handlers[name];
-    if (!handler) return this.delegate(command);
+    const handler = Object.hasOwn(deps.handlers, name) ? deps.handlers[name] : undefined;
     // vanilla hides commands a player may not use: non-ops see "unknown command", never "no permission"
-    if (!player.op)
+    if (!handler || (!player.op && (handler.permission ?? 2) > 0))
       return this.syntaxError(command, new CommandSyntaxError('command.unknown.command', [], 0));
     const reader = new StringReader(command);
     reader.cursor = root.length;
@@ -76,6 +78,7 @@ export class PlayerDispatcher {
       states: deps.states,
       world: deps.world,
       gamerules: deps.gamerules,
+      level: deps.level,
       blockTags: deps.blockTags,
       serv: deps.serv,
       success: (message: ComponentObject, broadcastToAdmins = true) => {
@@ -86,6 +89,7 @@ export class PlayerDispatcher {
           }
         }
       },
+      fail: (message: ComponentObject) => sendSystem(player, failure(message)),
       sendTo: (target, message) => sendSystem(target, message),
     };
   }
@@ -93,25 +97,5 @@ export class PlayerDispatcher {
   private syntaxError(command: string, err: CommandSyntaxError): void {
     sendSystem(this.player, failure(translate(err.key, err.args)));
     if (err.cursor !== undefined) sendSystem(this.player, contextLine(command, err.cursor));
-  }
-
-  /** flying-squid's own commands; its plain-text replies are passed on as they are (`&c` colour codes). */
-  private async delegate(command: string): Promise<void> {
-    const { deps, player } = this;
-    try {
-      const reply = await deps.serv.commands.use(command, { player }, player.op);
-      if (reply === 'Command not found') {
-        return this.syntaxError(command, new CommandSyntaxError('command.unknown.command', [], 0));
-      }
-      if (reply) player.chat(deps.serv.color['red'] + reply);
-    } catch (err) {
-      const e = err as Error & { userError?: boolean };
-      if (e.userError) player.chat(`${deps.serv.color['red']}Error: ${e.message}`);
-      else {
-        // flying-squid would rethrow and take the process down; vanilla reports command.failed instead
-        deps.log(`flying-squid command ${JSON.stringify(command)} threw: ${e.stack ?? String(e)}`);
-        sendSystem(player, failure({ translate: 'command.failed' }));
-      }
-    }
   }
 }

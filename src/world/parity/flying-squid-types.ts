@@ -14,6 +14,7 @@ export interface FlyingSquidClient extends EventEmitter {
 
 export interface FlyingSquidPlayer extends EventEmitter {
   username: string;
+  uuid: string;
   op: boolean;
   id: number;
   world: FlyingSquidWorld;

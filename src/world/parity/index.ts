@@ -5,21 +5,38 @@
 import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
+import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
 import { data } from './commands/data.js';
 import { HANDLERS, execute } from './commands/execute.js';
+import { difficulty } from './commands/difficulty.js';
+import { effect } from './commands/effect.js';
 import { fill } from './commands/fill.js';
+import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
+import { give } from './commands/give.js';
 import { kill } from './commands/kill.js';
+import { list } from './commands/list.js';
+import { me, say } from './commands/say.js';
+import { msg } from './commands/msg.js';
+import { particle } from './commands/particle.js';
+import { playsound } from './commands/playsound.js';
+import { seed } from './commands/seed.js';
 import { setblock } from './commands/setblock.js';
+import { setworldspawn } from './commands/setworldspawn.js';
+import { spawnpoint } from './commands/spawnpoint.js';
 import { summon } from './commands/summon.js';
 import { teleport, tp } from './commands/teleport.js';
 import { tellraw } from './commands/tellraw.js';
+import { time } from './commands/time.js';
+import { title } from './commands/title.js';
+import { weather } from './commands/weather.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
 import { installEntityStore } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
+import { LevelState } from './level-state.js';
 import { WorldAccess } from './world-access.js';
 
 const require = createRequire(import.meta.url);
@@ -37,6 +54,26 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   tp,
   execute,
   data,
+  // the everyday commands (branch parity-commands)
+  time,
+  weather,
+  difficulty,
+  seed,
+  list,
+  setworldspawn,
+  say,
+  me,
+  msg,
+  tell: msg,
+  w: msg,
+  gamemode,
+  title,
+  give,
+  clear,
+  effect,
+  spawnpoint,
+  particle,
+  playsound,
 };
 // `execute … run <command>` runs any command of this table
 HANDLERS.current = PARITY_COMMANDS;
@@ -66,6 +103,7 @@ function loadBlockTags(version: string): Record<string, string[]> {
 export function installParity(serv: FlyingSquidServer, options: ParityOptions): { gamerules: Gamerules } {
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
+  const level = new LevelState(serv, gamerules);
   const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
   const entities = installEntityStore(serv, options.version);
   const deps = {
@@ -73,6 +111,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     states,
     world,
     gamerules,
+    level,
     blockTags: loadBlockTags(options.version),
     handlers: PARITY_COMMANDS,
     log: options.log,
@@ -102,6 +141,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     client.on('chat_command_signed', (data: { command: string }) => dispatcher.enqueue(data.command));
     // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates and selectors
     entities.trackLooks(player);
+    player.once('spawned', () => level.welcome(player));
   });
   return { gamerules };
 }

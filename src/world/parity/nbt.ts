@@ -7,6 +7,11 @@ import type { TextComponent } from '../../capture/message.js';
 
 type Tag = { type: string; value: unknown };
 
+/** A translation argument vanilla holds as a Java float (e.g. an angle): written as an NBT float. */
+export class FloatArg {
+  constructor(readonly float: number) {}
+}
+
 const isInt = (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31;
 
 function primitive(v: string | number | boolean): Tag {
@@ -27,6 +32,7 @@ function list(items: unknown[]): Tag {
 }
 
 function toTag(v: unknown): Tag {
+  if (v instanceof FloatArg) return { type: 'float', value: v.float };
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return primitive(v);
   if (Array.isArray(v)) return list(v);
   if (v && typeof v === 'object') {
