@@ -12,7 +12,7 @@ import type { CommandResult } from '../results/schema.js';
 /** `bot`: it can only move the bot; `maybe`: it may (or may not) move the bot. */
 export type MoveExpectation = 'bot' | 'maybe';
 
-/** How long to wait for the position packet of a tp that had no verdict of its own. */
+/** How long to wait for the position packet of a tp of the bot that has not arrived with its reply. */
 const PACKET_WAIT_MS = 1000;
 
 export function teleportExpectation(
@@ -67,9 +67,8 @@ export class BotMoves {
     const expectation = this.expected.get(index);
     if (expectation === undefined || !this.channel.onTeleport || !result.accepted) return;
     if (result.status !== 'applied' && result.status !== 'unknown') return;
-    if (this.seen === since && expectation === 'bot' && result.status === 'unknown') {
-      await this.packetOrTimeout(PACKET_WAIT_MS);
-    }
+    // vanilla sends the packet before its success line; a server that sends it later gets a moment
+    if (this.seen === since && expectation === 'bot') await this.packetOrTimeout(PACKET_WAIT_MS);
     if (this.seen === since) return;
     const p = this.channel.executorPosition();
     if (!p) return;

@@ -122,7 +122,11 @@ describe('where the bot is', () => {
     const tz = Math.floor(start.z) - 5;
     const y = Math.floor(start.y);
     const result = await c.call('execute_commands', {
-      commands: [`tp ${tx}.5 ${y}.0 ${tz}.5`, `setblock ${at(3, 0, 3)} minecraft:stone`, ''],
+      commands: [
+        `tp ${exact(tx + 0.5)} ${exact(y)} ${exact(tz + 0.5)}`,
+        `setblock ${at(3, 0, 3)} minecraft:stone`,
+        '',
+      ],
     });
     const batch = result.structuredContent as unknown as BatchResult;
     // bad input still gets its own result: nothing is lost
