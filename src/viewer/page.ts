@@ -35,7 +35,9 @@ const SCRIPT = `
   const events = new EventSource('status');
   events.onmessage = (m) => {
     const s = JSON.parse(m.data);
-    if (state.generation !== null && s.generation !== state.generation && s.connected) {
+    // a new bot, or the first one for a page opened before any: start over with its world
+    const fresh = state.generation !== null ? s.generation !== state.generation : state.status !== null;
+    if (s.connected && fresh) {
       location.reload();
       return;
     }
