@@ -26,8 +26,8 @@ const SCRIPT = `
     lines.push('<b>mcbridge viewer</b> · ' + (s.server ? 'Minecraft ' + esc(s.server) : 'no server yet'));
     if (s.username) lines.push('bot <b>' + esc(s.username) + '</b>' + (s.position ? ' at ' + esc(s.position) : ''));
     if (s.substituted) lines.push('<span class="warn">textures and block ids of Minecraft ' + esc(s.shown) +
-      ' (the nearest version prismarine-viewer ${VIEWER_PACKAGE_VERSION} ships); blocks that differ in ' + esc(s.server) +
-      ' may be drawn wrongly</span>');
+      ' (the nearest version prismarine-viewer ${VIEWER_PACKAGE_VERSION} ships); blocks are translated by name,' +
+      ' and those ' + esc(s.shown) + ' lacks are left out</span>');
     if (!s.connected) lines.push('<span class="down">' + esc(s.reason || 'disconnected') + ' — the view resumes when the bot reconnects</span>');
     lines.push('<span class="help">drag: orbit · wheel: zoom · right-drag: pan · updates live</span>');
     el().innerHTML = lines.join('<br>');
@@ -35,7 +35,9 @@ const SCRIPT = `
   const events = new EventSource('status');
   events.onmessage = (m) => {
     const s = JSON.parse(m.data);
-    if (state.generation !== null && s.generation !== state.generation && s.connected) {
+    // a new bot, or the first one for a page opened before any: start over with its world
+    const fresh = state.generation !== null ? s.generation !== state.generation : state.status !== null;
+    if (s.connected && fresh) {
       location.reload();
       return;
     }

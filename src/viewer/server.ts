@@ -14,6 +14,7 @@ import { McbridgeError } from '../errors.js';
 import { assetVersionFor, patchedIndexScript, PUBLIC_DIR } from './assets.js';
 import type { BotFeed, FeedState } from './bot-feed.js';
 import { viewerPage } from './page.js';
+import { translator } from './translate.js';
 
 const require = createRequire(import.meta.url);
 interface WorldViewLike {
@@ -23,8 +24,39 @@ interface WorldViewLike {
   updatePosition(pos: unknown): Promise<void>;
 }
 const { WorldView } = require('prismarine-viewer/viewer/lib/worldView.js') as {
-  WorldView: new (world: unknown, viewDistance: number, pos: unknown, emitter: Socket) => WorldViewLike;
+  WorldView: new (world: unknown, viewDistance: number, pos: unknown, emitter: Emitter) => WorldViewLike;
 };
+
+type Emitter = Pick<Socket, 'emit' | 'on'>;
+
+/** The socket, or for a server newer than the page's assets a socket that re-encodes block ids first. */
+function emitterFor(socket: Socket, serverVersion: string, shown: string): Emitter {
+  if (serverVersion === shown) return socket;
+  let t: ReturnType<typeof translator>;
+  try {
+    t = translator(serverVersion, shown);
+  } catch {
+    return socket; // no block data for one of the versions: send as is (the page says it may be wrong)
+  }
+  return {
+    on: socket.on.bind(socket),
+    emit(event: string, data?: unknown) {
+      try {
+        if (event === 'loadChunk') {
+          const d = data as { x: number; z: number; chunk: string };
+          return socket.emit(event, { ...d, chunk: t.column(d.chunk) });
+        }
+        if (event === 'blockUpdate') {
+          const d = data as { pos: unknown; stateId: number };
+          return socket.emit(event, { ...d, stateId: t.stateId(d.stateId) });
+        }
+      } catch {
+        // fall through: an untranslated chunk beats a hole in the world
+      }
+      return socket.emit(event, data);
+    },
+  } as Emitter;
+}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const TYPES: Record<string, string> = {
@@ -149,7 +181,12 @@ export async function startViewer(options: ViewerOptions): Promise<ViewerHandle>
 function attach(socket: Socket, bot: Bot, viewDistance: number): () => void {
   const { shown } = assetVersionFor(bot.version);
   socket.emit('version', shown);
-  const view = new WorldView(bot.world, viewDistance, bot.entity.position, socket);
+  const view = new WorldView(
+    bot.world,
+    viewDistance,
+    bot.entity.position,
+    emitterFor(socket, bot.version, shown),
+  );
   void view.init(bot.entity.position);
   // a yaw without a pitch: the page orbits around the bot instead of looking through its eyes
   const position = () => {

@@ -2,8 +2,9 @@
  * What a picture shows, in words and counts: the block types drawn (by id, states merged) with how many
  * of each, and a panel under the picture with a swatch per type, the view and any cutaway note.
  */
-import { Canvas, type Rgb, shade, textWidth } from './raster.js';
+import { Canvas, type Paint, textWidth } from './raster.js';
 import { AIR_CELL, BACKGROUND, type BlockGrid, fontHeight, LABEL, UNLOADED_CELL } from './render-grid.js';
+import type { Texture } from './textures.js';
 
 export interface BlockCount {
   name: string;
@@ -64,6 +65,14 @@ export function legendSize(
   return { width: w, height: 8 + captionLines * (fh + 6) + rows * row + 8, columns, columnWidth };
 }
 
+/** A swatch painted with the texture, given positions 0–1 across it. */
+const textureSwatch =
+  (t: Texture): Paint =>
+  (u, v) => {
+    const i = (Math.min(15, Math.floor(v * 16)) * 16 + Math.min(15, Math.floor(u * 16))) * 4;
+    return [t.data[i]!, t.data[i + 1]!, t.data[i + 2]!];
+  };
+
 /** Draws `picture` with the legend panel under it. */
 export function withLegend(
   picture: Canvas,
@@ -72,8 +81,14 @@ export function withLegend(
   caption: string[],
   fs: number,
 ): Canvas {
-  const swatchOf = new Map<string, Rgb>();
-  for (const e of grid.palette) if (!swatchOf.has(e.name)) swatchOf.set(e.name, e.colour.rgb);
+  const swatchOf = new Map<string, Paint>();
+  for (const e of grid.palette) {
+    if (swatchOf.has(e.name)) continue;
+    swatchOf.set(
+      e.name,
+      e.textures && !e.textures.side.cutout ? textureSwatch(e.textures.side) : e.colour.rgb,
+    );
+  }
   const size = legendSize(picture.width, counts.blocks.length, fs, caption);
   const out = new Canvas(size.width, picture.height + size.height, BACKGROUND);
   for (let y = 0; y < picture.height; y++) {
@@ -90,9 +105,15 @@ export function withLegend(
     const row = Math.floor(i / size.columns);
     const x = 8 + col * size.columnWidth;
     const top = y + row * (fh * 2 + 4);
-    const rgb = swatchOf.get(b.name) ?? LABEL;
-    out.rect(x, top, fh * 2, fh * 2, rgb);
-    out.line({ x, y: top }, { x: x + fh * 2, y: top }, shade(rgb, 0.6));
+    const paint = swatchOf.get(b.name) ?? LABEL;
+    const side = fh * 2;
+    out.rect(
+      x,
+      top,
+      side,
+      side,
+      typeof paint === 'function' ? (px, py) => paint((px - x) / side, (py - top) / side) : paint,
+    );
     const text = `${b.name} ${b.count}`;
     const max = Math.floor((size.columnWidth - 2 * fh - SWATCH_GAP - 12) / (4 * fs));
     out.text(

@@ -1,4 +1,4 @@
-/** The top view: a map with north up and east right; lower blocks are darker. */
+/** The top view: a map with north up and east right; lower blocks are darker; top faces textured when asked. */
 import type { BlockPos, Box } from '../commands/block-write.js';
 import { type Canvas, type Rgb, shade, textWidth, UNLOADED_HATCH } from './raster.js';
 import {
@@ -54,7 +54,12 @@ export function topLayout(box: Box, size: BlockPos, scale: number | undefined, l
 const covers = (entry: PaletteEntry, fx: number, fz: number) =>
   entry.shape.some((c) => fx >= c.x0 && fx < c.x1 && fz >= c.z0 && fz < c.z1);
 
-export function drawTop(canvas: Canvas, blocks: BlockGrid, plan: Layout & { box: Box; grid: boolean }): void {
+export function drawTop(
+  canvas: Canvas,
+  blocks: BlockGrid,
+  plan: Layout & { box: Box; grid: boolean },
+  textured = false,
+): void {
   const { size } = blocks;
   const cell = plan.scale;
   const heightFactor = (dy: number) => 0.55 + (0.45 * (dy + 1)) / size.y;
@@ -87,7 +92,15 @@ export function drawTop(canvas: Canvas, blocks: BlockGrid, plan: Layout & { box:
               break;
             }
             if (!covers(entry, fx, fz)) continue;
-            const rgb = shade(entry.colour.rgb, entry.colour.emissive ? 1 : heightFactor(dy));
+            let own = entry.colour.rgb;
+            const texture = textured ? entry.textures?.top : undefined;
+            if (texture) {
+              const i = (Math.min(15, Math.floor(fz * 16)) * 16 + Math.min(15, Math.floor(fx * 16))) * 4;
+              // a transparent texel (plants, panes) shows what is below it
+              if (texture.data[i + 3]! < 128) continue;
+              own = [texture.data[i]!, texture.data[i + 1]!, texture.data[i + 2]!];
+            }
+            const rgb = shade(own, entry.colour.emissive ? 1 : heightFactor(dy));
             if (entry.colour.alpha < 1) glass.push({ rgb, alpha: entry.colour.alpha });
             else {
               base = rgb;

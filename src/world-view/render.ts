@@ -132,9 +132,9 @@ export function renderAreaDetailed(
     if (ceiling !== undefined) cut = cutAway(blocks, ceiling);
   }
   const canvas = new Canvas(plan.width, plan.height, BACKGROUND);
-  if (plan.view === 'top') drawTop(canvas, blocks, plan);
+  const textured = (options.textures ?? true) && plan.scale >= 8;
+  if (plan.view === 'top') drawTop(canvas, blocks, plan, textured);
   else {
-    const textured = (options.textures ?? true) && plan.scale >= 8;
     drawIsometric(canvas, blocks, plan, turnFor(plan.corner, plan.box), textured, cut?.roofed);
   }
   const counts = countBlocks(blocks);

@@ -136,6 +136,22 @@ describe('textures', () => {
   });
 });
 
+test('the top view textures top faces too', () => {
+  const s = new MapBlockSource().set({ x: 0, y: 0, z: 0 }, 'minecraft:oak_log');
+  const r = renderAreaDetailed(s, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, { view: 'top', scale: 16 });
+  const t = blockTextures('oak_log')!.top.data;
+  const texels = new Set<string>();
+  for (let i = 0; i < 256; i++) texels.add(`${t[i * 4]},${t[i * 4 + 1]},${t[i * 4 + 2]}`);
+  const png = PNG.sync.read(r.png);
+  const seen = new Set<string>();
+  for (const dx of [-5, -2, 0, 3, 6]) {
+    const p = r.plan.pixelOf({ x: 0, y: 0, z: 0 });
+    seen.add(rgbAt(png, { x: p.x + dx, y: p.y + dx }).join(','));
+  }
+  for (const c of seen) expect(texels.has(c)).toBe(true);
+  expect(seen.size).toBeGreaterThan(1);
+});
+
 describe('legend and counts', () => {
   test('every block type drawn is counted, in the legend under the picture and in words', () => {
     const r = renderAreaDetailed(furnishedRoom(), around.from, around.to, { view: 'isometric' });

@@ -5,7 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MineflayerChannel } from '../../src/connection/mineflayer.js';
+import { mineflayerTarget } from '../../src/connection/factories.js';
+import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { type BotFeed, followTarget } from '../../src/viewer/bot-feed.js';
 import { startViewer, type ViewerHandle } from '../../src/viewer/server.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
@@ -89,4 +90,35 @@ test('after the bot reconnects the page reloads by itself, shows the world again
   const after = await screenshot(page);
   expect(share(before, lapis)).toBeLessThan(0.01);
   expect(share(after, lapis)).toBeGreaterThan(0.03);
+}, 240_000);
+
+test('a page opened before any bot joined shows that, then the world once the bot arrives', async () => {
+  const late = mineflayerTarget({
+    host: c.world.host,
+    port: c.world.port,
+    username: 'Late',
+    version: c.world.version,
+  });
+  const lateFeed = followTarget(late);
+  const lateViewer = await startViewer({ feed: lateFeed, viewDistance: 2 });
+  const latePage = await browser.newPage({ viewport: { width: 640, height: 400 } });
+  try {
+    await latePage.goto(lateViewer.url);
+    await latePage.waitForFunction(() => {
+      const state = (globalThis as unknown as { mcbridgeViewer?: { status: { reason?: string } | null } })
+        .mcbridgeViewer;
+      return state?.status?.reason === 'not connected yet';
+    });
+    const reloaded = latePage.waitForEvent('load', { timeout: 120_000 });
+    await late.get();
+    await reloaded;
+    const first = await waitForFirstFrame(latePage);
+    expect(first.status).toMatchObject({ connected: true, server: '1.21.4' });
+    expect(first.sections).toBeGreaterThan(0);
+  } finally {
+    await latePage.close();
+    await lateViewer.close();
+    lateFeed.close();
+    await late.close();
+  }
 }, 240_000);
