@@ -67,8 +67,13 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
 
 /** `page`: the answer lists only some results; the text says how to read the rest. */
 export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
+  const noChange = batch.results.filter((r) => r.detail?.noChange).length;
+  // "already there" counts as failed (the server refused it) but needs nothing: say so where it is counted
+  const failed = noChange
+    ? `${batch.failedCount} failed (${noChange} of them only because the world already matched)`
+    : `${batch.failedCount} failed`;
   const lines = [
-    `${batch.appliedCount}/${batch.totalCommands} applied, ${batch.failedCount} failed, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
+    `${batch.appliedCount}/${batch.totalCommands} applied, ${failed}, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
     batch.hint,
     ...renderResultLines(batch.results),
     ...renderNextSteps(batch.actionHints?.nextSteps ?? []),
