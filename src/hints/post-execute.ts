@@ -6,7 +6,7 @@ import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
 import { analyzeBuild } from './analyze.js';
 import { DEFAULT_MC_VERSION } from './block-ids.js';
 import type { HintEntry } from './context.js';
-import { followable } from './allowed.js';
+import { followable, refusalOf } from './allowed.js';
 import { type BlockReader, isIndoors } from './indoors.js';
 import { type HintContext, type HintRule, RULES } from './rules.js';
 import type { SafetyConfig } from '../safety/config.js';
@@ -56,7 +56,7 @@ export const postExecuteHints = (
     const read = input.readBlock;
     const ctx: HintContext = {
       ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
-      allows: (command: string) => followable([probe(command)], options).steps.length === 1,
+      allows: (command: string) => refusalOf([command], options) === undefined,
       build: analyzeBuild(input.entries),
       entries: input.entries,
       tool: input.tool,
@@ -91,16 +91,6 @@ export const postExecuteHints = (
     return undefined;
   }
 };
-
-/** a one-command step, to ask whether that command could be suggested */
-const probe = (command: string): NextStep => ({
-  action: 'verify_blocks',
-  description: command,
-  relevance: 0,
-  optional: true,
-  suggestedTool: 'execute_commands',
-  suggestedArgs: { commands: [command] },
-});
 
 /**
  * Highest relevance first (stable: rule order breaks ties), one step per action and arguments (or

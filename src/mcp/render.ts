@@ -68,11 +68,16 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
 
 /** `page`: the answer lists only some results; the text says how to read the rest. */
 export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
+  const noChange = batch.results.filter((r) => r.detail?.noChange).length;
+  // "already there" counts as failed (the server refused it) but needs nothing: say so where it is counted
+  const failed = noChange
+    ? `${batch.failedCount} failed (${noChange} of them only because the world already matched)`
+    : `${batch.failedCount} failed`;
   // a rolled-back batch changed nothing: that comes first, before any count
   const headline = rollbackHeadline(batch);
   const lines = [
     ...(headline ? [headline] : []),
-    `${batch.appliedCount}/${batch.totalCommands} applied, ${batch.rolledBackCount ? `${batch.rolledBackCount} rolled back, ` : ''}${batch.failedCount} failed, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
+    `${batch.appliedCount}/${batch.totalCommands} applied, ${batch.rolledBackCount ? `${batch.rolledBackCount} rolled back, ` : ''}${failed}, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
     ...(headline ? [] : [batch.hint]),
     ...positionLines(batch),
   ];

@@ -91,6 +91,9 @@ test('a 595-block structure is placed with an answer under 8 KB that lists real 
   expect(answer.results.filter((r) => r.status !== 'applied' && !r.detail?.noChange)).toEqual([]);
   expect(textOf(placed)).not.toMatch(/^#\d+ rejected_by_game:/m);
   expect(textOf(placed)).toMatch(/rejected_by_game \(already so, nothing changed\)/);
+  expect(textOf(placed).split('\n')[0]).toMatch(
+    /failed \(\d+ of them only because the world already matched\)/,
+  );
   expect(answer.page).toMatchObject({ listed: answer.results.length, omitted: 595 - answer.results.length });
 
   // every result can be read back, page by page
