@@ -18,6 +18,7 @@ import { tellraw } from './commands/tellraw.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
 import { installEntityStore } from './entities.js';
+import { handleRespawn } from './respawn.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
 import { WorldAccess } from './world-access.js';
@@ -102,6 +103,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     client.on('chat_command_signed', (data: { command: string }) => dispatcher.enqueue(data.command));
     // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates and selectors
     entities.trackLooks(player);
+    // kill can leave a player dead: answer 1.21.4's respawn request (flying-squid's packet does not fit)
+    handleRespawn(serv, player);
   });
   return { gamerules };
 }
