@@ -163,7 +163,9 @@ describe('kill and selectors over entities', () => {
 
   test('kill @s: genericKill death message, then the success; the client respawns with full health', async () => {
     const respawned = new Promise<void>((resolve) => {
-      op.bot.once('death', () => op.bot.once('health', () => resolve()));
+      op.bot.once('death', () => {
+        op.bot.once('health', () => resolve());
+      });
     });
     const [lines] = await runFenced(op, ['kill @s']);
     const me = {
