@@ -8,7 +8,11 @@ import { completeFrom } from '../completions.js';
 
 export const connectionUri = (name: string) => `mcbridge://connections/${encodeURIComponent(name)}`;
 
-export function registerConnectionResources(server: McpServer, targets: Targets): void {
+export function registerConnectionResources(
+  server: McpServer,
+  targets: Targets,
+  viewer?: { url: string; connection: string },
+): void {
   server.registerResource(
     'connection',
     new ResourceTemplate('mcbridge://connections/{name}', {
@@ -46,6 +50,7 @@ export function registerConnectionResources(server: McpServer, targets: Targets)
         ...(session ? { live: session.info() } : {}),
         ...(target.signIn ? { signIn: target.signIn.state } : {}),
         isDefault: target.description.name === targets.defaultName,
+        ...(viewer?.connection === target.description.name ? { viewerUrl: viewer.url } : {}),
       };
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
     },

@@ -6,11 +6,13 @@ import { registerConnectionResources } from './connections.js';
 import { registerJobResources } from './jobs.js';
 import { registerStructureResources } from './structures.js';
 import { Subscriptions } from './subscriptions.js';
+import { registerViewerResource } from './viewer.js';
 
 export function registerAllResources(server: McpServer, deps: ToolDeps): () => void {
   const subscriptions = new Subscriptions(server);
   const stops = [registerStructureResources(server, deps.structures)];
-  registerConnectionResources(server, deps.targets);
+  registerConnectionResources(server, deps.targets, deps.viewer);
+  if (deps.viewer) registerViewerResource(server, deps.viewer);
   if (deps.jobs) stops.push(registerJobResources(server, deps.jobs, subscriptions));
   return () => stops.forEach((stop) => stop());
 }
