@@ -7,6 +7,7 @@ import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js
 import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
 import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
+import { registerVanillaFlat } from './vanilla-flat.js';
 
 const require = createRequire(import.meta.url);
 
@@ -45,7 +46,8 @@ function main(): void {
       logging: false,
       gameMode: 1,
       difficulty: 0,
-      generation: { name: 'superflat', options: { worldHeight: 80 } },
+      // vanilla's default superflat: grass at y -61, players stand at -60
+      generation: { name: registerVanillaFlat(), options: {} },
       kickTimeout: 30_000,
       plugins: {},
       modpe: false,
@@ -53,7 +55,8 @@ function main(): void {
       'view-distance': Math.max(3, options.viewDistance),
       'player-list-text': { header: { text: 'mcbridge embedded world' }, footer: { text: '' } },
       'everybody-op': false,
-      'max-entities': 100,
+      // summoned entities count too (vanilla has no such cap)
+      'max-entities': 5000,
       version: options.version,
       // any debug function switches off flying-squid's own handler, which calls process.exit
       debug: () => {},

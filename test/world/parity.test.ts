@@ -28,7 +28,7 @@ const context = (command: string, before: string[], rest: string | undefined) =>
 beforeAll(async () => {
   world = await startWorld({ ops: ['Parity'] });
   op = await joinBot(world.host, world.port, 'Parity');
-  // a clear area next to the bot, above the superflat ground (grass at y=4)
+  // a clear area next to the bot, on the superflat ground (grass at y -61, the bot stands at -60)
   base = op.bot.entity.position.floored().offset(2, 0, 2);
 });
 

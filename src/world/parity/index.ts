@@ -7,12 +7,15 @@ import type { SourcePose } from './arguments.js';
 import { BlockStates } from './block-states.js';
 import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
+import { data } from './commands/data.js';
 import { difficulty } from './commands/difficulty.js';
 import { effect } from './commands/effect.js';
+import { HANDLERS, execute } from './commands/execute.js';
 import { fill } from './commands/fill.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
+import { kill } from './commands/kill.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
 import { particle } from './commands/particle.js';
@@ -22,6 +25,8 @@ import { seed } from './commands/seed.js';
 import { setblock } from './commands/setblock.js';
 import { setworldspawn } from './commands/setworldspawn.js';
 import { spawnpoint } from './commands/spawnpoint.js';
+import { summon } from './commands/summon.js';
+import { teleport, tp } from './commands/teleport.js';
 import { tellraw } from './commands/tellraw.js';
 import { time } from './commands/time.js';
 import { title } from './commands/title.js';
@@ -62,7 +67,16 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   spawnpoint,
   particle,
   playsound,
+  // parity-entities
+  summon,
+  kill,
+  teleport,
+  tp,
+  execute,
+  data,
 };
+// `execute … run <command>` runs any command of this table
+HANDLERS.current = PARITY_COMMANDS;
 
 export interface ParityOptions {
   version: string;

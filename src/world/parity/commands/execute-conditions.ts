@@ -1,0 +1,141 @@
+/**
+ * `execute if|unless …` of vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java
+ * (addConditionals): block, blocks, entity, loaded. As a step of a chain each one is a fork that keeps the
+ * source or drops it; at the end of the command it reports commands.execute.conditional.pass / .fail,
+ * pass_count / fail_count.
+ */
+import { type BlockPredicate, readBlockPredicate } from '../arguments.js';
+import { type Args, type TreeNode, argument, literal } from '../command-tree.js';
+import type { CommandContext } from '../context.js';
+import { type Coordinates, readBlockCoordinates, resolveBlockPos } from '../coordinates.js';
+import type { Vec } from '../entities.js';
+import { CommandSyntaxError } from '../reader.js';
+import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
+import { WorldAccess } from '../world-access.js';
+
+const MAX_BLOCKS = 32768;
+
+const blockPos = (ctx: CommandContext, args: Args, name: string): Vec =>
+  resolveBlockPos(args[name] as Coordinates, commandSource(ctx));
+
+/** BlockPosArgument.getLoadedBlockPos */
+function loadedPos(ctx: CommandContext, args: Args, name: string): Vec {
+  const pos = blockPos(ctx, args, name);
+  if (!ctx.world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
+  if (!WorldAccess.inWorld(pos)) throw new CommandSyntaxError('argument.pos.outofworld');
+  return pos;
+}
+
+/** checkRegions: matching block count, or undefined at the first difference */
+async function regionsMatch(ctx: CommandContext, args: Args, masked: boolean): Promise<number | undefined> {
+  const a = loadedPos(ctx, args, 'start');
+  const b = loadedPos(ctx, args, 'end');
+  const dest = loadedPos(ctx, args, 'destination');
+  const min = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), z: Math.min(a.z, b.z) };
+  const max = { x: Math.max(a.x, b.x), y: Math.max(a.y, b.y), z: Math.max(a.z, b.z) };
+  const volume = (max.x - min.x + 1) * (max.y - min.y + 1) * (max.z - min.z + 1);
+  if (volume > MAX_BLOCKS)
+    throw new CommandSyntaxError('commands.execute.blocks.toobig', [MAX_BLOCKS, volume]);
+  let count = 0;
+  for (let x = min.x; x <= max.x; x++)
+    for (let y = min.y; y <= max.y; y++)
+      for (let z = min.z; z <= max.z; z++) {
+        const here = await ctx.world.getState({ x, y, z });
+        if (masked && ctx.states.isAir(here)) continue;
+        const there = await ctx.world.getState({
+          x: dest.x + x - min.x,
+          y: dest.y + y - min.y,
+          z: dest.z + z - min.z,
+        });
+        if (here !== there) return undefined;
+        count++;
+      }
+  return count;
+}
+
+type Test = (ctx: CommandContext, args: Args) => Promise<boolean>;
+
+/** addConditional: a fork in a chain, and the pass/fail feedback at the end */
+function conditional(node: TreeNode, positive: boolean, test: Test, root: () => TreeNode[]): TreeNode {
+  return {
+    ...node,
+    redirect: root,
+    fork: true,
+    modify: async (ctx, args) => ((await test(ctx, args)) === positive ? [ctx] : []),
+    run: async (ctx, args) => {
+      if ((await test(ctx, args)) !== positive)
+        throw new CommandSyntaxError('commands.execute.conditional.fail');
+      ctx.success({ translate: 'commands.execute.conditional.pass' }, false);
+    },
+  };
+}
+
+/** createNumericConditionalHandler: `if` passes with a count, `unless` passes on zero */
+function numeric(
+  node: TreeNode,
+  positive: boolean,
+  count: (ctx: CommandContext, args: Args) => Promise<number>,
+  root: () => TreeNode[],
+): TreeNode {
+  return {
+    ...node,
+    redirect: root,
+    fork: true,
+    modify: async (ctx, args) => ((await count(ctx, args)) > 0 === positive ? [ctx] : []),
+    run: async (ctx, args) => {
+      const n = await count(ctx, args);
+      if (positive) {
+        if (n === 0) throw new CommandSyntaxError('commands.execute.conditional.fail');
+        ctx.success({ translate: 'commands.execute.conditional.pass_count', with: [n] }, false);
+      } else {
+        if (n !== 0) throw new CommandSyntaxError('commands.execute.conditional.fail_count', [n]);
+        ctx.success({ translate: 'commands.execute.conditional.pass' }, false);
+      }
+    },
+  };
+}
+
+export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): TreeNode {
+  const positive = word === 'if';
+  const pos = (name: string, children: TreeNode[] = []) =>
+    argument(name, (r) => readBlockCoordinates(r), children);
+  const predicate = (ctx: CommandContext, r: Parameters<NonNullable<TreeNode['parse']>>[0]) =>
+    readBlockPredicate(r, ctx.states, ctx.blockTags);
+  const blocks = (mode: 'all' | 'masked') =>
+    numeric(
+      literal(mode),
+      positive,
+      async (ctx, args) => (await regionsMatch(ctx, args, mode === 'masked')) ?? 0,
+      root,
+    );
+  return literal(word, [
+    literal('block', [
+      pos('pos', [
+        conditional(
+          argument('block', (r, ctx) => predicate(ctx, r)),
+          positive,
+          async (ctx, args) =>
+            (args['block'] as BlockPredicate)(await ctx.world.getState(loadedPos(ctx, args, 'pos'))),
+          root,
+        ),
+      ]),
+    ]),
+    literal('blocks', [pos('start', [pos('end', [pos('destination', [blocks('all'), blocks('masked')])])])]),
+    literal('entity', [
+      numeric(
+        argument('entities', (r, ctx) => readEntityArgument(r, { single: false, playersOnly: false }, ctx)),
+        positive,
+        async (ctx, args) => findTargets(ctx, args['entities'] as EntitySelector).length,
+        root,
+      ),
+    ]),
+    literal('loaded', [
+      conditional(
+        pos('pos'),
+        positive,
+        async (ctx, args) => ctx.world.isLoaded(blockPos(ctx, args, 'pos')),
+        root,
+      ),
+    ]),
+  ]);
+}

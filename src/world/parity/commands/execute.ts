@@ -1,0 +1,251 @@
+/**
+ * `execute` as vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java: as, at, positioned
+ * (<pos> | as | over), rotated (<rot> | as), facing (<pos> | entity <targets> <anchor>), align, anchored,
+ * in, if/unless (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones
+ * vanilla registers with fork(): their chains are silent on failure). Feedback of the command after `run`
+ * goes to the player who sent it, like vanilla's source output.
+ */
+import { type Args, type TreeNode, argument, dispatchTree, literal } from '../command-tree.js';
+import type { CommandContext, CommandHandler } from '../context.js';
+import {
+  type Coordinates,
+  type Rotation,
+  readRotation,
+  readVec3,
+  resolveRotation,
+  resolveVec3,
+} from '../coordinates.js';
+import type { Target, Vec } from '../entities.js';
+import { CommandSyntaxError, StringReader } from '../reader.js';
+import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
+import { conditionals } from './execute-conditions.js';
+import { type Anchor, eyeHeight, lookAt } from './teleport.js';
+
+/** the anchor (`anchored eyes`) of each derived source */
+const anchors = new WeakMap<CommandContext, Anchor>();
+
+/** a copy of the source with some of its parts replaced (CommandSourceStack.withX) */
+function derive(
+  ctx: CommandContext,
+  change: { executor?: Target; position?: Vec; yaw?: number; pitch?: number; anchor?: Anchor },
+): CommandContext {
+  const pose = {
+    ...ctx.pose,
+    ...(change.position ? { x: change.position.x, y: change.position.y, z: change.position.z } : {}),
+    ...(change.yaw !== undefined ? { yaw: change.yaw } : {}),
+    ...(change.pitch !== undefined ? { pitch: change.pitch } : {}),
+  };
+  const executor = change.executor ?? ctx.executor;
+  const next: CommandContext = { ...ctx, pose, ...(executor ? { executor } : {}) };
+  anchors.set(next, change.anchor ?? anchors.get(ctx) ?? 'feet');
+  return next;
+}
+
+/** EntityAnchorArgument.Anchor.apply on the source */
+function anchorPoint(ctx: CommandContext): Vec {
+  const source = commandSource(ctx);
+  const eyes = anchors.get(ctx) === 'eyes' && source.entity ? eyeHeight(ctx, source.entity) : 0;
+  return { ...source.position, y: source.position.y + eyes };
+}
+
+const entities = (r: StringReader, ctx: CommandContext) =>
+  readEntityArgument(r, { single: false, playersOnly: false }, ctx);
+const targets = (ctx: CommandContext, args: Args) => findTargets(ctx, args['targets'] as EntitySelector);
+
+function redirect(
+  node: TreeNode,
+  modify: (ctx: CommandContext, args: Args) => CommandContext[],
+  fork = false,
+): TreeNode {
+  return {
+    ...node,
+    redirect: () => ROOT,
+    modify: async (ctx, args) => modify(ctx, args),
+    ...(fork ? { fork } : {}),
+  };
+}
+
+function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
+  const start = reader.cursor;
+  const word = reader.readUnquoted();
+  if ((values as readonly string[]).includes(word)) return word as T;
+  reader.cursor = start;
+  throw reader.fail('argument.enum.invalid', [word]);
+}
+
+/** SwizzleArgument: some of x, y, z, each once */
+function readSwizzle(reader: StringReader): Set<string> {
+  const start = reader.cursor;
+  const axes = new Set<string>();
+  while (reader.canRead() && reader.peek() !== ' ') {
+    const c = reader.peek();
+    if (!'xyz'.includes(c) || axes.has(c)) {
+      reader.cursor = start;
+      throw reader.fail('arguments.swizzle.invalid');
+    }
+    axes.add(c);
+    reader.skip();
+  }
+  return axes;
+}
+
+const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
+
+function readDimension(reader: StringReader): string {
+  const start = reader.cursor;
+  const word = reader.readUnquoted();
+  const id = word.includes(':') ? word : `minecraft:${word}`;
+  if (DIMENSIONS.includes(id)) return id;
+  reader.cursor = start;
+  throw reader.fail('argument.dimension.invalid', [id]);
+}
+
+/** Heightmap WORLD_SURFACE & co. on this flat world: the first non-air block from the top, plus one */
+async function surfaceY(ctx: CommandContext, x: number, z: number): Promise<number> {
+  for (let y = 319; y >= -64; y--)
+    if (!ctx.states.isAir(await ctx.world.getState({ x: Math.floor(x), y, z: Math.floor(z) }))) return y + 1;
+  return -64;
+}
+
+/** `run <command>`: the rest is a command of its own, parsed and run for each source */
+async function runNested(ctx: CommandContext, args: Args): Promise<void> {
+  const start = args['command'] as number;
+  const input = ctx.reader.input;
+  const root = input.slice(start).split(' ', 1)[0] ?? '';
+  const name = root.startsWith('minecraft:') ? root.slice(10) : root;
+  const handler = (HANDLERS.current ?? {})[name];
+  const reader = new StringReader(input);
+  if (!handler) {
+    reader.cursor = start;
+    throw reader.fail('command.unknown.argument');
+  }
+  reader.cursor = start + root.length;
+  await handler({ ...ctx, reader });
+}
+
+/** the registration table, set by the plugin (it contains execute itself) */
+export const HANDLERS: { current?: Record<string, CommandHandler> } = {};
+
+const ROOT: TreeNode[] = [
+  literal('run', [
+    argument(
+      'command',
+      (r) => {
+        const start = r.cursor;
+        r.cursor = r.input.length;
+        return start;
+      },
+      [],
+      runNested,
+    ),
+  ]),
+  conditionals('if', () => ROOT),
+  conditionals('unless', () => ROOT),
+  literal('as', [
+    redirect(
+      argument('targets', entities),
+      (ctx, a) => targets(ctx, a).map((e) => derive(ctx, { executor: e })),
+      true,
+    ),
+  ]),
+  literal('at', [
+    redirect(
+      argument('targets', entities),
+      (ctx, a) =>
+        targets(ctx, a).map((e) => derive(ctx, { position: e.position, yaw: e.yaw, pitch: e.pitch })),
+      true,
+    ),
+  ]),
+  literal('positioned', [
+    literal('as', [
+      redirect(
+        argument('targets', entities),
+        (ctx, a) => targets(ctx, a).map((e) => derive(ctx, { position: e.position })),
+        true,
+      ),
+    ]),
+    {
+      ...literal('over'),
+      children: [
+        {
+          ...argument('heightmap', (r) =>
+            readEnum(r, [
+              'world_surface',
+              'motion_blocking',
+              'motion_blocking_no_leaves',
+              'ocean_floor',
+            ] as const),
+          ),
+          redirect: () => ROOT,
+          modify: async (ctx) => {
+            const p = commandSource(ctx).position;
+            return [derive(ctx, { position: { ...p, y: await surfaceY(ctx, p.x, p.z) } })];
+          },
+        },
+      ],
+    },
+    redirect(
+      argument('pos', (r) => readVec3(r)),
+      (ctx, a) => [
+        derive(ctx, { position: resolveVec3(a['pos'] as Coordinates, commandSource(ctx)), anchor: 'feet' }),
+      ],
+    ),
+  ]),
+  literal('rotated', [
+    literal('as', [
+      redirect(
+        argument('targets', entities),
+        (ctx, a) => targets(ctx, a).map((e) => derive(ctx, { yaw: e.yaw, pitch: e.pitch })),
+        true,
+      ),
+    ]),
+    redirect(argument('rot', readRotation), (ctx, a) => [
+      derive(ctx, resolveRotation(a['rot'] as Rotation, commandSource(ctx))),
+    ]),
+  ]),
+  literal('facing', [
+    literal('entity', [
+      argument('targets', entities, [
+        redirect(
+          argument('anchor', (r) => readEnum(r, ['feet', 'eyes'] as const)),
+          (ctx, a) =>
+            targets(ctx, a).map((e) => {
+              const at = {
+                ...e.position,
+                y: e.position.y + (a['anchor'] === 'eyes' ? eyeHeight(ctx, e) : 0),
+              };
+              return derive(ctx, lookAt(anchorPoint(ctx), at));
+            }),
+          true,
+        ),
+      ]),
+    ]),
+    redirect(
+      argument('pos', (r) => readVec3(r)),
+      (ctx, a) => [
+        derive(ctx, lookAt(anchorPoint(ctx), resolveVec3(a['pos'] as Coordinates, commandSource(ctx)))),
+      ],
+    ),
+  ]),
+  literal('align', [
+    redirect(argument('axes', readSwizzle), (ctx, a) => {
+      const axes = a['axes'] as Set<string>;
+      const p = commandSource(ctx).position;
+      const floor = (axis: 'x' | 'y' | 'z') => (axes.has(axis) ? Math.floor(p[axis]) : p[axis]);
+      return [derive(ctx, { position: { x: floor('x'), y: floor('y'), z: floor('z') } })];
+    }),
+  ]),
+  literal('anchored', [
+    redirect(
+      argument('anchor', (r) => readEnum(r, ['feet', 'eyes'] as const)),
+      (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })],
+    ),
+  ]),
+  // one overworld here: `in` checks the dimension name and keeps the source
+  literal('in', [redirect(argument('dimension', readDimension), (ctx) => [derive(ctx, {})])]),
+];
+
+export async function execute(ctx: CommandContext): Promise<void> {
+  if (!HANDLERS.current) throw new CommandSyntaxError('command.failed');
+  await dispatchTree(ctx, ROOT);
+}

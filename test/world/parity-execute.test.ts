@@ -1,0 +1,153 @@
+/**
+ * execute answers like vanilla 1.21.4 (ExecuteCommand; keys from its en_us): modifiers change where and as
+ * whom the command after `run` runs, conditions drop forks silently or report pass/fail at the end, a
+ * failing command in a forked chain is silent while an unforked one is reported.
+ */
+import type { Vec3 } from 'vec3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+
+let world: WorldHandle;
+let op: TestBot;
+let feet: Vec3;
+
+const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
+const setblockOk = (p: { x: number; y: number; z: number }) => ({
+  translate: 'commands.setblock.success',
+  with: [p.x, p.y, p.z],
+});
+const parseError = (command: string, key: string, cursor: number) => {
+  const before = command.slice(Math.max(0, cursor - 10), cursor);
+  const rest = command.slice(cursor);
+  return [
+    red({ translate: key }),
+    red({
+      text: '',
+      color: 'gray',
+      clickEvent: { action: 'suggest_command', value: `/${command}` },
+      extra: [
+        ...(cursor > 10 ? [{ '': '...' }] : []),
+        { '': before },
+        ...(rest === '' ? [] : [{ text: rest, color: 'red', underlined: 1 }]),
+        { translate: 'command.context.here', color: 'red', italic: 1 },
+      ],
+    }),
+  ];
+};
+
+beforeAll(async () => {
+  world = await startWorld({ ops: ['Exec'] });
+  op = await joinBot(world.host, world.port, 'Exec');
+  feet = op.bot.entity.position.floored();
+});
+
+afterAll(async () => {
+  await op?.quit();
+  await world?.stop();
+});
+
+describe('modifiers', () => {
+  test('positioned moves ~ for the command after run; its feedback reaches the sender', async () => {
+    const [lines] = await runFenced(op, ['execute positioned ~2 ~ ~2 run setblock ~ ~ ~ minecraft:stone']);
+    expect(lines).toEqual([setblockOk(feet.offset(2, 0, 2))]);
+    expect(op.bot.blockAt(feet.offset(2, 0, 2))?.name).toBe('stone');
+  });
+
+  test('as + at an entity run once per entity, from its position and as it (@s)', async () => {
+    await runFenced(op, ['summon armor_stand ~4 ~ ~', 'summon armor_stand ~-4 ~ ~']);
+    const [placed, moved] = await runFenced(op, [
+      'execute at @e[type=armor_stand] run setblock ~ ~2 ~ minecraft:gold_block',
+      'execute as @e[type=armor_stand] at @s run tp @s ~ ~ ~1',
+    ]);
+    expect(placed).toEqual([setblockOk(feet.offset(4, 2, 0)), setblockOk(feet.offset(-4, 2, 0))]);
+    expect(moved).toHaveLength(2);
+    const stands = Object.values(op.bot.entities).filter((e) => e.name === 'armor_stand');
+    expect(stands.map((s) => s.position.z).sort()).toEqual([feet.z + 1, feet.z + 1]);
+  });
+
+  test('align floors the chosen axes; facing turns the source (seen through tp ~ ~ rotation)', async () => {
+    const [aligned, faced] = await runFenced(op, [
+      'execute align xz run tp @s ~0.5 ~ ~0.5',
+      'execute facing ~ ~ ~5 run tp @s ~ ~ ~ ~ ~',
+    ]);
+    expect(aligned).toHaveLength(1);
+    expect(op.bot.entity.position.x).toBe(feet.x + 0.5);
+    expect(op.bot.entity.position.z).toBe(feet.z + 0.5);
+    expect(faced).toHaveLength(1);
+    // facing +z is yaw 0 in vanilla, π in mineflayer's convention
+    expect(op.bot.entity.yaw).toBeCloseTo(Math.PI, 4);
+  });
+});
+
+describe('conditions', () => {
+  test('if block true runs the command; false drops the fork with no line at all', async () => {
+    const [yes, no] = await runFenced(op, [
+      'execute if block ~ ~-1 ~ minecraft:grass_block run setblock ~1 ~3 ~ minecraft:glass',
+      'execute if block ~ ~-1 ~ minecraft:stone run setblock ~1 ~4 ~ minecraft:glass',
+    ]);
+    expect(yes).toEqual([setblockOk(feet.offset(1, 3, 0))]);
+    expect(no).toEqual([]);
+    expect(op.bot.blockAt(feet.offset(1, 4, 0))?.name).toBe('air');
+  });
+
+  test('at the end: conditional.pass, red conditional.fail, pass_count and fail_count', async () => {
+    const [pass, fail, none, unlessNone, count, unlessCount] = await runFenced(op, [
+      'execute if block ~ ~-1 ~ #minecraft:dirt',
+      'execute unless block ~ ~-1 ~ minecraft:grass_block',
+      'execute if entity @e[type=pig]',
+      'execute unless entity @e[type=pig]',
+      'execute if entity @e[type=armor_stand]',
+      'execute unless entity @e[type=armor_stand]',
+    ]);
+    expect(pass).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(fail).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+    expect(none).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+    expect(unlessNone).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(count).toEqual([{ translate: 'commands.execute.conditional.pass_count', with: [2] }]);
+    expect(unlessCount).toEqual([red({ translate: 'commands.execute.conditional.fail_count', with: [2] })]);
+  });
+
+  test('if loaded and if blocks compare the world', async () => {
+    const [loaded, far, same] = await runFenced(op, [
+      'execute if loaded ~ ~ ~',
+      'execute if loaded 100000 0 100000',
+      'execute if blocks ~ ~-1 ~ ~ ~-1 ~ ~1 ~-1 ~ all',
+    ]);
+    expect(loaded).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(far).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+    expect(same).toEqual([{ translate: 'commands.execute.conditional.pass_count', with: [1] }]);
+  });
+});
+
+describe('failures and silence', () => {
+  test('a failing command in a forked chain (as) is silent; in an unforked one (positioned) it is reported', async () => {
+    const [forked, plain] = await runFenced(op, [
+      'execute as @s run tp Nobody',
+      'execute positioned ~ ~ ~ run tp Nobody',
+    ]);
+    expect(forked).toEqual([]);
+    expect(plain).toEqual([red({ translate: 'argument.entity.notfound.entity' })]);
+  });
+
+  test('parse errors: unknown subcommand, incomplete chain, unknown command after run', async () => {
+    const commands = ['execute foo', 'execute as', 'execute', 'execute run notacommand'] as const;
+    const [foo, as, bare, unknown] = await runFenced(op, commands);
+    expect(foo).toEqual(parseError(commands[0], 'command.unknown.argument', 8));
+    expect(as).toEqual(parseError(commands[1], 'command.unknown.command', 10));
+    expect(bare).toEqual(parseError(commands[2], 'command.unknown.command', 7));
+    expect(unknown).toEqual(parseError(commands[3], 'command.unknown.argument', 12));
+  });
+
+  test('with sendCommandFeedback false, a pass is hidden and a fail still shown', async () => {
+    const [, pass, fail, restore] = await runFenced(op, [
+      'gamerule sendCommandFeedback false',
+      'execute if entity @s',
+      'execute unless entity @s',
+      'gamerule sendCommandFeedback true',
+    ]);
+    expect(pass).toEqual([]);
+    expect(fail).toEqual([red({ translate: 'commands.execute.conditional.fail_count', with: [1] })]);
+    expect(restore).toHaveLength(1);
+  });
+});
