@@ -19,6 +19,7 @@ import { kill } from './commands/kill.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
 import { particle } from './commands/particle.js';
+import { place } from './commands/place.js';
 import { playsound } from './commands/playsound.js';
 import { me, say } from './commands/say.js';
 import { seed } from './commands/seed.js';
@@ -67,6 +68,7 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   spawnpoint,
   particle,
   playsound,
+  place,
   // parity-entities
   summon,
   kill,
