@@ -72,4 +72,15 @@ describe('place template', () => {
     expect(far).toEqual([red({ translate: 'argument.pos.unloaded' })]);
     expect(kind[0]).toEqual(red({ translate: 'command.unknown.argument' }));
   });
+
+  test('place feature: a vanilla feature is the thrown commands.place.feature.failed (flying-squid cannot generate it), an unknown one .invalid', async () => {
+    const [oak, unknown] = await runFenced(op, [
+      'place feature minecraft:oak',
+      'place feature minecraft:castle',
+    ]);
+    expect(oak).toEqual([red({ translate: 'commands.place.feature.failed' })]);
+    expect(unknown).toEqual([
+      red({ translate: 'commands.place.feature.invalid', with: ['minecraft:castle'] }),
+    ]);
+  });
 });
