@@ -107,6 +107,27 @@ describe('data merge entity', () => {
     expect(player).toEqual([red({ translate: 'commands.data.entity.invalid' })]);
   });
 
+  test('a merged CustomName reaches the client as entity data and names the entity in feedback', async () => {
+    const [named] = await runFenced(op, [`data merge entity ${STAND} {CustomName:'"Post"'}`]);
+    const uuid = (stand as Entity & { uuid: string }).uuid;
+    expect(named).toEqual([
+      {
+        translate: 'commands.data.entity.modified',
+        with: [
+          {
+            text: 'Post',
+            insertion: uuid,
+            hoverEvent: {
+              action: 'show_entity',
+              contents: { type: 'minecraft:armor_stand', id: uuid.replace(/-/g, ''), name: 'Post' },
+            },
+          },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(stand.metadata[2])).toContain('Post');
+  });
+
   test('with sendCommandFeedback false the query is hidden, a failure is not', async () => {
     const [, hidden, failed, restore] = await runFenced(op, [
       'gamerule sendCommandFeedback false',

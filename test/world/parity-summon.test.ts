@@ -160,4 +160,32 @@ describe('kill and selectors over entities', () => {
     expect(failed).toEqual([red({ translate: 'argument.entity.notfound.entity' })]);
     expect(restored).toHaveLength(1);
   });
+
+  test('kill @s: genericKill death message, then the success; the client respawns with full health', async () => {
+    const respawned = new Promise<void>((resolve) => {
+      op.bot.once('death', () => {
+        op.bot.once('health', () => resolve());
+      });
+    });
+    const [lines] = await runFenced(op, ['kill @s']);
+    const me = {
+      text: 'Summoner',
+      insertion: 'Summoner',
+      clickEvent: { action: 'suggest_command', value: '/tell Summoner ' },
+      hoverEvent: {
+        action: 'show_entity',
+        contents: {
+          type: 'minecraft:player',
+          id: (op.bot._client as unknown as { uuid: string }).uuid.replace(/-/g, ''),
+          name: 'Summoner',
+        },
+      },
+    };
+    expect(lines).toEqual([
+      { translate: 'death.attack.genericKill', with: [me] },
+      { translate: 'commands.kill.success.single', with: [me] },
+    ]);
+    await respawned;
+    expect(op.bot.health).toBe(20);
+  });
 });

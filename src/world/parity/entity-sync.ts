@@ -127,3 +127,15 @@ export function moveForClients(entity: WorldEntity): void {
   });
   handle._writeOthersNearby('entity_head_rotation', { entityId: handle.id, headYaw: angleByte(entity.yaw) });
 }
+
+/** Sends the entity data again after a change (data merge of CustomName, Invisible, …) */
+export function refreshMetadata(entity: WorldEntity): void {
+  const handle = entity.handle as SquidEntity | undefined;
+  if (!handle || SERVER_ONLY.has(entity.type)) return;
+  const metadata = metadataOf(entity);
+  // a removed name must be cleared explicitly: custom_name absent
+  if (entity.customName === undefined)
+    metadata.push({ key: 2, type: 'optional_component', value: undefined });
+  handle.metadata = metadata;
+  handle.sendMetadata(metadata);
+}

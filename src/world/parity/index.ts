@@ -35,6 +35,7 @@ import { weather } from './commands/weather.js';
 import type { CommandHandler } from './context.js';
 import { PlayerDispatcher, sendSystem } from './dispatch.js';
 import { installEntityStore } from './entities.js';
+import { handleRespawn } from './respawn.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import { Gamerules } from './gamerules.js';
 import { LevelState } from './level-state.js';
@@ -144,6 +145,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     // raw look angles in degrees (flying-squid keeps only a byte), for ^ coordinates and selectors
     entities.trackLooks(player);
     player.once('spawned', () => level.welcome(player));
+    // kill can leave a player dead: answer 1.21.4's respawn request (flying-squid's packet does not fit)
+    handleRespawn(serv, player);
   });
   return { gamerules };
 }

@@ -10,7 +10,7 @@ import type { CommandContext } from '../context.js';
 import { type Coordinates, readBlockCoordinates } from '../coordinates.js';
 import { WorldEntity } from '../entities.js';
 import { entityNbt, mergeCompound, sameTag } from '../entity-nbt.js';
-import { moveForClients } from '../entity-sync.js';
+import { moveForClients, refreshMetadata } from '../entity-sync.js';
 import { prettyNbt } from '../nbt-pretty.js';
 import { type NbtPath, pathGet, readNbtPath } from '../nbt-path.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
@@ -67,6 +67,7 @@ async function merge(ctx: CommandContext, args: Args): Promise<void> {
     t.position = { x: x!, y: y!, z: z! };
   }
   moveForClients(t);
+  refreshMetadata(t);
   ctx.success({ translate: 'commands.data.entity.modified', with: [displayName(t)] });
 }
 
