@@ -2,6 +2,7 @@
  * give and clear answer like vanilla 1.21.4 (server/commands/GiveCommand.java, ClearInventoryCommands.java)
  * and change the inventory a real mineflayer bot sees.
  */
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { classifyOutcome } from '../../src/outcome/index.js';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
@@ -22,6 +23,13 @@ const itemName = (key: string, id: string) => ({
 const playerName = (name: string) => expect.objectContaining({ text: name, insertion: name });
 const count = (t: TestBot, name: string) =>
   t.bot.inventory.items().reduce((n, i) => n + (i.name === name ? i.count : 0), 0);
+/** waits for the bot's inventory events until it holds `n` of `name` (bounded: 5 s) */
+async function holds(t: TestBot, name: string, n: number): Promise<number> {
+  const signal = AbortSignal.timeout(5000);
+  while (count(t, name) !== n && !signal.aborted)
+    await once(t.bot.inventory as unknown as NodeJS.EventEmitter, 'updateSlot', { signal }).catch(() => {});
+  return count(t, name);
+}
 const classify = (command: string, lines: unknown[]) =>
   classifyOutcome({
     command,
@@ -77,8 +85,7 @@ describe('give', () => {
         with: [{ text: 3 }, itemName('block.minecraft.torch', 'torch'), { text: 2 }],
       },
     ]);
-    await other.bot.waitForTicks(2);
-    expect(count(other, 'torch')).toBe(3);
+    expect(await holds(other, 'torch', 3)).toBe(3);
   });
 
   test('failures: unknown item, too many, count 0, nobody', async () => {
@@ -150,7 +157,6 @@ describe('clear', () => {
     ]);
     expect(quiet).toEqual([]);
     expect(failed).toEqual([red({ translate: 'clear.failed.single', with: ['Giver'] })]);
-    await other.bot.waitForTicks(2);
-    expect(count(other, 'torch')).toBe(0);
+    expect(await holds(other, 'torch', 0)).toBe(0);
   });
 });

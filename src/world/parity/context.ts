@@ -23,7 +23,7 @@ export interface CommandContext {
   serv: FlyingSquidServer;
   /**
    * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops
-   * when `broadcastToAdmins` (vanilla's second argument; queries pass false)
+   * unless `broadcastToAdmins` is false (vanilla's allowLogging argument; queries pass false)
    */
   success(message: ComponentObject, broadcastToAdmins?: boolean): void;
   /** vanilla sendFailure: a red line to the player, whatever sendCommandFeedback says */

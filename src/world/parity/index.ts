@@ -8,19 +8,20 @@ import { BlockStates } from './block-states.js';
 import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
 import { data } from './commands/data.js';
-import { HANDLERS, execute } from './commands/execute.js';
 import { difficulty } from './commands/difficulty.js';
 import { effect } from './commands/effect.js';
+import { HANDLERS, execute } from './commands/execute.js';
 import { fill } from './commands/fill.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
 import { kill } from './commands/kill.js';
 import { list } from './commands/list.js';
-import { me, say } from './commands/say.js';
 import { msg } from './commands/msg.js';
 import { particle } from './commands/particle.js';
+import { place } from './commands/place.js';
 import { playsound } from './commands/playsound.js';
+import { me, say } from './commands/say.js';
 import { seed } from './commands/seed.js';
 import { setblock } from './commands/setblock.js';
 import { setworldspawn } from './commands/setworldspawn.js';
@@ -48,13 +49,6 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   clone,
   tellraw,
   gamerule,
-  // parity-entities
-  summon,
-  kill,
-  teleport,
-  tp,
-  execute,
-  data,
   // the everyday commands (branch parity-commands)
   time,
   weather,
@@ -75,6 +69,14 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   spawnpoint,
   particle,
   playsound,
+  place,
+  // parity-entities
+  summon,
+  kill,
+  teleport,
+  tp,
+  execute,
+  data,
 };
 // `execute … run <command>` runs any command of this table
 HANDLERS.current = PARITY_COMMANDS;
