@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerBuildView } from '../apps/index.js';
 import { registerBuildJobTools } from './build-jobs.js';
 import type { ToolDeps } from './deps.js';
 import { registerExecuteCommandsTool } from './execute-commands.js';
@@ -15,6 +16,7 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerListConnectionsTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
+  registerBuildView(server, deps);
   registerUndoLastTool(server, deps);
   registerStructureTools(server, deps);
   if (deps.jobs) registerBuildJobTools(server, { ...deps, jobs: deps.jobs });
