@@ -99,6 +99,29 @@ test('the View resource is one self-contained MCP App page that connects to noth
   expect(mb).toBeLessThan(4);
 });
 
+test('view_region_mesh refuses a box past 96³ and says what to do instead', async () => {
+  const result = (await c.call('view_region_mesh', {
+    from: o,
+    to: { x: o.x + 99, y: o.y + 99, z: o.z + 99 },
+  })) as CallToolResult;
+  expect(result.isError).toBe(true);
+  expect(JSON.stringify(result.content)).toMatch(/ViewTooLargeError.*render_area/);
+});
+
+test('view_region_mesh makes the box of applied block writes, and nothing for other commands', async () => {
+  const fill = `fill ${o.x} ${o.y} ${o.z} ${o.x + 4} ${o.y + 2} ${o.z + 4} minecraft:gold_block`;
+  const meshed = (await c.call('view_region_mesh', { commands: [fill, 'say hi'] })) as CallToolResult;
+  expect(meshed.structuredContent).toMatchObject({
+    from: { x: o.x - 1, y: o.y - 1, z: o.z - 1 },
+    to: { x: o.x + 5, y: o.y + 3, z: o.z + 5 },
+    solid: expect.any(Number),
+  });
+  expect((meshed.structuredContent as { sections: unknown[] }).sections.length).toBeGreaterThan(0);
+  const none = (await c.call('view_region_mesh', { commands: ['say hi'] })) as CallToolResult;
+  expect(none.isError).toBeFalsy();
+  expect(none.structuredContent).toEqual({ changed: false });
+});
+
 test('in a sandboxed iframe under its CSP, the View draws the blocks of a render_area result', async () => {
   const { contents } = await c.client.readResource({ uri: VIEW_URI });
   const view = contents[0] as unknown as { text: string; _meta: { ui: { csp: ViewCsp } } };

@@ -78,7 +78,7 @@ function draw(mesh) {
   const c = { x: (from.x + to.x + 1) / 2, y: (from.y + to.y + 1) / 2, z: (from.z + to.z + 1) / 2 };
   const size = Math.max(to.x - from.x, to.y - from.y, to.z - from.z) + 1;
   pv.controls.target.set(c.x, c.y, c.z);
-  pv.viewer.camera.position.set(c.x + size * 0.9, c.y + size * 0.8, c.z + size * 1.1);
+  pv.viewer.camera.position.set(c.x + size * 0.7, c.y + size * 0.6, c.z + size * 0.85);
   pv.controls.update();
   state.sections = mesh.sections.length;
   state.faces = faces;
