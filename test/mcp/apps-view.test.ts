@@ -99,10 +99,10 @@ test('the View resource is one self-contained MCP App page that connects to noth
   expect(mb).toBeLessThan(4);
 });
 
-test('view_region_mesh refuses a box past 96³ and says what to do instead', async () => {
+test('view_region_mesh refuses a box past 64³ and says what to do instead', async () => {
   const result = (await c.call('view_region_mesh', {
     from: o,
-    to: { x: o.x + 99, y: o.y + 99, z: o.z + 99 },
+    to: { x: o.x + 64, y: o.y + 64, z: o.z + 64 },
   })) as CallToolResult;
   expect(result.isError).toBe(true);
   expect(JSON.stringify(result.content)).toMatch(/ViewTooLargeError.*render_area/);

@@ -20,7 +20,9 @@ const require = createRequire(import.meta.url);
 /** The version whose block models and atlas the View uses (the newest prismarine-viewer 1.33.0 ships). */
 export const ATLAS_VERSION = '1.21.4';
 /** A bigger box is refused: its meshes would make the tool result too heavy for a chat host. */
-export const MAX_VIEW_VOLUME = 96 * 96 * 96;
+export const MAX_VIEW_VOLUME = 64 * 64 * 64;
+/** Faces (about 270 bytes each in the result) past which the meshes are refused: about 11 MB. */
+export const MAX_VIEW_FACES = 40_000;
 
 interface MeshBlock {
   name: string;
@@ -134,7 +136,7 @@ function meshBlock(state: BlockState | 'air', cache: Map<string, MeshBlock>): Me
 const b64 = (a: Float32Array | Uint32Array): string =>
   Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
-/** Meshes every 16³ section the box touches; throws ViewTooLargeError past MAX_VIEW_VOLUME. */
+/** Meshes every 16³ section the box touches; throws ViewTooLargeError past MAX_VIEW_VOLUME or MAX_VIEW_FACES. */
 export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): RegionMesh {
   const from = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), z: Math.min(a.z, b.z) };
   const to = { x: Math.max(a.x, b.x), y: Math.max(a.y, b.y), z: Math.max(a.z, b.z) };
@@ -143,7 +145,7 @@ export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): Regio
     throw new ViewTooLargeError(
       `the box holds ${volume} blocks; the 3D view shows at most ${MAX_VIEW_VOLUME}`,
       {
-        remedy: 'view a smaller box (at most 96×96×96), or use render_area for a picture of the whole',
+        remedy: 'view a smaller box (at most 64×64×64), or use render_area for a picture of the whole',
       },
     );
   }
@@ -170,12 +172,20 @@ export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): Regio
     },
   };
   const sections: EncodedSection[] = [];
+  let faces = 0;
   const lo = (v: number) => Math.floor(v / 16) * 16;
   for (let sy = lo(from.y); sy <= to.y; sy += 16)
     for (let sz = lo(from.z); sz <= to.z; sz += 16)
       for (let sx = lo(from.x); sx <= to.x; sx += 16) {
         const g = getSectionGeometry(sx, sy + Y_SHIFT, sz, world, atlasBlockStates());
         if (g.indices.length === 0) continue;
+        faces += g.indices.length / 6;
+        if (faces > MAX_VIEW_FACES) {
+          throw new ViewTooLargeError(
+            `the box has more than ${MAX_VIEW_FACES} visible block faces, too many to send to the 3D view`,
+            { remedy: 'view a smaller part of it, or use render_area for a picture of the whole' },
+          );
+        }
         sections.push({
           key: `${sx},${sy},${sz}`,
           sx: g.sx,
