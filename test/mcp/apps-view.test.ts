@@ -33,6 +33,8 @@ let c: TestCompanion;
 let browser: Browser;
 let page: Page;
 let o: { x: number; y: number; z: number };
+// what the browser refused under the View's CSP (it should try nothing it did not declare)
+const refused: string[] = [];
 
 beforeAll(async () => {
   c = await startCompanion({ username: 'AppView' });
@@ -42,6 +44,9 @@ beforeAll(async () => {
   await c.execute([`fill ${o.x} ${o.y} ${o.z} ${o.x + 4} ${o.y + 2} ${o.z + 4} minecraft:gold_block`]);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 900, height: 460 } });
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) refused.push(m.text());
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -144,6 +149,7 @@ test('in a sandboxed iframe under its CSP, the View draws the blocks of a render
   expect(share(png, gold)).toBeGreaterThan(0.02);
   const banner = await viewFrame().locator('#mcb').textContent();
   expect(banner).toContain(`${args.from.x} ${args.from.y} ${args.from.z}`);
+  expect(refused).toEqual([]);
 }, 300_000);
 
 test('the View follows the build: an execute_commands result that changed blocks redraws it', async () => {
