@@ -5,6 +5,7 @@ import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
 import { warmExecutePath } from '../../execute/warm-up.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
+import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { renderBatchText } from '../render.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -91,6 +92,8 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
       inputSchema: ExecuteCommandsInput,
       outputSchema: ExecuteCommandsOutput,
       annotations: { destructiveHint: true, openWorldHint: true, readOnlyHint: false, idempotentHint: false },
+      // hosts with MCP Apps show what the batch changed in 3D (src/mcp/apps)
+      _meta: BUILD_VIEW_TOOL_META,
     },
     async (args, extra) => {
       const target = deps.targets.get(args.target);

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerBuildView } from '../apps/index.js';
 import { registerBuildJobTools } from './build-jobs.js';
 import type { ToolDeps } from './deps.js';
 import { ResultPages } from '../../results/pages.js';
@@ -17,6 +18,7 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerListConnectionsTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
+  registerBuildView(server, deps);
   registerUndoLastTool(server, deps);
   // full results of bounded answers (place_structure), per server
   const pages = new ResultPages();

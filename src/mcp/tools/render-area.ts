@@ -8,6 +8,7 @@ import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js'
 import { countsText } from '../../world-view/legend.js';
 import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
 import { CORNERS } from '../../world-view/rotate.js';
+import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { SERVICE_META_KEY, serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
@@ -47,6 +48,8 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
       inputSchema: RenderAreaInput,
       outputSchema: RenderAreaOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
+      // hosts with MCP Apps show the box in 3D beside the picture (src/mcp/apps)
+      _meta: BUILD_VIEW_TOOL_META,
     },
     async (args, extra): Promise<CallToolResult> => {
       const target = deps.targets.get(args.target);

@@ -1,0 +1,117 @@
+/**
+ * The build inside the chat (MCP Apps, SEP-1865, through @modelcontextprotocol/ext-apps 1.7.x): the
+ * `ui://mcbridge/build-view` resource (a self-contained 3D View, view-html.ts) and the app-only tool
+ * `view_region_mesh` the View calls for a box's meshes. render_area and execute_commands point at the View
+ * with BUILD_VIEW_TOOL_META; hosts without MCP Apps ignore it and keep the PNG/text result.
+ */
+import {
+  RESOURCE_MIME_TYPE,
+  RESOURCE_URI_META_KEY,
+  registerAppResource,
+  registerAppTool,
+} from '@modelcontextprotocol/ext-apps/server';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { McbridgeError } from '../../errors.js';
+import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
+import { serviceContext, toolError } from '../results.js';
+import type { ToolDeps } from '../tools/deps.js';
+import { PositionSchema, TargetArg } from '../tools/shared-schemas.js';
+import { MAX_VIEW_FACES, MAX_VIEW_VOLUME, meshRegion } from './region-mesh.js';
+import { buildViewHtml } from './view-html.js';
+import { viewBox } from './view-box.js';
+
+export const BUILD_VIEW_URI = 'ui://mcbridge/build-view';
+
+/** `_meta` for a tool whose results the View shows (both the current key and the older flat one). */
+export const BUILD_VIEW_TOOL_META = {
+  ui: { resourceUri: BUILD_VIEW_URI },
+  [RESOURCE_URI_META_KEY]: BUILD_VIEW_URI,
+} as const;
+
+// everything is inline (scripts, styles, the atlas as a data: URL) and the View talks only to its host
+const VIEW_CSP = { connectDomains: [], resourceDomains: [] };
+
+const ViewRegionInput = {
+  from: PositionSchema.optional().describe('one corner (inclusive)'),
+  to: PositionSchema.optional().describe('the opposite corner (inclusive)'),
+  commands: z
+    .array(z.string())
+    .max(1000)
+    .optional()
+    .describe('instead of from/to: applied commands whose block writes (with a margin of one) make the box'),
+  target: TargetArg,
+};
+
+export function registerBuildView(server: McpServer, deps: ToolDeps): void {
+  registerAppResource(
+    server,
+    'build-view',
+    BUILD_VIEW_URI,
+    {
+      title: 'The build in 3D',
+      description:
+        'MCP App View: the box of a render_area or execute_commands result in 3D (prismarine-viewer), redrawn at every later result',
+      mimeType: RESOURCE_MIME_TYPE,
+      _meta: { ui: { csp: VIEW_CSP, prefersBorder: true } },
+    },
+    (uri) => ({
+      contents: [
+        {
+          uri: uri.href,
+          mimeType: RESOURCE_MIME_TYPE,
+          text: buildViewHtml(),
+          _meta: { ui: { csp: VIEW_CSP, prefersBorder: true } },
+        },
+      ],
+    }),
+  );
+
+  registerAppTool(
+    server,
+    'view_region_mesh',
+    {
+      title: 'Meshes of a box for the 3D View',
+      description: `For the build View only: the 3D meshes of a box (at most ${MAX_VIEW_VOLUME} blocks and ${MAX_VIEW_FACES} visible faces), made with prismarine-viewer's block models. Models never need it: use render_area or get_blocks_in_area.`,
+      inputSchema: ViewRegionInput,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+      _meta: { ui: { resourceUri: BUILD_VIEW_URI, visibility: ['app'] } },
+    },
+    async (args, extra): Promise<CallToolResult> => {
+      const target = deps.targets.get(args.target);
+      const context = () => serviceContext(target, 'view_region_mesh', extra.requestId);
+      try {
+        const session = await target.get();
+        const box = viewBox(args, session.channel.executorPosition());
+        if (!box) {
+          return {
+            structuredContent: { changed: false },
+            content: [
+              {
+                type: 'text',
+                text: 'no box given and none of the commands writes blocks at a known position: nothing to show',
+              },
+            ],
+          };
+        }
+        await prepareReads(session.channel, [box]);
+        const source = channelBlockSource(session.channel);
+        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        const mesh = meshRegion(source, box.min, box.max);
+        const faces = mesh.sections.reduce((n, s) => n + s.faces, 0);
+        return {
+          structuredContent: { ...mesh },
+          content: [
+            {
+              type: 'text',
+              text: `meshes of ${mesh.from.x} ${mesh.from.y} ${mesh.from.z} to ${mesh.to.x} ${mesh.to.y} ${mesh.to.z}: ${mesh.solid} blocks, ${faces} faces in ${mesh.sections.length} sections${mesh.unloaded ? `, ${mesh.unloaded} blocks unloaded (left empty)` : ''}`,
+            },
+          ],
+        };
+      } catch (err) {
+        return toolError(err, context());
+      }
+    },
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The View's browser code, as text put into the resource. BOOT runs before prismarine-viewer's bundle: the
+ * bundle starts four mesher workers from `worker.js` (a 63 MB file that a sandboxed iframe cannot load);
+ * they are replaced by inert stand-ins, and the meshes made on the server are handed to the renderer as if a
+ * worker had sent them. APP runs after it, with the ext-apps `App` (the MCP Apps side of the host channel):
+ * every tool result the host pushes (render_area, execute_commands) names a box; the View asks the server for
+ * its meshes with the app-only tool `view_region_mesh` and redraws. Progress is kept on `window.mcbridgeView`
+ * for the browser test, which waits on it instead of clocks.
+ */
+
+export const BOOT = `
+(() => {
+  const workers = [];
+  class InertWorker {
+    constructor() { this.onmessage = null; workers.push(this); }
+    postMessage() {}
+    terminate() {}
+    addEventListener() {}
+    removeEventListener() {}
+  }
+  window.Worker = InertWorker;
+  window.__mcbridgeWorkers = workers;
+  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, box: null, error: null };
+})();`;
+
+/** Needs `McbApp` and `McbTransport` (ext-apps' App and PostMessageTransport) in scope, and ATLAS (data URL) and VERSION defined before it. */
+export const APP = `
+const state = window.mcbridgeView;
+const pv = window.__pv;
+const world = pv.viewer.world;
+world.texturesDataUrl = ATLAS;
+world.blockStatesData = {};
+pv.viewer.setVersion(VERSION);
+const banner = document.getElementById('mcb');
+const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+let lastBanner = banner.innerHTML;
+const say = (html) => { banner.innerHTML = html; };
+const b64 = (s, Kind) => { const bin = atob(s); const u = new Uint8Array(bin.length); for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i); return new Kind(u.buffer); };
+const countFrames = () => { state.frames++; requestAnimationFrame(countFrames); };
+requestAnimationFrame(countFrames);
+
+// what a tool result is about: render_area's box, or the commands an execute_commands batch applied
+const requestOf = (result) => {
+  const s = result && result.structuredContent;
+  if (!s) return null;
+  if (s.from && s.to && typeof s.from.x === 'number') return { from: s.from, to: s.to };
+  if (Array.isArray(s.results)) {
+    const commands = s.results.filter((r) => r.applied === true).map((r) => r.command);
+    return commands.length ? { commands } : null;
+  }
+  return null;
+};
+const describe = (req) => req.from
+  ? esc(req.from.x + ' ' + req.from.y + ' ' + req.from.z) + ' to ' + esc(req.to.x + ' ' + req.to.y + ' ' + req.to.z)
+  : 'what ' + req.commands.length + ' applied command(s) changed';
+
+function draw(mesh) {
+  const deliver = window.__mcbridgeWorkers[0].onmessage;
+  const keep = new Set(mesh.sections.map((s) => s.key));
+  for (const key of Object.keys(world.sectionMeshs)) {
+    if (keep.has(key)) continue;
+    world.scene.remove(world.sectionMeshs[key]);
+    delete world.sectionMeshs[key];
+  }
+  let faces = 0;
+  for (const s of mesh.sections) {
+    world.loadedChunks[s.sx - 8 + ',' + (s.sz - 8)] = true;
+    const geometry = {
+      sx: s.sx, sy: s.sy, sz: s.sz,
+      positions: b64(s.positions, Float32Array), normals: b64(s.normals, Float32Array),
+      colors: b64(s.colors, Float32Array), uvs: b64(s.uvs, Float32Array),
+      indices: new THREE.BufferAttribute(b64(s.indices, Uint32Array), 1),
+    };
+    deliver({ data: { type: 'geometry', key: s.key, geometry } });
+    faces += s.faces;
+  }
+  const { from, to } = mesh;
+  const c = { x: (from.x + to.x + 1) / 2, y: (from.y + to.y + 1) / 2, z: (from.z + to.z + 1) / 2 };
+  const size = Math.max(to.x - from.x, to.y - from.y, to.z - from.z) + 1;
+  pv.controls.target.set(c.x, c.y, c.z);
+  pv.viewer.camera.position.set(c.x + size * 0.7, c.y + size * 0.6, c.z + size * 0.85);
+  pv.controls.update();
+  state.sections = mesh.sections.length;
+  state.faces = faces;
+  state.box = { from, to };
+  state.drawn++;
+  say('<b>' + esc(from.x + ' ' + from.y + ' ' + from.z) + '</b> to <b>' + esc(to.x + ' ' + to.y + ' ' + to.z) + '</b> · ' +
+    mesh.solid + ' blocks' + (mesh.unloaded ? ' · <span class="warn">' + mesh.unloaded + ' unloaded (left empty)</span>' : '') +
+    '<br><span class="help">block models and textures of Minecraft ' + esc(mesh.version) + ' · drag: orbit · wheel: zoom · follows each build step</span>');
+  lastBanner = banner.innerHTML;
+}
+
+let input = null;
+const app = new McbApp({ name: 'mcbridge build view', version: '1' }, {});
+app.ontoolinput = (params) => { input = params.arguments || null; };
+app.ontoolresult = async (result) => {
+  state.results++;
+  try {
+    const request = requestOf(result);
+    if (!request) return;
+    say('loading ' + describe(request) + '…');
+    const args = { ...request };
+    if (input && typeof input.target === 'string') args.target = input.target;
+    const r = await app.callServerTool({ name: 'view_region_mesh', arguments: args });
+    if (r.isError || !r.structuredContent) {
+      const text = (r.content || []).map((c) => c.text || '').join(' ');
+      state.error = text || 'no meshes';
+      say('<span class="down">' + esc(state.error) + '</span>');
+      return;
+    }
+    if (r.structuredContent.changed === false) { say(lastBanner); return; }
+    draw(r.structuredContent);
+  } catch (err) {
+    state.error = String(err && err.message || err);
+    say('<span class="down">' + esc(state.error) + '</span>');
+  } finally {
+    state.handled++;
+  }
+};
+app.connect(new McbTransport(window.parent, window.parent)).then(() => { state.connected = true; },
+  (err) => { state.error = String(err && err.message || err); say('<span class="down">' + esc(state.error) + '</span>'); });
+`;

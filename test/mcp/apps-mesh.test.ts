@@ -1,0 +1,82 @@
+/**
+ * The View's meshes and box, on boxes described by a function (the mesher is a pure function of the blocks
+ * it reads; the live world is exercised by apps-view.test.ts): hidden faces are left out, the ground height
+ * does not matter, too many faces are refused, and the box of applied commands follows their block writes.
+ */
+import { expect, test } from 'vitest';
+import { meshRegion, MAX_VIEW_FACES, ViewTooLargeError } from '../../src/mcp/apps/region-mesh.js';
+import { viewBox } from '../../src/mcp/apps/view-box.js';
+import type { BlockSource } from '../../src/world-view/block-source.js';
+
+const AIR = { name: 'minecraft:air', properties: {} };
+const solid = (
+  inside: (x: number, y: number, z: number) => boolean,
+  name = 'minecraft:stone',
+): BlockSource => ({
+  readBlock: ({ x, y, z }) => (inside(x, y, z) ? { name, properties: {} } : AIR),
+});
+const faces = (m: ReturnType<typeof meshRegion>) => m.sections.reduce((n, s) => n + s.faces, 0);
+
+test('a lone cube has its six faces; two touching cubes hide the faces between them', () => {
+  const one = meshRegion(
+    solid((x, y, z) => x === 0 && y === 0 && z === 0),
+    { x: 0, y: 0, z: 0 },
+    { x: 1, y: 0, z: 0 },
+  );
+  const two = meshRegion(
+    solid((x, y, z) => x <= 1 && y === 0 && z === 0),
+    { x: 0, y: 0, z: 0 },
+    { x: 1, y: 0, z: 0 },
+  );
+  expect(one.solid).toBe(1);
+  expect(faces(one)).toBe(6);
+  expect(faces(two)).toBe(10);
+});
+
+test('below y=0 (superflat ground) the same blocks make the same faces, placed where they are', () => {
+  const at = (y0: number) =>
+    meshRegion(
+      solid((x, y, z) => x <= 1 && y === y0 && z === 0),
+      { x: 0, y: y0, z: 0 },
+      { x: 1, y: y0, z: 0 },
+    );
+  const high = at(64);
+  const low = at(-61);
+  expect(faces(low)).toBe(faces(high));
+  expect(low.sections.map((s) => s.sy)).toEqual([-64 + 8]);
+});
+
+test('an id this version does not know is still drawn (missing texture), never dropped', () => {
+  const m = meshRegion(
+    solid(() => true, 'mymod:strange_block'),
+    { x: 0, y: 0, z: 0 },
+    { x: 0, y: 0, z: 0 },
+  );
+  expect(faces(m)).toBeGreaterThan(0);
+});
+
+test('a box with more visible faces than the View takes is refused with what to do', () => {
+  // a 3D checkerboard shows every face of every block
+  const board = solid((x, y, z) => (x + y + z) % 2 === 0);
+  expect(() => meshRegion(board, { x: 0, y: 0, z: 0 }, { x: 47, y: 47, z: 47 })).toThrow(ViewTooLargeError);
+  expect(() => meshRegion(board, { x: 0, y: 0, z: 0 }, { x: 47, y: 47, z: 47 })).toThrow(
+    new RegExp(`more than ${MAX_VIEW_FACES}`),
+  );
+});
+
+test('the box of applied commands: their block writes, one block wider, relative ones from the executor', () => {
+  const executor = { x: 10.5, y: -60, z: 3.5, yaw: 0, pitch: 0 };
+  expect(
+    viewBox({ commands: ['setblock 0 -60 0 stone', 'fill ~1 ~ ~ ~2 ~1 ~ oak_planks'] }, executor),
+  ).toEqual({
+    min: { x: -1, y: -61, z: -1 },
+    max: { x: 13, y: -58, z: 4 },
+  });
+  expect(viewBox({ commands: ['say hi', 'time set day'] }, executor)).toBeNull();
+  expect(
+    viewBox({ from: { x: 3, y: 1, z: 3 }, to: { x: 1, y: 2, z: 1 }, commands: ['say hi'] }, executor),
+  ).toEqual({
+    min: { x: 1, y: 1, z: 1 },
+    max: { x: 3, y: 2, z: 3 },
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * The build inside the chat (MCP Apps): render_area and execute_commands declare the `ui://` View, the
+ * server serves it as `text/html;profile=mcp-app` with its CSP, and in Chromium, with ext-apps' AppBridge
+ * playing the host, the View read through the real SDK Client draws the blocks of a pushed tool result and
+ * follows the next one.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Browser, Frame, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+import { launchChromium, share } from '../world-view/chromium.js';
+import { openHost, pushToolResult, type ViewCsp } from './apps-host.js';
+import { PNG } from 'pngjs';
+
+const VIEW_URI = 'ui://mcbridge/build-view';
+const gold = (r: number, g: number, b: number) => r > 170 && g > 130 && b < 90 && r - b > 110;
+const lapis = (r: number, g: number, b: number) => b > 110 && b - r > 60 && b - g > 20;
+
+interface ViewState {
+  connected: boolean;
+  results: number;
+  handled: number;
+  drawn: number;
+  sections: number;
+  faces: number;
+  frames: number;
+  box: { from: { x: number; y: number; z: number }; to: { x: number; y: number; z: number } } | null;
+  error: string | null;
+}
+
+let c: TestCompanion;
+let browser: Browser;
+let page: Page;
+let o: { x: number; y: number; z: number };
+// what the browser refused under the View's CSP (it should try nothing it did not declare)
+const refused: string[] = [];
+
+beforeAll(async () => {
+  c = await startCompanion({ username: 'AppView' });
+  const p = (await c.target.get()).channel.executorPosition()!;
+  // a 5×3×5 gold block beside the bot, standing on the ground it stands on
+  o = { x: Math.floor(p.x) + 3, y: Math.floor(p.y), z: Math.floor(p.z) - 2 };
+  await c.execute([`fill ${o.x} ${o.y} ${o.z} ${o.x + 4} ${o.y + 2} ${o.z + 4} minecraft:gold_block`]);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 900, height: 460 } });
+  page.on('console', (m) => {
+    if (m.text().includes('Content Security Policy')) refused.push(m.text());
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await c?.close();
+});
+
+const viewFrame = (): Frame => page.frames().find((f) => f !== page.mainFrame())!;
+const viewState = (): Promise<ViewState> =>
+  viewFrame().evaluate(() => (globalThis as unknown as { mcbridgeView: ViewState }).mcbridgeView);
+
+/** Waits until the View drew `n` results and rendered frames after that (frames are counted per rAF). */
+async function waitForDrawn(n: number): Promise<ViewState> {
+  await viewFrame().waitForFunction(
+    (want) => {
+      const s = (globalThis as unknown as { mcbridgeView: ViewState & { mark?: number } }).mcbridgeView;
+      if (s.error) return true;
+      if (s.drawn < want) return false;
+      s.mark ??= s.frames;
+      return s.frames >= s.mark + 3;
+    },
+    n,
+    { timeout: 180_000, polling: 100 },
+  );
+  await viewFrame().evaluate(() => {
+    delete (globalThis as unknown as { mcbridgeView: { mark?: number } }).mcbridgeView.mark;
+  });
+  return viewState();
+}
+
+const shot = async (): Promise<PNG> =>
+  PNG.sync.read(await page.locator('iframe').screenshot({ type: 'png' }));
+
+test('render_area and execute_commands declare the View; the helper tool is for the View only', async () => {
+  const { tools } = await c.client.listTools();
+  const meta = (name: string) => tools.find((t) => t.name === name)?._meta as Record<string, unknown>;
+  for (const name of ['render_area', 'execute_commands']) {
+    expect(meta(name)).toMatchObject({ ui: { resourceUri: VIEW_URI }, 'ui/resourceUri': VIEW_URI });
+  }
+  expect(meta('view_region_mesh')).toMatchObject({ ui: { visibility: ['app'] } });
+});
+
+test('the View resource is one self-contained MCP App page that connects to nothing', async () => {
+  const { resources } = await c.client.listResources();
+  expect(resources.find((r) => r.uri === VIEW_URI)).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
+  const { contents } = await c.client.readResource({ uri: VIEW_URI });
+  const view = contents[0] as unknown as { mimeType: string; text: string; _meta: { ui: { csp: ViewCsp } } };
+  expect(view.mimeType).toBe('text/html;profile=mcp-app');
+  expect(view._meta.ui.csp).toEqual({ connectDomains: [], resourceDomains: [] });
+  // nothing loaded from elsewhere: no src/href attributes pointing anywhere
+  expect(view.text).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+  expect(view.text).toContain('data:image/png;base64,');
+  const mb = Buffer.byteLength(view.text) / 1e6;
+  console.error(`View resource: ${mb.toFixed(2)} MB`);
+  expect(mb).toBeLessThan(4);
+});
+
+test('view_region_mesh refuses a box past 64³ and says what to do instead', async () => {
+  const result = (await c.call('view_region_mesh', {
+    from: o,
+    to: { x: o.x + 64, y: o.y + 64, z: o.z + 64 },
+  })) as CallToolResult;
+  expect(result.isError).toBe(true);
+  expect(JSON.stringify(result.content)).toMatch(/ViewTooLargeError.*render_area/);
+});
+
+test('view_region_mesh makes the box of applied block writes, and nothing for other commands', async () => {
+  const fill = `fill ${o.x} ${o.y} ${o.z} ${o.x + 4} ${o.y + 2} ${o.z + 4} minecraft:gold_block`;
+  const meshed = (await c.call('view_region_mesh', { commands: [fill, 'say hi'] })) as CallToolResult;
+  expect(meshed.structuredContent).toMatchObject({
+    from: { x: o.x - 1, y: o.y - 1, z: o.z - 1 },
+    to: { x: o.x + 5, y: o.y + 3, z: o.z + 5 },
+    solid: expect.any(Number),
+  });
+  expect((meshed.structuredContent as { sections: unknown[] }).sections.length).toBeGreaterThan(0);
+  const none = (await c.call('view_region_mesh', { commands: ['say hi'] })) as CallToolResult;
+  expect(none.isError).toBeFalsy();
+  expect(none.structuredContent).toEqual({ changed: false });
+});
+
+test('in a sandboxed iframe under its CSP, the View draws the blocks of a render_area result', async () => {
+  const { contents } = await c.client.readResource({ uri: VIEW_URI });
+  const view = contents[0] as unknown as { text: string; _meta: { ui: { csp: ViewCsp } } };
+  await openHost(page, c.client, view.text, view._meta.ui.csp);
+  const before = await viewState();
+  expect(before).toMatchObject({ connected: true, drawn: 0 });
+  expect(share(await shot(), gold)).toBe(0);
+
+  const args = { from: { x: o.x - 2, y: o.y - 1, z: o.z - 2 }, to: { x: o.x + 6, y: o.y + 3, z: o.z + 6 } };
+  const result = (await c.call('render_area', args)) as CallToolResult;
+  expect(result.isError).toBeFalsy();
+  expect(result.content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' }); // kept for other hosts
+  await pushToolResult(page, args, result);
+  const drawn = await waitForDrawn(1);
+  expect(drawn.error).toBeNull();
+  expect(drawn.box).toEqual(args);
+  expect(drawn.faces).toBeGreaterThan(0);
+  const png = await shot();
+  writeFileSync('docs/mcp-app-view.png', PNG.sync.write(png));
+  expect(share(png, gold)).toBeGreaterThan(0.02);
+  const banner = await viewFrame().locator('#mcb').textContent();
+  expect(banner).toContain(`${args.from.x} ${args.from.y} ${args.from.z}`);
+  expect(refused).toEqual([]);
+}, 300_000);
+
+test('the View follows the build: an execute_commands result that changed blocks redraws it', async () => {
+  const args = {
+    commands: [
+      `fill ${o.x + 1} ${o.y + 3} ${o.z + 1} ${o.x + 3} ${o.y + 5} ${o.z + 3} minecraft:lapis_block`,
+    ],
+  };
+  const result = (await c.call('execute_commands', args)) as CallToolResult;
+  expect((result.structuredContent as { appliedCount: number }).appliedCount).toBe(1);
+  const beforeShot = await shot();
+  expect(share(beforeShot, lapis)).toBe(0);
+  await pushToolResult(page, args, result);
+  const drawn = await waitForDrawn(2);
+  expect(drawn.error).toBeNull();
+  // the changed box grown by one on every side
+  expect(drawn.box).toEqual({
+    from: { x: o.x, y: o.y + 2, z: o.z },
+    to: { x: o.x + 4, y: o.y + 6, z: o.z + 4 },
+  });
+  expect(share(await shot(), lapis)).toBeGreaterThan(0.02);
+}, 300_000);
+
+test('a result that changed nothing leaves the View as it was', async () => {
+  const before = await viewState();
+  const args = { commands: ['say hello'] };
+  const result = (await c.call('execute_commands', args)) as CallToolResult;
+  await pushToolResult(page, args, result);
+  await viewFrame().waitForFunction(
+    (n) => (globalThis as unknown as { mcbridgeView: ViewState }).mcbridgeView.handled > n,
+    before.handled,
+  );
+  expect(await viewState()).toMatchObject({ drawn: before.drawn, box: before.box, error: null });
+});
