@@ -48,6 +48,11 @@ const EXPOSE = 'window.__pv={viewer:u,renderer:l,socket:o,get controls(){return 
 const AIM_GUARD = 't.y>0&&s&&(h.target.set(';
 const AIM_FIXED = 's&&(h.target.set(';
 
+// chunks load and unload their sections only from y=0 to 255 in the bundle (lib/worldrenderer.js); 1.18+
+// worlds run from -64 to 319, and the superflat ground is at -61
+const SECTION_LOOP = 'for(let i=0;i<256;i+=16){';
+const SECTION_LOOP_DEEP = 'for(let i=-64;i<320;i+=16){';
+
 let patched: string | undefined;
 
 /** The bundle's index.js with both patches; throws if this prismarine-viewer build does not match. */
@@ -62,6 +67,52 @@ export function patchedIndexScript(): string {
       );
     }
   }
-  patched = original.replace(EXPOSE_AT, EXPOSE_AT + EXPOSE).replace(AIM_GUARD, AIM_FIXED);
+  if (original.split(SECTION_LOOP).length !== 3)
+    throw new ViewerBundleError(
+      `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s index.js does not contain "${SECTION_LOOP}" exactly twice`,
+      { remedy: 'install prismarine-viewer 1.33.0, the version mcbridge patches' },
+    );
+  patched = original
+    .replace(EXPOSE_AT, EXPOSE_AT + EXPOSE)
+    .replace(AIM_GUARD, AIM_FIXED)
+    .split(SECTION_LOOP)
+    .join(SECTION_LOOP_DEEP);
   return patched;
+}
+
+// the bundle's mesher (lib/models.js) skips every face next to a block below y=0, a limit from before 1.18's
+// deeper worlds: superflat ground at y=-61 would draw nothing. Faces are kept down to vanilla's floor, -64.
+const BELOW_ZERO_GUARD = '.position.y<0)continue';
+const BELOW_FLOOR_GUARD = '.position.y<-64)continue';
+
+// the worker looks a section up as `sections[y/16]`; 1.18+ columns index from their minY (-64)
+const SECTION_LOOKUPS: Array<[string, string]> = [
+  ['i&&i.sections[Math.floor(a/16)]', 'i&&i.sections[Math.floor((a-(i.minY||0))/16)]'],
+  ['l&&l.sections[Math.floor(n/16)]', 'l&&l.sections[Math.floor((n-(l.minY||0))/16)]'],
+];
+
+let patchedWorker: string | undefined;
+
+/** The bundle's worker.js (the mesher), drawing faces below y=0; throws if this build does not match. */
+export function patchedWorkerScript(): string {
+  if (patchedWorker !== undefined) return patchedWorker;
+  const original = readFileSync(join(PUBLIC_DIR, 'worker.js'), 'utf8');
+  const count = original.split(BELOW_ZERO_GUARD).length - 1;
+  if (count !== 2) {
+    throw new ViewerBundleError(
+      `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s worker.js contains "${BELOW_ZERO_GUARD}" ${count} times, not 2`,
+      { remedy: 'install prismarine-viewer 1.33.0, the version mcbridge patches' },
+    );
+  }
+  let worker = original.split(BELOW_ZERO_GUARD).join(BELOW_FLOOR_GUARD);
+  for (const [lookup, fixed] of SECTION_LOOKUPS) {
+    if (worker.split(lookup).length !== 2)
+      throw new ViewerBundleError(
+        `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s worker.js does not contain "${lookup}" exactly once`,
+        { remedy: 'install prismarine-viewer 1.33.0, the version mcbridge patches' },
+      );
+    worker = worker.replace(lookup, fixed);
+  }
+  patchedWorker = worker;
+  return patchedWorker;
 }

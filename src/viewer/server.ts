@@ -11,7 +11,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Bot } from 'mineflayer';
 import { Server as SocketServer, type Socket } from 'socket.io';
 import { McbridgeError } from '../errors.js';
-import { assetVersionFor, patchedIndexScript, PUBLIC_DIR } from './assets.js';
+import { assetVersionFor, patchedIndexScript, patchedWorkerScript, PUBLIC_DIR } from './assets.js';
 import type { BotFeed, FeedState } from './bot-feed.js';
 import { viewerPage } from './page.js';
 import { translator } from './translate.js';
@@ -215,6 +215,7 @@ function handle(
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'GET only');
   if (path === '/' || path === '/index.html') return send(res, 200, 'text/html; charset=utf-8', viewerPage());
   if (path === '/index.js') return send(res, 200, TYPES['.js']!, patchedIndexScript());
+  if (path === '/worker.js') return send(res, 200, TYPES['.js']!, patchedWorkerScript());
   if (path === '/status') {
     res.writeHead(200, {
       'content-type': 'text/event-stream',
