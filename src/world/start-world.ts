@@ -128,7 +128,8 @@ class EmbeddedWorld extends EventEmitter implements WorldHandle {
 
   async stop(): Promise<void> {
     if (this.exited) return;
-    if (this.child.connected) this.child.send({ type: 'stop' } satisfies ParentToWorld);
+    // a world killed a moment ago may still look connected: its broken pipe is no error here
+    if (this.child.connected) this.child.send({ type: 'stop' } satisfies ParentToWorld, () => undefined);
     const kill = setTimeout(() => this.child.kill('SIGKILL'), 3000);
     await this.exitPromise;
     clearTimeout(kill);

@@ -39,12 +39,14 @@ describe('execute_commands when things go wrong', () => {
     const c = await startCompanion();
     try {
       await c.execute(['gamerule sendCommandFeedback']);
-      // kill the world on an event, not a clock: once the first reply of this batch has arrived, commands
-      // are in flight (256 are sent ahead) and most of the 1000 are still unanswered
+      // kill the world on an event, not a clock: once the second reply of this batch has arrived (so the
+      // first command's fence, sent between them, has too), commands are in flight (256 are sent ahead)
+      // and most of the 1000 are still unanswered
       const channel = c.target.peek()!.channel;
       let killed = false;
+      let replies = 0;
       const off = channel.onMessage((m) => {
-        if (killed || !m.text.startsWith('Changed the block')) return;
+        if (killed || !m.text.startsWith('Changed the block') || ++replies < 2) return;
         killed = true;
         process.kill(c.world.pid, 'SIGKILL');
       });
