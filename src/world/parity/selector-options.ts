@@ -15,16 +15,8 @@ import {
 } from './brigadier.js';
 import type { EntityStore, Target } from './entities.js';
 import type { StringReader } from './reader.js';
-import { readCompound } from './snbt.js';
-import {
-  expectChar,
-  invert,
-  isTag,
-  living,
-  plainName,
-  readBool,
-  readBraced,
-} from './selector-option-helpers.js';
+import { UNMODELLED_OPTIONS } from './selector-options-unmodelled.js';
+import { invert, isTag, living, plainName } from './selector-option-helpers.js';
 
 export { plainName } from './selector-option-helpers.js';
 
@@ -65,7 +57,7 @@ export interface SelectorDraft {
 const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 
 type Handler = (reader: StringReader, d: SelectorDraft, store: EntityStore) => void;
-interface Option {
+export interface SelectorOption {
   handle: Handler;
   canUse(d: SelectorDraft): boolean;
 }
@@ -73,7 +65,7 @@ interface Option {
 const gameModeOf = (t: Target): string | undefined =>
   t.player ? GAME_MODES[(t.player as unknown as { gameMode: number }).gameMode] : undefined;
 
-const OPTIONS: Record<string, Option> = {
+const OPTIONS: Record<string, SelectorOption> = {
   name: {
     canUse: (d) => !d.hasNameEquals,
     handle(reader, d, store) {
@@ -231,68 +223,8 @@ const OPTIONS: Record<string, Option> = {
       d.predicates.push((t) => (tag === '' ? t.tags.size === 0 : t.tags.has(tag)) !== inverted);
     },
   },
-  nbt: {
-    canUse: () => true,
-    handle(reader, d) {
-      const inverted = invert(reader);
-      readCompound(reader);
-      // entity NBT comparison is not modelled: nothing matches `nbt=`, everything matches `nbt=!`
-      d.predicates.push(() => inverted);
-    },
-  },
-  scores: {
-    canUse: (d) => !d.hasScores,
-    handle(reader, d) {
-      let count = 0;
-      readBraced(reader, () => {
-        readUnquotedString(reader);
-        reader.skipWhitespace();
-        expectChar(reader, '=');
-        reader.skipWhitespace();
-        readRange(reader, true);
-        count++;
-      });
-      // no scoreboard objectives exist: vanilla's predicate fails for a missing objective
-      if (count > 0) d.predicates.push(() => false);
-      d.hasScores = true;
-    },
-  },
-  advancements: {
-    canUse: (d) => !d.hasAdvancements,
-    handle(reader, d) {
-      const wanted: boolean[] = [];
-      readBraced(reader, () => {
-        readResourceLocation(reader);
-        reader.skipWhitespace();
-        expectChar(reader, '=');
-        reader.skipWhitespace();
-        if (reader.canRead() && reader.peek() === '{') {
-          readBraced(reader, () => {
-            readUnquotedString(reader);
-            reader.skipWhitespace();
-            expectChar(reader, '=');
-            reader.skipWhitespace();
-            wanted.push(readBool(reader));
-          });
-        } else wanted.push(readBool(reader));
-      });
-      if (wanted.length > 0) {
-        // advancement progress is not tracked: nothing is done, so only `=false` can hold
-        d.predicates.push((t) => t.player !== undefined && wanted.every((w) => !w));
-        d.includesEntities = false;
-      }
-      d.hasAdvancements = true;
-    },
-  },
-  predicate: {
-    canUse: () => true,
-    handle(reader, d) {
-      invert(reader);
-      readResourceLocation(reader);
-      // no data pack predicates are loaded: vanilla's lookup fails and the entity is not selected
-      d.predicates.push(() => false);
-    },
-  },
+  // options about state the embedded world does not keep (NBT, scores, advancements, predicates)
+  ...UNMODELLED_OPTIONS,
 };
 
 /** EntitySelectorOptions.get + the modifier: reads `key=value` at the reader (after `[` or `,`). */
