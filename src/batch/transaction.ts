@@ -17,7 +17,8 @@ import { differences, restoreCommands, type Snapshot } from './snapshot.js';
 export const TRANSACTION_MAX_BLOCKS = 65_536;
 
 /** Commands that change nothing in the world: harmless inside a transaction. */
-const NO_WORLD_CHANGE = new Set([
+/** Commands that change no block, entity or world state. */
+export const NO_WORLD_CHANGE: ReadonlySet<string> = new Set([
   'say',
   'tellraw',
   'me',

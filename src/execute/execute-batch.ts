@@ -98,7 +98,15 @@ export async function executeBatch(
   // a result that did not apply carries its fix: did you mean, valid states, the command's usage
   addSuggestions(results, { version: session.channel.version, tree: session.channel.commandTree?.() });
   const undo = options.undo
-    ? recordUndo(options.undo, commands, results, plan.byCommand, undoBasis, rolledBack, check.safety.parsed)
+    ? recordUndo(
+        options.undo,
+        commands,
+        results,
+        plan.byCommand,
+        undoBasis,
+        !rolledBack ? 'none' : transaction?.restore?.status === 'verified' ? 'complete' : 'incomplete',
+        check.safety.parsed,
+      )
     : undefined;
   const batch = tally(results, session.capabilities, {
     startedAt,

@@ -3,24 +3,13 @@
  * why undo cannot put it back — never nothing, so undo_last cannot reach past it to an older batch.
  */
 import type { Snapshot } from '../batch/snapshot.js';
+import { NO_WORLD_CHANGE } from '../batch/transaction.js';
 import type { UndoHistory } from '../batch/undo.js';
 import type { BlockWrite } from '../commands/block-write.js';
 import { type ParsedCommand, parseCommand } from '../commands/parse.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 
-/** Commands that change no block, entity or world state (a teleport of the bot only moves the bot). */
-const NO_WORLD_CHANGE = new Set([
-  'say',
-  'tellraw',
-  'me',
-  'msg',
-  'tell',
-  'w',
-  'teammsg',
-  'tm',
-  'list',
-  'help',
-]);
+// a teleport of the bot only moves the bot
 const MOVES_ONLY = new Set(['tp', 'teleport']);
 
 export type UndoOutcome = NonNullable<BatchResult['undo']>;
@@ -31,12 +20,32 @@ export function recordUndo(
   results: readonly CommandResult[],
   writes: readonly BlockWrite[][],
   basis: { snapshot?: Snapshot; undoProblem?: string },
-  rolledBack: boolean,
+  /** a transaction put the batch back: completely (nothing changed) or not (some blocks still differ) */
+  rollback: 'none' | 'complete' | 'incomplete',
   /** the safety check's parse, reused */
   parsed: ReadonlyArray<ParsedCommand | undefined> = [],
 ): UndoOutcome {
   const nameOf = (r: CommandResult) => (parsed[r.index] ?? parseCommand(r.command)).effectiveName;
-  if (rolledBack) return { status: 'not_recorded', reason: 'rolled back: the batch changed nothing' };
+  if (rollback === 'complete')
+    return { status: 'not_recorded', reason: 'rolled back: the batch changed nothing' };
+  if (rollback === 'incomplete') {
+    // blocks still differ: keep the snapshot, so undo_last can try the restore again
+    if (!basis.snapshot) {
+      const reason = 'the rollback left blocks changed, and no snapshot of them was taken';
+      history.push({ kind: 'not_recorded', label: describe(commands), at: new Date().toISOString(), reason });
+      return { status: 'not_recorded', reason };
+    }
+    history.push({
+      kind: 'recorded',
+      label: describe(commands),
+      at: new Date().toISOString(),
+      snapshot: basis.snapshot,
+    });
+    return {
+      status: 'recorded',
+      reason: 'the rollback left blocks changed: undo_last tries the restore again',
+    };
+  }
   const ran = results.filter((r) => r.status === 'applied' || (r.status === 'unknown' && r.accepted));
   const changing = ran.filter((r) => {
     const name = nameOf(r);

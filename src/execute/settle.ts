@@ -43,13 +43,19 @@ function markRolledBack(r: CommandResult, writes: readonly BlockWrite[], report:
   const ran = r.status === 'applied' || (r.status === 'unknown' && r.accepted);
   if (!ran) return;
   const left = stillChanged(writes, report);
+  // more blocks were left changed than are listed: a command with none listed may still have some
+  const unlisted = left === 0 && report.notRestoredCount > report.mismatches.length;
   r.status = 'rolled_back';
   // blocks of this command that the restore did not put back: its effect may partly stand
-  r.applied = left > 0 || report.status === 'not_checked' ? null : false;
+  r.applied = left > 0 || unlisted || report.status === 'not_checked' ? null : false;
   r.summary =
     left > 0
       ? `Rolled back, but ${left} of its blocks were not put back (see transaction.restore.mismatches); was: ${r.summary}`
-      : `Rolled back: the transaction put its blocks back; was: ${r.summary}`;
+      : unlisted
+        ? `Rolled back, but the restore left ${report.notRestoredCount} blocks changed and lists only ${report.mismatches.length}: some of this command's may be among the rest — check with get_blocks_in_area; was: ${r.summary}`
+        : report.status === 'not_checked'
+          ? `Rolled back: the transaction sent its blocks back but could not read them to check; was: ${r.summary}`
+          : `Rolled back: the transaction put its blocks back; was: ${r.summary}`;
   delete r.verification;
 }
 

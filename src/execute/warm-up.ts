@@ -115,7 +115,8 @@ export async function warmConnection(session: ConnectionSession): Promise<void> 
   const { channel } = session;
   if (channel.backend === 'bridge') return;
   await session.exclusive(async () => {
-    if (session.capabilities.strategy === 'fenced' && channel.connected) {
+    // under a packet limit (Paper) the window is worth more than a faster first call: no round trips there
+    if (session.capabilities.strategy === 'fenced' && channel.connected && !session.budget) {
       await captureFenced(
         channel,
         Array.from({ length: WARM_ROUND_TRIPS }, (_, i) => warmReply(i)),

@@ -40,7 +40,8 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
   const groups = new Map<string, CommandResult[]>();
   const order: Array<CommandResult | CommandResult[]> = [];
   for (const r of results) {
-    if (r.status !== 'applied' && !r.detail?.noChange) {
+    // a failure, or an applied command whose blocks the world does not show: each on its own line
+    if ((r.status !== 'applied' && !r.detail?.noChange) || r.verification?.status === 'mismatch') {
       order.push(r);
       continue;
     }
@@ -54,7 +55,7 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
     }
   }
   for (const item of order) {
-    if (!Array.isArray(item)) rows.push(`#${item.index + 1} ${item.status}: ${item.summary}`);
+    if (!Array.isArray(item)) rows.push(resultLine(item));
     else {
       const first = item[0]!;
       const what = first.status === 'applied' ? 'applied' : `${first.status} (already so, nothing changed)`;
@@ -64,6 +65,16 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
   }
   if (rows.length <= maxRows) return rows;
   return [...rows.slice(0, maxRows), `… ${rows.length - maxRows} more lines in structuredContent.results`];
+}
+
+function resultLine(r: CommandResult): string {
+  const v = r.verification;
+  if (r.status !== 'applied' || v?.status !== 'mismatch') return `#${r.index + 1} ${r.status}: ${r.summary}`;
+  const first = v.mismatches[0];
+  const where = first
+    ? `: at ${first.x} ${first.y} ${first.z} expected ${first.expected}, found ${first.actual}`
+    : '';
+  return `#${r.index + 1} applied, but the world differs at ${v.checked - v.matched} of ${v.checked} blocks${where}`;
 }
 
 /** `page`: the answer lists only some results; the text says how to read the rest. */

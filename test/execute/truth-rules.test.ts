@@ -6,7 +6,9 @@
 import { describe, expect, test } from 'vitest';
 import { parseCommand } from '../../src/commands/parse.js';
 import { teleportExpectation } from '../../src/execute/bot-moves.js';
+import { recordUndo } from '../../src/execute/record-undo.js';
 import { rollbackHeadline, undoLine } from '../../src/execute/truth-text.js';
+import { UndoHistory } from '../../src/batch/undo.js';
 import type { BatchResult, CommandResult } from '../../src/results/schema.js';
 
 const executor = { x: 0.5, y: -60, z: 0.5, yaw: 0, pitch: 0 };
@@ -108,4 +110,50 @@ test.each([
   const batch = rolledBack(undefined);
   batch.undo = undo;
   expect(undoLine(batch)).toBe(line);
+});
+
+describe('recordUndo after a rollback', () => {
+  const results: CommandResult[] = [
+    {
+      index: 0,
+      command: 'setblock 1 -60 1 minecraft:stone',
+      status: 'rolled_back',
+      accepted: true,
+      applied: null,
+      executionTimeMs: 1,
+      summary: 'Rolled back, but 1 of its blocks were not put back',
+      chatMessages: [],
+    },
+  ];
+  const snapshot = { boxes: [], states: new Map() } as never;
+
+  test('a complete rollback changed nothing: not recorded, and says so', () => {
+    const history = new UndoHistory();
+    const out = recordUndo(
+      history,
+      ['setblock 1 -60 1 minecraft:stone'],
+      results,
+      [[]],
+      { snapshot },
+      'complete',
+    );
+    expect(out).toEqual({ status: 'not_recorded', reason: 'rolled back: the batch changed nothing' });
+  });
+
+  test('an incomplete rollback keeps its snapshot, so undo_last can try the restore again', () => {
+    const history = new UndoHistory();
+    const out = recordUndo(
+      history,
+      ['setblock 1 -60 1 minecraft:stone'],
+      results,
+      [[]],
+      { snapshot },
+      'incomplete',
+    );
+    expect(out).toMatchObject({
+      status: 'recorded',
+      reason: expect.stringContaining('undo_last tries the restore again'),
+    });
+    expect(history.peek()).toMatchObject({ kind: 'recorded', snapshot });
+  });
 });

@@ -4,6 +4,7 @@
  * (the MCP layer adds nothing to verification) so that the test can hold the batch's lines on an event.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { renderBatchText } from '../../src/mcp/render.js';
 import { Vec3 } from 'vec3';
 import type { CapturedMessage } from '../../src/capture/message.js';
 import type { CommandChannel } from '../../src/connection/channel.js';
@@ -69,4 +70,8 @@ test('a block changed by someone else after our command is reported as a mismatc
     ],
   });
   expect(batch.hint).toMatch(/WARNING: the server said 1 command\(s\) applied but the world disagrees/);
+  // the text a model reads names the command and the block, not only the count
+  expect(renderBatchText(batch)).toContain(
+    `#1 applied, but the world differs at 1 of 1 blocks: at ${spot.x} ${spot.y} ${spot.z} expected minecraft:emerald_block, found minecraft:dirt`,
+  );
 });

@@ -83,11 +83,6 @@ test('a 595-block structure is placed with an answer under 8 KB that lists real 
   expect(bytes(answer)).toBeLessThan(6 * 1024);
   expect(textOf(placed).length).toBeLessThan(8 * 1024);
   // air where there already was air changed nothing: it is not listed as a failure
-  const noOps =
-    answer.failedCount -
-    (answer.totalCommands - answer.appliedCount - (answer.unknownCount ?? 0)) +
-    answer.failedCount;
-  expect(noOps).toBeGreaterThanOrEqual(0);
   expect(answer.results.filter((r) => r.status !== 'applied' && !r.detail?.noChange)).toEqual([]);
   expect(textOf(placed)).not.toMatch(/^#\d+ rejected_by_game:/m);
   expect(textOf(placed)).toMatch(/rejected_by_game \(already so, nothing changed\)/);
