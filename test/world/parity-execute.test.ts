@@ -139,6 +139,13 @@ describe('failures and silence', () => {
     expect(unknown).toEqual(parseError(commands[3], 'command.unknown.argument', 12));
   });
 
+  test('a wrong anchor is EntityAnchorArgument’s argument.anchor.invalid at the word, not an enum error', async () => {
+    const command = 'execute anchored nose run say x';
+    const [lines] = await runFenced(op, [command]);
+    const [, context] = parseError(command, 'argument.anchor.invalid', 17);
+    expect(lines).toEqual([red({ translate: 'argument.anchor.invalid', with: ['nose'] }), context]);
+  });
+
   test('with sendCommandFeedback false, a pass is hidden and a fail still shown', async () => {
     const [, pass, fail, restore] = await runFenced(op, [
       'gamerule sendCommandFeedback false',

@@ -80,9 +80,17 @@ describe('resolution over players', () => {
   test('limit takes the first in join order; a distance nobody is at matches nobody', async () => {
     expect((await whoReceives('@a[limit=1]')).got).toEqual(['SelOp']);
     expect((await whoReceives('@a[limit=1,sort=arbitrary,name=!SelOp]')).got).toEqual(['SelOther']);
-    const apart = op.bot.entity.position.distanceTo(other.bot.entity.position);
-    const near = apart <= 1 ? ['SelOp', 'SelOther'] : ['SelOp'];
-    expect((await whoReceives('@a[distance=..1]')).got.sort()).toEqual(near);
+    // SelOther stands 5 blocks east of SelOp: only the distance decides who is selected
+    await runFenced(op, ['tp SelOther ~5 ~ ~']);
+    await expect.poll(() => other.bot.entity.position.distanceTo(op.bot.entity.position)).toBeGreaterThan(4);
+    expect((await whoReceives('@a[distance=..1]')).got).toEqual(['SelOp']);
+    expect((await whoReceives('@a[distance=4..6]')).got).toEqual(['SelOther']);
+    // @p is the player nearest the source: from SelOther's position, SelOther
+    expect((await whoReceives('@p')).got).toEqual(['SelOp']);
+    const heard = other.waitForLine((l) => l.text === 'near');
+    const [fromThere] = await runFenced(op, ['execute positioned as SelOther run tellraw @p "near"']);
+    expect(fromThere).toEqual([]);
+    await heard;
     expect((await whoReceives('@a[distance=50..]')).lines).toEqual([
       red({ translate: 'argument.entity.notfound.player' }),
     ]);

@@ -123,28 +123,26 @@ describe('kill and selectors over entities', () => {
   });
 
   test('@n and distance/sort pick the nearest entity; a UUID selects exactly that entity', async () => {
-    await runFenced(op, ['summon chicken ~3 ~ ~', 'summon chicken ~6 ~ ~']);
+    await runFenced(op, ['summon chicken ~3 ~ ~', 'summon chicken ~6 ~ ~', 'summon chicken ~9 ~ ~']);
     const chickens = entitiesNamed('chicken').sort((p, q) => p.position.x - q.position.x);
-    const [near, far] = chickens;
+    expect(chickens).toHaveLength(3);
+    const [near, mid, far] = chickens;
     const farUuid = (far as Entity & { uuid: string }).uuid;
-    const [nearest, byUuid, sorted] = await runFenced(op, [
+    const chicken = (e: Entity) => ({
+      translate: 'commands.kill.success.single',
+      with: [display(e, { translate: 'entity.minecraft.chicken' })],
+    });
+    // each kill runs while the others still stand, so only the rule under test can pick the right one
+    const [sorted, nearest, byUuid, none] = await runFenced(op, [
+      'kill @e[type=chicken,sort=nearest,limit=1]',
       'kill @n[type=chicken]',
       `kill ${farUuid}`,
       'kill @e[type=chicken,sort=nearest,limit=1]',
     ]);
-    expect(nearest).toEqual([
-      {
-        translate: 'commands.kill.success.single',
-        with: [display(near!, { translate: 'entity.minecraft.chicken' })],
-      },
-    ]);
-    expect(byUuid).toEqual([
-      {
-        translate: 'commands.kill.success.single',
-        with: [display(far!, { translate: 'entity.minecraft.chicken' })],
-      },
-    ]);
-    expect(sorted).toEqual([red({ translate: 'argument.entity.notfound.entity' })]);
+    expect(sorted).toEqual([chicken(near!)]);
+    expect(nearest).toEqual([chicken(mid!)]);
+    expect(byUuid).toEqual([chicken(far!)]);
+    expect(none).toEqual([red({ translate: 'argument.entity.notfound.entity' })]);
   });
 
   test('with sendCommandFeedback false, successes are hidden and failures still shown', async () => {

@@ -19,7 +19,7 @@ import type { Target, Vec } from '../entities.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
 import { conditionals } from './execute-conditions.js';
-import { type Anchor, eyeHeight, lookAt } from './teleport.js';
+import { type Anchor, eyeHeight, lookAt, readAnchor } from './teleport.js';
 
 /** the anchor (`anchored eyes`) of each derived source */
 const anchors = new WeakMap<CommandContext, Anchor>();
@@ -207,7 +207,7 @@ const ROOT: TreeNode[] = [
     literal('entity', [
       argument('targets', entities, [
         redirect(
-          argument('anchor', (r) => readEnum(r, ['feet', 'eyes'] as const)),
+          argument('anchor', readAnchor),
           (ctx, a) =>
             targets(ctx, a).map((e) => {
               const at = {
@@ -237,7 +237,7 @@ const ROOT: TreeNode[] = [
   ]),
   literal('anchored', [
     redirect(
-      argument('anchor', (r) => readEnum(r, ['feet', 'eyes'] as const)),
+      argument('anchor', readAnchor),
       (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })],
     ),
   ]),

@@ -160,7 +160,8 @@ const entities = (reader: StringReader, ctx: CommandContext) =>
   readEntityArgument(reader, { single: false, playersOnly: false }, ctx);
 const targetsOf = (ctx: CommandContext, args: Args) => selectEntities(ctx, args['targets'] as EntitySelector);
 
-function readAnchor(reader: StringReader): Anchor {
+/** EntityAnchorArgument: `feet` or `eyes`, else argument.anchor.invalid at the word's start. */
+export function readAnchor(reader: StringReader): Anchor {
   const start = reader.cursor;
   const word = reader.readUnquoted();
   if (word === 'feet' || word === 'eyes') return word;
