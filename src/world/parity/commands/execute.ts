@@ -236,10 +236,7 @@ const ROOT: TreeNode[] = [
     }),
   ]),
   literal('anchored', [
-    redirect(
-      argument('anchor', readAnchor),
-      (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })],
-    ),
+    redirect(argument('anchor', readAnchor), (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })]),
   ]),
   // one overworld here: `in` checks the dimension name and keeps the source
   literal('in', [redirect(argument('dimension', readDimension), (ctx) => [derive(ctx, {})])]),
