@@ -77,6 +77,12 @@ function resultLine(r: CommandResult): string {
   return `#${r.index + 1} applied, but the world differs at ${v.checked - v.matched} of ${v.checked} blocks${where}`;
 }
 
+/** how many applied commands the world confirmed: the compact answer leaves their verification out */
+function verifiedNote(batch: BatchResult): string {
+  const verified = batch.results.filter((r) => r.verification?.status === 'verified').length;
+  return verified ? ` (${verified} read back from the world as written)` : '';
+}
+
 /** `page`: the answer lists only some results; the text says how to read the rest. */
 export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
   const noChange = batch.results.filter((r) => r.detail?.noChange).length;
@@ -88,7 +94,7 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
   const headline = rollbackHeadline(batch);
   const lines = [
     ...(headline ? [headline] : []),
-    `${batch.appliedCount}/${batch.totalCommands} applied, ${batch.rolledBackCount ? `${batch.rolledBackCount} rolled back, ` : ''}${failed}, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
+    `${batch.appliedCount}/${batch.totalCommands} applied${verifiedNote(batch)}, ${batch.rolledBackCount ? `${batch.rolledBackCount} rolled back, ` : ''}${failed}, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
     ...(headline ? [] : [batch.hint]),
     ...positionLines(batch),
   ];

@@ -14,14 +14,23 @@ export const CompactVerificationSchema = VerificationSchema.extend({
 });
 
 /**
- * One command's result without what it repeats: the capture strategy when it is the batch's, a full
- * verification's `matched` and empty `mismatches`, and an applied command's `detail.args` (its summary
- * is the message with those arguments in it).
+ * One command's result without what it repeats: the capture strategy when it is the batch's, a verified
+ * write's verification (the batch's verifiedCount counts it), an applied command's `detail.args` (its
+ * summary is the message with those arguments in it) and, for an ordinary success, the key and the one line
+ * that is word for word its summary.
  */
 export const CompactCommandResultSchema = CommandResultSchema.extend({
   /** omitted when it is the batch's captureStrategy */
   captureStrategy: CommandResultSchema.shape.captureStrategy,
-  verification: CompactVerificationSchema.optional(),
+  chatMessages: CommandResultSchema.shape.chatMessages.describe(
+    "this command's own lines, plain text; empty for an ordinary success, whose one line is its summary",
+  ),
+  detail: CommandResultSchema.shape.detail.describe(
+    'omitted for an ordinary success (applied, one line, nothing but the key of that line): resultDetail "full" keeps it',
+  ),
+  verification: CompactVerificationSchema.optional().describe(
+    "omitted when every block it wrote read back as written (counted in the batch's verifiedCount); present for mismatch, unloaded, not_checked",
+  ),
 });
 export type CompactCommandResult = z.infer<typeof CompactCommandResultSchema>;
 
@@ -50,20 +59,37 @@ export type CompactBatchResult = z.infer<typeof CompactBatchResultSchema>;
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+/**
+ * Applied, with one line that is its summary, and a detail that says nothing but the line's key (and its
+ * arguments, which the summary shows): the shape of almost every result of a build.
+ */
+function isOrdinarySuccess(r: CommandResult): boolean {
+  if (r.status !== 'applied' || r.chatMessages.length !== 1 || r.chatMessages[0] !== r.summary) return false;
+  const { key, args, ...other } = r.detail ?? {};
+  return (
+    key !== undefined && Object.keys(other).length === 0 && (args ?? []).every((a) => r.summary.includes(a))
+  );
+}
+
 export function compactResult(
   r: CommandResult,
   strategy: BatchResult['captureStrategy'],
 ): CompactCommandResult {
-  const { captureStrategy, verification, executionTimeMs, detail, ...rest } = r;
-  const out: CompactCommandResult = { ...rest, executionTimeMs: round(executionTimeMs) };
-  if (detail) {
+  const { captureStrategy, verification, executionTimeMs, detail, chatMessages, ...rest } = r;
+  const ordinary = isOrdinarySuccess(r);
+  const out: CompactCommandResult = {
+    ...rest,
+    executionTimeMs: round(executionTimeMs),
+    chatMessages: ordinary ? [] : chatMessages,
+  };
+  if (detail && !ordinary) {
     // an applied command's summary is its message: the message's arguments are already there
     const { args, ...kept } = detail;
     const shown = r.status === 'applied' && args !== undefined && args.every((a) => r.summary.includes(a));
     out.detail = shown ? kept : detail;
   }
   if (captureStrategy !== undefined && captureStrategy !== strategy) out.captureStrategy = captureStrategy;
-  if (verification) {
+  if (verification && verification.status !== 'verified') {
     const { matched, mismatches, ...v } = verification;
     out.verification = {
       ...v,

@@ -45,7 +45,7 @@ async function spawnBot(username: string): Promise<mineflayer.Bot> {
 const call = async (name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
 const execute = async (target: string, commands: string[]) => {
-  const r = await call('execute_commands', { commands, target });
+  const r = await call('execute_commands', { commands, target, resultDetail: 'full' });
   if (r.isError) throw new Error(JSON.stringify(r.content));
   return r.structuredContent as unknown as BatchResult;
 };

@@ -24,13 +24,16 @@ const packets = () => c.target.peek()!.channel.packetLog!.total;
 test('a group with a success, a no-change, a parse error and a fill: each command gets exactly its own lines', async () => {
   await c.execute(['setblock ~1 ~1 ~1 minecraft:air']); // connected and probed before counting
   const before = packets();
-  const batch = await c.execute([
-    'setblock ~3 ~1 ~3 minecraft:stone',
-    'setblock ~3 ~1 ~3 minecraft:stone',
-    'setblock ~4 ~1 ~3 minecraft:not_a_block',
-    'fill ~5 ~1 ~3 ~6 ~1 ~4 minecraft:glass',
-    'setblock ~7 ~1 ~3 minecraft:dirt',
-  ]);
+  const batch = await c.execute(
+    [
+      'setblock ~3 ~1 ~3 minecraft:stone',
+      'setblock ~3 ~1 ~3 minecraft:stone',
+      'setblock ~4 ~1 ~3 minecraft:not_a_block',
+      'fill ~5 ~1 ~3 ~6 ~1 ~4 minecraft:glass',
+      'setblock ~7 ~1 ~3 minecraft:dirt',
+    ],
+    { resultDetail: 'full' },
+  );
   const sent = packets() - before;
   expect(batch.results.map((r) => r.status)).toEqual([
     'applied',

@@ -44,9 +44,24 @@ describe('execute_commands', () => {
     // compact: a result's capture strategy is left out when it is the batch's
     expect(r!.captureStrategy).toBeUndefined();
     expect(batch.captureStrategy).toBe('fenced');
-    expect(r!.detail?.key).toBe('commands.setblock.success');
-    expect(r!.chatMessages).toEqual([`Changed the block at ${pos(0, 0, 0).split(' ').join(', ')}`]);
+    // compact: an ordinary success is its summary; its key and its one line are not repeated
+    const line = `Changed the block at ${pos(0, 0, 0).split(' ').join(', ')}`;
+    expect(r!.summary).toBe(line);
+    expect(r!.detail).toBeUndefined();
+    expect(r!.chatMessages).toEqual([]);
+    expect(r!.verification).toBeUndefined();
     expect(batch).toMatchObject({ totalCommands: 1, acceptedCount: 1, appliedCount: 1, failedCount: 0 });
+    expect((batch as { verifiedCount?: number }).verifiedCount).toBe(1);
+  });
+
+  test('resultDetail full keeps the key, the own line and the verification of a success', async () => {
+    const batch = await c.execute([`setblock ${pos(0, 1, 0)} minecraft:oak_planks`], {
+      resultDetail: 'full',
+    });
+    const [r] = batch.results;
+    expect(r!.detail?.key).toBe('commands.setblock.success');
+    expect(r!.chatMessages).toEqual([`Changed the block at ${pos(0, 1, 0).split(' ').join(', ')}`]);
+    expect(r!.verification).toMatchObject({ status: 'verified', checked: 1, matched: 1, mismatches: [] });
   });
 
   test('the same block again is rejected_by_game with noChange: the world already matches', async () => {
@@ -74,27 +89,34 @@ describe('execute_commands', () => {
   });
 
   test('a fill over the block limit is commands.fill.toobig; a fill is counted', async () => {
-    const batch = await c.execute([
-      `fill ${pos(0, 0, 2)} ${pos(40, 20, 42)} stone`,
-      `fill ${pos(2, 0, 2)} ${pos(4, 2, 4)} stone`,
-    ]);
+    const batch = await c.execute(
+      [`fill ${pos(0, 0, 2)} ${pos(40, 20, 42)} stone`, `fill ${pos(2, 0, 2)} ${pos(4, 2, 4)} stone`],
+      { resultDetail: 'full' },
+    );
     expect(only(batch.results)).toEqual([
       ['rejected_by_game', false, 'commands.fill.toobig'],
       ['applied', true, 'commands.fill.success'],
     ]);
-    // the count is in the summary; the compact answer does not repeat it in detail.args
     expect(batch.results[1]!.summary).toContain('27');
-    expect(batch.results[1]!.detail?.args).toBeUndefined();
-    expect(batch.results[0]!.detail?.args).toBeDefined();
+    expect(batch.results[1]!.detail?.args).toEqual(['27']);
+    // the count is in the summary; the compact answer does not repeat it (nor the key of an ordinary success)
+    const compact = await c.execute([`fill ${pos(0, 0, 2)} ${pos(40, 20, 42)} stone`]);
+    expect(compact.results[0]!.detail).toMatchObject({
+      key: 'commands.fill.toobig',
+      args: expect.any(Array),
+    });
   });
 
   test('with sendCommandFeedback off, silent successes are applied (inferred) and failures still rejected', async () => {
-    const batch = await c.execute([
-      'gamerule sendCommandFeedback false',
-      `setblock ${pos(5, 0, 0)} minecraft:glass`,
-      `setblock ${pos(5, 0, 0)} minecraft:glass`,
-      'gamerule sendCommandFeedback true',
-    ]);
+    const batch = await c.execute(
+      [
+        'gamerule sendCommandFeedback false',
+        `setblock ${pos(5, 0, 0)} minecraft:glass`,
+        `setblock ${pos(5, 0, 0)} minecraft:glass`,
+        'gamerule sendCommandFeedback true',
+      ],
+      { resultDetail: 'full' },
+    );
     const [off, set, again, on] = batch.results;
     expect(off).toMatchObject({ status: 'applied', applied: true, detail: { inferred: true } });
     expect(set).toMatchObject({
@@ -123,7 +145,7 @@ describe('execute_commands', () => {
       written.set(key, block!);
       return changes;
     });
-    const batch = await c.execute(commands);
+    const batch = await c.execute(commands, { resultDetail: 'full' });
     expect(batch.results).toHaveLength(200);
     batch.results.forEach((r, i) => {
       expect(r.index).toBe(i);
@@ -151,6 +173,7 @@ describe('execute_commands', () => {
           { length: 20 },
           (_, i) => `setblock ${pos(k, 10 + (i % 5), 12 + i)} minecraft:${i % 2 ? 'red' : 'blue'}_wool`,
         ),
+        { resultDetail: 'full' },
       ),
     );
     const batches = await Promise.all(calls);

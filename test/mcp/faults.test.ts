@@ -52,6 +52,7 @@ describe('execute_commands when things go wrong', () => {
       });
       const batch = await c.execute(
         Array.from({ length: 1000 }, (_, i) => `setblock ${i % 30} ${6 + (i % 20)} 3 stone`),
+        { resultDetail: 'full' },
       );
       off();
       expect(killed).toBe(true);
@@ -161,6 +162,7 @@ describe('recovery', () => {
         Array.from({ length: 10 }, (_, k) =>
           c.execute(
             Array.from({ length: 30 }, (_, i) => `setblock ${k} ${10 + (i % 10)} ${i} minecraft:stone`),
+            { resultDetail: 'full' },
           ),
         ),
       );

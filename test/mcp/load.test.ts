@@ -35,6 +35,7 @@ test('50 batches back to back through MCP: every batch complete, the connection 
         { length: 100 },
         (_, i) => `setblock ${i % 20} ${40 + (k % 5)} ${(i / 20) | 0} minecraft:${k % 2 ? 'stone' : 'dirt'}`,
       ),
+      { resultDetail: 'full' },
     );
     expect(batch.results).toHaveLength(100);
     expect(batch.results.every((r) => r.chatMessages.length === 1)).toBe(true);

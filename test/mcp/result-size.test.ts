@@ -21,7 +21,7 @@ afterAll(async () => {
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 const textOf = (r: { content?: unknown }) => (r.content as Array<{ text: string }>)[0]!.text;
 
-test('an applied setblock costs under 340 bytes (445 before compaction) of structuredContent, every seed field kept', async () => {
+test('an applied setblock costs under 200 bytes (445 before compaction) of structuredContent, every seed field kept', async () => {
   const n = 50;
   const commands = Array.from(
     { length: n },
@@ -34,10 +34,13 @@ test('an applied setblock costs under 340 bytes (445 before compaction) of struc
   console.error(
     `structuredContent per applied setblock: ${perCommand.toFixed(0)} bytes; whole: ${bytes(batch)}`,
   );
-  expect(perCommand).toBeLessThan(340);
+  // normalised to `setblock 15 -54 23 minecraft:stone` (34 characters): a coordinate's digit costs two bytes,
+  // one in the command and one in the summary, so the figure does not depend on where the world spawned us
+  const longest = Math.max(...batch.results.map((r) => bytes(r) - (r.command.length - 34) * 2));
+  expect(longest).toBeLessThanOrEqual(200);
   for (const r of batch.results) {
-    expect(Object.keys(r)).toEqual(
-      expect.arrayContaining([
+    expect(Object.keys(r).sort()).toEqual(
+      [
         'index',
         'command',
         'status',
@@ -46,10 +49,13 @@ test('an applied setblock costs under 340 bytes (445 before compaction) of struc
         'executionTimeMs',
         'summary',
         'chatMessages',
-      ]),
+      ].sort(),
     );
-    expect(r.verification).toEqual({ status: 'verified', checked: 1 });
+    expect(r.chatMessages).toEqual([]);
   }
+  // every write read back: counted once for the batch instead of once per result, and said in the text
+  expect(batch.verifiedCount).toBe(n);
+  expect(textOf(result)).toContain(`${n}/${n} applied (${n} read back from the world as written)`);
   // the batch's lines are each in their command's result, not repeated at the top
   expect(batch.chatMessages).toEqual([]);
   // identical successes are one line of text

@@ -15,13 +15,38 @@ afterAll(async () => {
 });
 
 test('applied writes are verified against the bot’s view of the world, block by block', async () => {
-  const batch = await c.execute([
-    `fill ${o.x} ${o.y} ${o.z} ${o.x + 2} ${o.y + 1} ${o.z + 2} minecraft:stone`,
-    `setblock ${o.x} ${o.y + 2} ${o.z} minecraft:oak_stairs[facing=east,half=top]`,
-  ]);
-  // compact: matched (= checked) and the empty mismatches list are left out
-  expect(batch.results[0]!.verification).toEqual({ status: 'verified', checked: 18 });
-  expect(batch.results[1]!.verification).toEqual({ status: 'verified', checked: 1 });
+  const batch = await c.execute(
+    [
+      `fill ${o.x} ${o.y} ${o.z} ${o.x + 2} ${o.y + 1} ${o.z + 2} minecraft:stone`,
+      `setblock ${o.x} ${o.y + 2} ${o.z} minecraft:oak_stairs[facing=east,half=top]`,
+    ],
+    { resultDetail: 'full' },
+  );
+  expect(batch.results[0]!.verification).toEqual({
+    status: 'verified',
+    checked: 18,
+    matched: 18,
+    mismatches: [],
+  });
+  expect(batch.results[1]!.verification).toEqual({
+    status: 'verified',
+    checked: 1,
+    matched: 1,
+    mismatches: [],
+  });
+  // compact (the default): a verified write's verification is left out, the batch counts it, the text says it
+  const again = await c.call('execute_commands', {
+    commands: [`fill ${o.x} ${o.y + 3} ${o.z} ${o.x + 1} ${o.y + 3} ${o.z} minecraft:stone`],
+  });
+  const compact = again.structuredContent as {
+    verifiedCount?: number;
+    results: Array<{ verification?: unknown }>;
+  };
+  expect(compact.results[0]!.verification).toBeUndefined();
+  expect(compact.verifiedCount).toBe(1);
+  expect((again.content as Array<{ text: string }>)[0]!.text).toContain(
+    '1/1 applied (1 read back from the world as written)',
+  );
 });
 
 test('verify: false skips it; rejected commands are not verified', async () => {
@@ -44,7 +69,7 @@ test('a hollow room without a door gets an add_door step whose commands work, th
   expect(doorCommands.some((cmd) => cmd.includes('half=lower'))).toBe(true);
   expect(doorCommands.some((cmd) => cmd.includes('half=upper'))).toBe(true);
 
-  const followUp = await c.execute(doorCommands);
+  const followUp = await c.execute(doorCommands, { resultDetail: 'full' });
   for (const r of followUp.results) {
     expect(r.status).toBe('applied');
     expect(r.verification?.status).toBe('verified');

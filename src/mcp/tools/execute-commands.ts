@@ -52,6 +52,12 @@ export const ExecuteCommandsInput = z.object({
     .string()
     .optional()
     .describe('connection name (see get_connection_info); default: the configured default'),
+  resultDetail: z
+    .enum(['compact', 'full'])
+    .optional()
+    .describe(
+      'compact (default): fields at their default left out; full: every result with its key, own lines and verification',
+    ),
 });
 
 export const ExecuteCommandsOutput = CompactBatchResultSchema;
@@ -70,7 +76,7 @@ Per-command status:
 A tp/teleport of the bot is applied when the server moves the bot; its result has botPosition (where the bot now stands). "undo" says whether undo_last can put this batch back (recorded) or not (not_recorded, with the reason).
 A result that did not apply carries its fix in summary and detail.suggestion: "did you mean spruce_planks?" for unknown block, item, entity ids and command names, the valid states of a block ("facing takes north, south, west, east"), or the command's usage from the server's command tree.
 Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first, each also a "next (required|optional): tool {args} — why" line of the text: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door). Only steps the safety policy allows are suggested.
-Compact: fields at their default are left out (a result's captureStrategy when it is the batch's; a full verification's matched and empty mismatches; an applied command's detail.args, shown in its summary; zero unknownCount/skippedCount; top-level chatMessages already in a result).`;
+Compact (unless resultDetail: "full"): fields at their default are left out — an ordinary success (applied, its one line is its summary) has no detail and empty chatMessages; a verification that read every block back as written is left out (verifiedCount counts them; mismatch, unloaded and not_checked are always shown); a result's captureStrategy when it is the batch's; an applied command's detail.args, shown in its summary; zero unknownCount/skippedCount; top-level chatMessages already in a result.`;
 
 /**
  * Runs this tool's CPU path once on made-up data (input schema, batch pipeline, text): call it while the
@@ -135,7 +141,8 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
               }
             : {}),
         });
-        return toolResult(compactBatch(batch), renderBatchText(batch), context());
+        const structured = args.resultDetail === 'full' ? batch : compactBatch(batch);
+        return toolResult(structured, renderBatchText(batch), context());
       } catch (err) {
         deps.log.warn({ err }, 'execute_commands failed');
         return toolError(err, context());
