@@ -121,16 +121,17 @@ export function registerServeCommand(program: Command): void {
       // stdout is the MCP protocol: the address goes to stderr, on a line of its own
       if (viewer) process.stderr.write(`viewer: ${viewer.url}\n`);
       const safety = await loadSafetyConfig(flags.safetyConfig ?? config?.safetyConfig);
+      // HTTP sessions each get a server; connections, undo history and jobs are shared
+      const undo = new UndoRegistry();
       const jobs = new JobManager({
         targets,
         safety,
+        undo,
         log: logger,
         maxAgeDays: flags.jobMaxAgeDays,
         autoResume: flags.jobAutoResume,
         ...(flags.jobsDir ? { dir: flags.jobsDir } : {}),
       });
-      // HTTP sessions each get a server; connections, undo history and jobs are shared
-      const undo = new UndoRegistry();
       const makeServer = () =>
         createServer({
           targets,

@@ -3,34 +3,15 @@
  * run, resumed after a crash or a lost connection, expired after `maxAgeDays`.
  */
 import { EventEmitter } from 'node:events';
-import type { Targets } from '../connection/targets.js';
-import type { Logger } from '../logger.js';
-import type { SafetyConfig } from '../safety/config.js';
 import { createJob, rewind, type StartJobInput } from './create.js';
+import type { JobManagerOptions } from './manager-options.js';
+
+export type { JobManagerOptions } from './manager-options.js';
 import { JobExpiredError, JobLockedError, JobStateError } from './errors.js';
 import { buildReport, type JobReport, type JobSummary, summarize } from './report.js';
 import { type RunEnd, runJob } from './runner.js';
 import type { Interruption, JobState, JobStatus } from './schema.js';
 import { defaultJobsDir, JobStore, type JournalProblem, thisCompanion } from './store.js';
-
-export interface JobManagerOptions {
-  targets: Targets;
-  safety: SafetyConfig;
-  log: Logger;
-  /** default: defaultJobsDir() ($MCBRIDGE_JOBS_DIR, $XDG_STATE_HOME/mcbridge/jobs, ~/.local/state/mcbridge/jobs) */
-  dir?: string;
-  /** jobs older than this are expired and cannot be resumed (default 30) */
-  maxAgeDays?: number;
-  /** journals kept; the oldest beyond this are deleted on start (default 200) */
-  maxJobs?: number;
-  /** resume interrupted jobs on start and when a lost connection returns (default true) */
-  autoResume?: boolean;
-  /** a lock not refreshed for this long is a dead companion's (default 10 000, min 2000) */
-  lockStaleMs?: number;
-  /** first wait before trying a lost connection again; doubles up to 30 s (default 1000) */
-  reconnectDelayMs?: number;
-  now?: () => Date;
-}
 
 interface Running {
   controller: AbortController;
@@ -206,6 +187,7 @@ export class JobManager {
         signal: entry.controller.signal,
         stopReason: () => entry.stop,
         save: (s) => this.save(s),
+        ...(this.o.undo ? { undo: this.o.undo.for(job.target) } : {}),
         onReconciled: (r) =>
           this.o.log.info({ job: job.id, ...r }, 'build job: uncertain steps checked in the world'),
       });

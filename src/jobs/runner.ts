@@ -4,6 +4,7 @@
  * `sent` steps, which the next resume checks against the world before sending anything again.
  */
 import { planBatch } from '../batch/plan.js';
+import type { UndoHistory } from '../batch/undo.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { executeBatch } from '../execute/execute-batch.js';
 import type { Logger } from '../logger.js';
@@ -23,6 +24,8 @@ export interface RunDeps {
   /** writes the journal; `state.updatedAt` is set by the caller */
   save: (state: JobState) => Promise<void>;
   onReconciled?: (report: ReconcileReport) => void;
+  /** the connection's undo history: a job is not snapshotted, so it leaves a marker undo_last stops at */
+  undo?: UndoHistory;
 }
 
 export type RunEnd =
@@ -41,6 +44,7 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
     await deps.save(state);
   }
   const policy = { noChangeIsSuccess: state.options.noChangeIsSuccess };
+  let marked = false;
   for (;;) {
     if (signal.aborted) return { status: 'interrupted', interruption: deps.stopReason() };
     if (!session.channel.connected)
@@ -66,6 +70,10 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
       step.attempts++;
     }
     await deps.save(state);
+    if (!marked) {
+      markNotRecorded(state, deps.undo);
+      marked = true;
+    }
 
     const batch = await executeBatch(session, items, {
       safety: deps.safety,
@@ -99,6 +107,20 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
       };
     }
   }
+}
+
+/**
+ * Before a run sends its first chunk: undo_last must not reach past this job to an older batch and
+ * undo that instead, so the job's place in the history says it cannot be put back.
+ */
+function markNotRecorded(state: JobState, undo: UndoHistory | undefined): void {
+  undo?.push({
+    kind: 'not_recorded',
+    label: `build job ${state.id} (${state.steps.length} steps)`,
+    at: new Date().toISOString(),
+    reason:
+      'build jobs are not snapshotted for undo (get_build_job lists every step it ran and what each placed)',
+  });
 }
 
 const FAILED = new Set(['rejected_by_game', 'execution_error', 'rejected_by_safety']);

@@ -14,6 +14,7 @@ import type { Logger } from '../../src/logger.js';
 import { registerBuildJobTools } from '../../src/mcp/tools/build-jobs.js';
 import { registerExecuteCommandsTool } from '../../src/mcp/tools/execute-commands.js';
 import { registerGetBlocksInAreaTool } from '../../src/mcp/tools/get-blocks-in-area.js';
+import { registerUndoLastTool } from '../../src/mcp/tools/undo-last.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 
 export interface JobServerOptions {
@@ -29,13 +30,15 @@ export async function createJobServer(o: JobServerOptions) {
   const target = mineflayerTarget({ host: o.host, port: o.port, username: o.username, version: '1.21.4' });
   const targets = new Targets([target]);
   const safety = defaultSafetyConfig;
-  const jobs = new JobManager({ targets, safety, log: o.log, dir: o.dir, ...o.manager });
+  const undo = new UndoRegistry();
+  const jobs = new JobManager({ targets, safety, log: o.log, dir: o.dir, undo, ...o.manager });
   const server = new McpServer({ name: 'mcbridge-jobs-test', version: '0.0.0' });
   const structures = new StructureStore(join(o.dir, 'structures'));
-  const deps = { targets, log: o.log, safety, undo: new UndoRegistry(), jobs, structures };
+  const deps = { targets, log: o.log, safety, undo, jobs, structures };
   registerExecuteCommandsTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerBuildJobTools(server, deps);
+  registerUndoLastTool(server, deps);
   const init = await jobs.init();
   return { server, target, targets, jobs, init };
 }
