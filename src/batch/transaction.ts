@@ -10,7 +10,7 @@ import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { McbridgeError } from '../errors.js';
 import { prepareReads } from '../execute/verify-batch.js';
-import type { BlockSource } from '../world-view/block-source.js';
+import { type BlockSource, blockStateKey } from '../world-view/block-source.js';
 import { differences, restoreCommands, type Snapshot } from './snapshot.js';
 
 /** Largest snapshot a transactional batch may take (unique positions). */
@@ -125,10 +125,10 @@ export async function restoreSnapshot(
   await prepareReads(session.channel, snapshot.boxes);
   let mismatches = differences(snapshot, source, Infinity);
   for (let attempt = 0; attempt < 5 && mismatches.length && session.channel.connected; attempt++) {
-    // vanilla sends block changes at the end of the tick
+    // vanilla sends block changes at the end of the tick: read again only what still differed
     await new Promise((r) => setTimeout(r, 50));
     await prepareReads(session.channel, snapshot.boxes);
-    mismatches = differences(snapshot, source, Infinity);
+    mismatches = stillDifferent(mismatches, source);
   }
   return {
     commands: commands.length,
@@ -137,6 +137,17 @@ export async function restoreSnapshot(
     notRestoredCount: mismatches.length,
     mismatches: mismatches.slice(0, MAX_LISTED),
   };
+}
+
+function stillDifferent(
+  mismatches: ReturnType<typeof differences>,
+  source: BlockSource,
+): ReturnType<typeof differences> {
+  return mismatches.flatMap((m) => {
+    const now = source.readBlock(m);
+    const actual = now === 'unloaded' ? 'unloaded' : blockStateKey(now);
+    return actual === m.expected ? [] : [{ ...m, actual }];
+  });
 }
 
 function isHardFailure(line: { component: unknown }): boolean {

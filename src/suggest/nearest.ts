@@ -32,18 +32,22 @@ export const slips = (word: string): string[] => [
  * word's length (at least 2 edits), ties by name — nonsense gets no guesses.
  */
 export function nearest(wrong: string, names: readonly string[], max = 3): string[] {
-  // a batch often repeats one typo hundreds of times, and each scan measures ~1,000 names
+  // a batch often repeats one typo hundreds of times, and each scan measures ~1,000 names; "did you mean"
+  // and the hints ask for different counts of the same word: one scan of SCAN_MAX serves both
   let cache = caches.get(names);
   if (!cache) caches.set(names, (cache = new Map()));
-  const key = `${max} ${wrong}`;
-  const known = cache.get(key);
-  if (known) return known;
-  const found = scan(wrong, names, max);
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, found);
-  return found;
+  const scanMax = Math.max(max, SCAN_MAX);
+  const key = `${scanMax} ${wrong}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = scan(wrong, names, scanMax);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, found);
+  }
+  return max >= found.length ? found : found.slice(0, max);
 }
 
+const SCAN_MAX = 5;
 const CACHE_SIZE = 256;
 const caches = new WeakMap<readonly string[], Map<string, string[]>>();
 
