@@ -108,4 +108,20 @@ test('a 595-block structure is placed with an answer under 8 KB that lists real 
     offset = page.nextOffset;
   }
   expect(seen).toBe(595);
+
+  // the full form of a page keeps every field: an applied write's key, its own line and its verification
+  const full = (
+    await c.call('get_batch_results', {
+      batchId: answer.page!.batchId,
+      status: 'applied',
+      limit: 1,
+      resultDetail: 'full',
+    })
+  ).structuredContent as { results: Array<Record<string, unknown>> };
+  expect(full.results[0]).toMatchObject({
+    status: 'applied',
+    detail: { key: 'commands.setblock.success' },
+    chatMessages: [expect.stringMatching(/^Changed the block at /)],
+    verification: { status: 'verified', checked: 1, matched: 1 },
+  });
 });

@@ -17,6 +17,12 @@ export const GetBatchResultsInput = z.object({
     .string()
     .optional()
     .describe('only results with this status, e.g. "rejected_by_game" (default: all)'),
+  resultDetail: z
+    .enum(['compact', 'full'])
+    .optional()
+    .describe(
+      'compact (default) as execute_commands answers; full: every field (keys, own lines, verification)',
+    ),
 });
 
 export const GetBatchResultsOutput = z.object({
@@ -57,7 +63,8 @@ export function registerGetBatchResultsTool(server: McpServer, deps: ToolDeps, p
         batchId: args.batchId,
         total: matching.length,
         offset,
-        results: slice.map((r) => compactResult(r, batch.captureStrategy)),
+        results:
+          args.resultDetail === 'full' ? slice : slice.map((r) => compactResult(r, batch.captureStrategy)),
         ...(offset + limit < matching.length ? { nextOffset: offset + limit } : {}),
       };
       const head = `${slice.length} of ${matching.length} results from #${offset + 1}${out.nextOffset !== undefined ? `; next page: get_batch_results ${JSON.stringify({ batchId: args.batchId, offset: out.nextOffset })}` : ''}`;
