@@ -83,4 +83,58 @@ describe('place template', () => {
       red({ translate: 'commands.place.feature.invalid', with: ['minecraft:castle'] }),
     ]);
   });
+
+  test('place feature checks the id before the position, as vanilla’s argument order does', async () => {
+    const [unknownFar, knownFar] = await runFenced(op, [
+      'place feature minecraft:castle 100000 0 100000',
+      'place feature minecraft:oak 100000 0 100000',
+    ]);
+    expect(unknownFar).toEqual([
+      red({ translate: 'commands.place.feature.invalid', with: ['minecraft:castle'] }),
+    ]);
+    expect(knownFar).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+  });
+});
+
+describe('place jigsaw and structure', () => {
+  test('a vanilla pool or structure is vanilla’s thrown .failed (not generated here), an unknown id .invalid', async () => {
+    const before = op.bot.blockAt(op.bot.entity.position.floored())?.name;
+    const [pool, unknownPool, structure, unknownStructure] = await runFenced(op, [
+      'place jigsaw minecraft:village/plains/town_centers minecraft:bottom 7',
+      'place jigsaw minecraft:castle/keep minecraft:bottom 7',
+      'place structure minecraft:village_plains',
+      'place structure castle',
+    ]);
+    expect(pool).toEqual([red({ translate: 'commands.place.jigsaw.failed' })]);
+    expect(unknownPool).toEqual([
+      red({ translate: 'commands.place.jigsaw.invalid', with: ['minecraft:castle/keep'] }),
+    ]);
+    expect(structure).toEqual([red({ translate: 'commands.place.structure.failed' })]);
+    expect(unknownStructure).toEqual([
+      red({ translate: 'commands.place.structure.invalid', with: ['minecraft:castle'] }),
+    ]);
+    expect(op.bot.blockAt(op.bot.entity.position.floored())?.name).toBe(before);
+  });
+
+  test('positions: unloaded after the id check; depth outside 1..20 and a missing depth are parse errors', async () => {
+    const commands = [
+      'place jigsaw minecraft:village/plains/town_centers minecraft:bottom 7 100000 0 100000',
+      'place jigsaw minecraft:nothing minecraft:bottom 7 100000 0 100000',
+      'place structure minecraft:igloo 100000 0 100000',
+      'place jigsaw minecraft:empty minecraft:bottom 0',
+      'place jigsaw minecraft:empty minecraft:bottom 21',
+      'place jigsaw minecraft:empty minecraft:bottom',
+    ] as const;
+    const [far, unknownFar, structureFar, low, big, missing] = await runFenced(op, commands);
+    expect(far).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+    expect(unknownFar).toEqual([
+      red({ translate: 'commands.place.jigsaw.invalid', with: ['minecraft:nothing'] }),
+    ]);
+    expect(structureFar).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+    expect(low[0]).toEqual(red({ translate: 'argument.integer.low', with: [1, 0] }));
+    expect(big[0]).toEqual(red({ translate: 'argument.integer.big', with: [20, 21] }));
+    expect(missing[0]).toEqual(red({ translate: 'command.unknown.command' }));
+    // every parse error carries its context line
+    for (const lines of [low, big, missing]) expect(lines).toHaveLength(2);
+  });
 });

@@ -4,45 +4,25 @@
  * templates are mcbridge's saved structures (src/structures, `save_structure`), named `minecraft:<name>`;
  * every block of the template is written (air included, as StructureTemplate.placeInWorld does) and sent to
  * clients; commands.place.template.success [id, x, y, z], the thrown commands.place.template.invalid [id]
- * for an unknown template, argument.pos.unloaded outside loaded chunks.
+ * for an unknown template, argument.pos.unloaded outside loaded chunks. feature, jigsaw and structure:
+ * place-worldgen.ts.
  */
 import { StructureStore } from '../../../structures/store.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
 import { readResourceLocation } from '../brigadier.js';
 import { readLiteral } from '../command-arguments.js';
-import { CONFIGURED_FEATURES } from '../configured-features.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { MAX_Y, MIN_Y } from '../world-access.js';
-
-/**
- * `place feature <id> [pos]`: a known configured feature is the thrown commands.place.feature.failed
- * (flying-squid cannot generate features), an unknown one commands.place.feature.invalid [id]
- */
-async function placeFeature(ctx: CommandContext): Promise<void> {
-  const { reader, pose, world } = ctx;
-  expectArgument(reader);
-  const id = readResourceLocation(reader);
-  if (reader.canRead()) {
-    expectArgument(reader);
-    const pos = readBlockPos(reader, pose);
-    // BlockPosArgument.getLoadedBlockPos
-    if (!world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
-    if (pos.y < MIN_Y || pos.y > MAX_Y) throw new CommandSyntaxError('argument.pos.outofworld');
-  }
-  expectEnd(reader);
-  const known = id.startsWith('minecraft:') && CONFIGURED_FEATURES.has(id.slice(10));
-  throw new CommandSyntaxError(
-    known ? 'commands.place.feature.failed' : 'commands.place.feature.invalid',
-    known ? [] : [id],
-  );
-}
+import { placeFeature, placeJigsaw, placeStructure } from './place-worldgen.js';
 
 export async function place(ctx: CommandContext): Promise<void> {
   const { reader, pose, world, states } = ctx;
-  const kind = readLiteral(reader, ['template', 'feature'] as const);
+  const kind = readLiteral(reader, ['feature', 'jigsaw', 'structure', 'template'] as const);
   if (kind === 'feature') return placeFeature(ctx);
+  if (kind === 'jigsaw') return placeJigsaw(ctx);
+  if (kind === 'structure') return placeStructure(ctx);
   expectArgument(reader);
   const id = readResourceLocation(reader);
   let pos = { x: Math.floor(pose.x), y: Math.floor(pose.y), z: Math.floor(pose.z) };
