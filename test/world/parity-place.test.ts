@@ -96,6 +96,63 @@ describe('place template', () => {
   });
 });
 
+describe('place template rotation, mirror, integrity', () => {
+  test('clockwise_90 turns positions about the origin block and the stairs’ facing (east → south)', async () => {
+    const p = op.bot.entity.position.floored().offset(-8, 1, 8);
+    const [lines] = await runFenced(op, [`place template minecraft:pad ${p.x} ${p.y} ${p.z} clockwise_90`]);
+    expect(lines).toHaveLength(1);
+    // (x, z) → (-z, x): gold (0,0) stays, stairs (1,0) → (0,1), gold (1,1) → (-1,1)
+    expect(op.bot.blockAt(p)?.name).toBe('gold_block');
+    expect(op.bot.blockAt(p.offset(0, 0, 1))?.name).toBe('oak_stairs');
+    expect(op.bot.blockAt(p.offset(0, 0, 1))?.getProperties()).toMatchObject({ facing: 'south' });
+    expect(op.bot.blockAt(p.offset(-1, 0, 1))?.name).toBe('gold_block');
+    expect(op.bot.blockAt(p.offset(1, 0, 0))?.name).toBe('air');
+  });
+
+  test('left_right mirrors z; front_back mirrors x and flips an east-facing stair to west', async () => {
+    const a = op.bot.entity.position.floored().offset(-8, 1, -8);
+    const b = op.bot.entity.position.floored().offset(8, 1, -12);
+    await runFenced(op, [
+      `place template minecraft:pad ${a.x} ${a.y} ${a.z} none left_right`,
+      `place template minecraft:pad ${b.x} ${b.y} ${b.z} none front_back`,
+    ]);
+    expect(op.bot.blockAt(a.offset(1, 0, 0))?.getProperties()).toMatchObject({ facing: 'east' });
+    expect(op.bot.blockAt(a.offset(1, 0, -1))?.name).toBe('gold_block');
+    expect(op.bot.blockAt(b.offset(-1, 0, 0))?.getProperties()).toMatchObject({ facing: 'west' });
+    expect(op.bot.blockAt(b.offset(-1, 0, 1))?.name).toBe('gold_block');
+  });
+
+  test('integrity 0.5 with seed 42 keeps the blocks whose Java nextFloat is ≤ 0.5 (2nd and 4th)', async () => {
+    const p = op.bot.entity.position.floored().offset(12, 1, 12);
+    const [lines] = await runFenced(op, [
+      `place template minecraft:pad ${p.x} ${p.y} ${p.z} none none 0.5 42`,
+    ]);
+    expect(lines).toHaveLength(1);
+    // new Random(42).nextFloat(): 0.7275637, 0.054665208, 0.6832234, 0.0479393
+    expect(op.bot.blockAt(p)?.name).toBe('air');
+    expect(op.bot.blockAt(p.offset(1, 0, 0))?.name).toBe('oak_stairs');
+    expect(op.bot.blockAt(p.offset(1, 0, 1))?.name).toBe('gold_block');
+  });
+
+  test('a wrong rotation/mirror is argument.enum.invalid after the word; integrity outside 0..1; position checked before the id', async () => {
+    const commands = [
+      'place template minecraft:pad ~ ~ ~ sideways',
+      'place template minecraft:pad ~ ~ ~ none upside_down',
+      'place template minecraft:pad ~ ~ ~ none none 1.5',
+      'place template minecraft:nothing 100000 0 100000',
+    ] as const;
+    const [rotation, mirror, integrity, far] = await runFenced(op, commands);
+    expect(rotation[0]).toEqual(red({ translate: 'argument.enum.invalid', with: ['sideways'] }));
+    // the cursor is after the word: the context line ends there, with nothing underlined after it
+    expect(rotation[1]).toMatchObject({
+      extra: [{ extra: [{ '': '...' }, { '': '~ sideways' }, { translate: 'command.context.here' }] }],
+    });
+    expect(mirror[0]).toEqual(red({ translate: 'argument.enum.invalid', with: ['upside_down'] }));
+    expect(integrity[0]).toEqual(red({ translate: 'argument.float.big', with: [1, 1.5] }));
+    expect(far).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+  });
+});
+
 describe('place jigsaw and structure', () => {
   test('a vanilla pool or structure is vanilla’s thrown .failed (not generated here), an unknown id .invalid', async () => {
     const before = op.bot.blockAt(op.bot.entity.position.floored())?.name;
