@@ -120,6 +120,32 @@ describe('conditions', () => {
   });
 });
 
+describe('if blocks masked (checkRegions)', () => {
+  test('all-air source compares 0 blocks and still matches: if passes with count 0, unless fails with 0', async () => {
+    const [ifMasked, unlessMasked, all, forked] = await runFenced(op, [
+      'execute if blocks ~ ~10 ~ ~1 ~10 ~ ~ ~-1 ~ masked',
+      'execute unless blocks ~ ~10 ~ ~1 ~10 ~ ~ ~-1 ~ masked',
+      'execute if blocks ~ ~10 ~ ~1 ~10 ~ ~ ~-1 ~ all',
+      'execute if blocks ~ ~10 ~ ~1 ~10 ~ ~ ~-1 ~ masked run setblock ~2 ~5 ~2 minecraft:glass',
+    ]);
+    expect(ifMasked).toEqual([{ translate: 'commands.execute.conditional.pass_count', with: [0] }]);
+    expect(unlessMasked).toEqual([red({ translate: 'commands.execute.conditional.fail_count', with: [0] })]);
+    expect(all).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+    expect(forked).toEqual([setblockOk(feet.offset(2, 5, 2))]);
+  });
+
+  test('masked skips only minecraft:air: cave air is compared like any block', async () => {
+    const [, , same, differs] = await runFenced(op, [
+      'setblock ~-3 ~8 ~-3 minecraft:cave_air',
+      'setblock ~-3 ~9 ~-3 minecraft:cave_air',
+      'execute if blocks ~-3 ~8 ~-3 ~-3 ~8 ~-3 ~-3 ~9 ~-3 masked',
+      'execute if blocks ~-3 ~8 ~-3 ~-3 ~8 ~-3 ~-3 ~-1 ~-3 masked',
+    ]);
+    expect(same).toEqual([{ translate: 'commands.execute.conditional.pass_count', with: [1] }]);
+    expect(differs).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+  });
+});
+
 describe('failures and silence', () => {
   test('a failing command in a forked chain (as) is silent; in an unforked one (positioned) it is reported', async () => {
     const [forked, plain] = await runFenced(op, [
@@ -144,6 +170,26 @@ describe('failures and silence', () => {
     const [lines] = await runFenced(op, [command]);
     const [, context] = parseError(command, 'argument.anchor.invalid', 17);
     expect(lines).toEqual([red({ translate: 'argument.anchor.invalid', with: ['nose'] }), context]);
+  });
+
+  test('an unknown dimension parses (any resource location) and fails when run: one red line, no context', async () => {
+    const [named, bare] = await runFenced(op, [
+      'execute in minecraft:nowhere run say x',
+      'execute in nowhere run say x',
+    ]);
+    expect(named).toEqual([red({ translate: 'argument.dimension.invalid', with: ['minecraft:nowhere'] })]);
+    expect(bare).toEqual([red({ translate: 'argument.dimension.invalid', with: ['minecraft:nowhere'] })]);
+  });
+
+  test('a wrong heightmap or swizzle leaves the cursor after what was read, as vanilla’s readers do', async () => {
+    const over = 'execute positioned over surface run say x';
+    const align = 'execute align xqz run say x';
+    const twice = 'execute align xx run say x';
+    const [heightmap, swizzle, duplicate] = await runFenced(op, [over, align, twice]);
+    const [, overContext] = parseError(over, 'argument.enum.invalid', 31);
+    expect(heightmap).toEqual([red({ translate: 'argument.enum.invalid', with: ['surface'] }), overContext]);
+    expect(swizzle).toEqual(parseError(align, 'arguments.swizzle.invalid', 16));
+    expect(duplicate).toEqual(parseError(twice, 'arguments.swizzle.invalid', 16));
   });
 
   test('with sendCommandFeedback false, a pass is hidden and a fail still shown', async () => {

@@ -83,4 +83,115 @@ describe('place template', () => {
       red({ translate: 'commands.place.feature.invalid', with: ['minecraft:castle'] }),
     ]);
   });
+
+  test('place feature checks the id before the position, as vanilla’s argument order does', async () => {
+    const [unknownFar, knownFar] = await runFenced(op, [
+      'place feature minecraft:castle 100000 0 100000',
+      'place feature minecraft:oak 100000 0 100000',
+    ]);
+    expect(unknownFar).toEqual([
+      red({ translate: 'commands.place.feature.invalid', with: ['minecraft:castle'] }),
+    ]);
+    expect(knownFar).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+  });
+});
+
+describe('place template rotation, mirror, integrity', () => {
+  test('clockwise_90 turns positions about the origin block and the stairs’ facing (east → south)', async () => {
+    const p = op.bot.entity.position.floored().offset(-8, 1, 8);
+    const [lines] = await runFenced(op, [`place template minecraft:pad ${p.x} ${p.y} ${p.z} clockwise_90`]);
+    expect(lines).toHaveLength(1);
+    // (x, z) → (-z, x): gold (0,0) stays, stairs (1,0) → (0,1), gold (1,1) → (-1,1)
+    expect(op.bot.blockAt(p)?.name).toBe('gold_block');
+    expect(op.bot.blockAt(p.offset(0, 0, 1))?.name).toBe('oak_stairs');
+    expect(op.bot.blockAt(p.offset(0, 0, 1))?.getProperties()).toMatchObject({ facing: 'south' });
+    expect(op.bot.blockAt(p.offset(-1, 0, 1))?.name).toBe('gold_block');
+    expect(op.bot.blockAt(p.offset(1, 0, 0))?.name).toBe('air');
+  });
+
+  test('left_right mirrors z; front_back mirrors x and flips an east-facing stair to west', async () => {
+    const a = op.bot.entity.position.floored().offset(-8, 1, -8);
+    const b = op.bot.entity.position.floored().offset(8, 1, -12);
+    await runFenced(op, [
+      `place template minecraft:pad ${a.x} ${a.y} ${a.z} none left_right`,
+      `place template minecraft:pad ${b.x} ${b.y} ${b.z} none front_back`,
+    ]);
+    expect(op.bot.blockAt(a.offset(1, 0, 0))?.getProperties()).toMatchObject({ facing: 'east' });
+    expect(op.bot.blockAt(a.offset(1, 0, -1))?.name).toBe('gold_block');
+    expect(op.bot.blockAt(b.offset(-1, 0, 0))?.getProperties()).toMatchObject({ facing: 'west' });
+    expect(op.bot.blockAt(b.offset(-1, 0, 1))?.name).toBe('gold_block');
+  });
+
+  test('integrity 0.5 with seed 42 keeps the blocks whose Java nextFloat is ≤ 0.5 (2nd and 4th)', async () => {
+    const p = op.bot.entity.position.floored().offset(12, 1, 12);
+    const [lines] = await runFenced(op, [
+      `place template minecraft:pad ${p.x} ${p.y} ${p.z} none none 0.5 42`,
+    ]);
+    expect(lines).toHaveLength(1);
+    // new Random(42).nextFloat(): 0.7275637, 0.054665208, 0.6832234, 0.0479393
+    expect(op.bot.blockAt(p)?.name).toBe('air');
+    expect(op.bot.blockAt(p.offset(1, 0, 0))?.name).toBe('oak_stairs');
+    expect(op.bot.blockAt(p.offset(1, 0, 1))?.name).toBe('gold_block');
+  });
+
+  test('a wrong rotation/mirror is argument.enum.invalid after the word; integrity outside 0..1; position checked before the id', async () => {
+    const commands = [
+      'place template minecraft:pad ~ ~ ~ sideways',
+      'place template minecraft:pad ~ ~ ~ none upside_down',
+      'place template minecraft:pad ~ ~ ~ none none 1.5',
+      'place template minecraft:nothing 100000 0 100000',
+    ] as const;
+    const [rotation, mirror, integrity, far] = await runFenced(op, commands);
+    expect(rotation[0]).toEqual(red({ translate: 'argument.enum.invalid', with: ['sideways'] }));
+    // the cursor is after the word: the context line ends there, with nothing underlined after it
+    expect(rotation[1]).toMatchObject({
+      extra: [{ extra: [{ '': '...' }, { '': '~ sideways' }, { translate: 'command.context.here' }] }],
+    });
+    expect(mirror[0]).toEqual(red({ translate: 'argument.enum.invalid', with: ['upside_down'] }));
+    expect(integrity[0]).toEqual(red({ translate: 'argument.float.big', with: [1, 1.5] }));
+    expect(far).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+  });
+});
+
+describe('place jigsaw and structure', () => {
+  test('a vanilla pool or structure is vanilla’s thrown .failed (not generated here), an unknown id .invalid', async () => {
+    const before = op.bot.blockAt(op.bot.entity.position.floored())?.name;
+    const [pool, unknownPool, structure, unknownStructure] = await runFenced(op, [
+      'place jigsaw minecraft:village/plains/town_centers minecraft:bottom 7',
+      'place jigsaw minecraft:castle/keep minecraft:bottom 7',
+      'place structure minecraft:village_plains',
+      'place structure castle',
+    ]);
+    expect(pool).toEqual([red({ translate: 'commands.place.jigsaw.failed' })]);
+    expect(unknownPool).toEqual([
+      red({ translate: 'commands.place.jigsaw.invalid', with: ['minecraft:castle/keep'] }),
+    ]);
+    expect(structure).toEqual([red({ translate: 'commands.place.structure.failed' })]);
+    expect(unknownStructure).toEqual([
+      red({ translate: 'commands.place.structure.invalid', with: ['minecraft:castle'] }),
+    ]);
+    expect(op.bot.blockAt(op.bot.entity.position.floored())?.name).toBe(before);
+  });
+
+  test('positions: unloaded after the id check; depth outside 1..20 and a missing depth are parse errors', async () => {
+    const commands = [
+      'place jigsaw minecraft:village/plains/town_centers minecraft:bottom 7 100000 0 100000',
+      'place jigsaw minecraft:nothing minecraft:bottom 7 100000 0 100000',
+      'place structure minecraft:igloo 100000 0 100000',
+      'place jigsaw minecraft:empty minecraft:bottom 0',
+      'place jigsaw minecraft:empty minecraft:bottom 21',
+      'place jigsaw minecraft:empty minecraft:bottom',
+    ] as const;
+    const [far, unknownFar, structureFar, low, big, missing] = await runFenced(op, commands);
+    expect(far).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+    expect(unknownFar).toEqual([
+      red({ translate: 'commands.place.jigsaw.invalid', with: ['minecraft:nothing'] }),
+    ]);
+    expect(structureFar).toEqual([red({ translate: 'argument.pos.unloaded' })]);
+    expect(low[0]).toEqual(red({ translate: 'argument.integer.low', with: [1, 0] }));
+    expect(big[0]).toEqual(red({ translate: 'argument.integer.big', with: [20, 21] }));
+    expect(missing[0]).toEqual(red({ translate: 'command.unknown.command' }));
+    // every parse error carries its context line
+    for (const lines of [low, big, missing]) expect(lines).toHaveLength(2);
+  });
 });

@@ -4,6 +4,7 @@
  */
 import type { Entity } from 'prismarine-entity';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatFixed } from '../../src/world/parity/java-format.js';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 
@@ -15,7 +16,7 @@ const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
  * Arguments of a translation with mixed kinds travel as a heterogeneous NBT list: primitives are wrapped
  * `{"": value}` (vanilla's NbtOps does the same); prismarine-chat shows a wrapped number as `{text: n}`.
  */
-const f = (n: number) => ({ '': n.toFixed(6) });
+const f = (n: number) => ({ '': formatFixed(n) });
 const s = (text: string) => ({ '': text });
 const count = (n: number) => ({ text: n });
 
@@ -96,6 +97,16 @@ describe('teleport the sender', () => {
       },
     ]);
     expect(op.bot.entity.position).toMatchObject({ x: 20.5, y, z: 20.5 });
+  });
+
+  test('coordinates are Java’s %f: HALF_UP on the shortest digits and -0.0 keeps its sign (was toFixed)', async () => {
+    const [lines] = await runFenced(op, ['tp @s 5.0000005 -60 -0.0']);
+    expect(lines).toEqual([
+      {
+        translate: 'commands.teleport.success.location.single',
+        with: [playerName('Tp'), s('5.000001'), s('-60.000000'), s('-0.000000')],
+      },
+    ]);
   });
 
   test('targets with a rotation turn the bot; facing a position turns it towards the point', async () => {

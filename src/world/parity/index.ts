@@ -4,6 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
+import { installBiomes } from './biome-storage.js';
 import { BlockStates } from './block-states.js';
 import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
@@ -12,6 +13,7 @@ import { difficulty } from './commands/difficulty.js';
 import { effect } from './commands/effect.js';
 import { HANDLERS, execute } from './commands/execute.js';
 import { fill } from './commands/fill.js';
+import { fillbiome } from './commands/fillbiome.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
@@ -77,6 +79,8 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   tp,
   execute,
   data,
+  // parity-rest
+  fillbiome,
 };
 // `execute … run <command>` runs any command of this table
 HANDLERS.current = PARITY_COMMANDS;
@@ -109,6 +113,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   const level = new LevelState(serv, gamerules);
   const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
   const entities = installEntityStore(serv, options.version);
+  // one biome registry for chunks, clients and fillbiome (biomes.ts says why)
+  installBiomes(serv, options.version, options.viewDistance);
   const deps = {
     serv,
     states,

@@ -26,7 +26,7 @@ function loadedPos(ctx: CommandContext, args: Args, name: string): Vec {
   return pos;
 }
 
-/** checkRegions: matching block count, or undefined at the first difference */
+/** checkRegions: matching block count (0 when masked skipped every block), or undefined at a difference */
 async function regionsMatch(ctx: CommandContext, args: Args, masked: boolean): Promise<number | undefined> {
   const a = loadedPos(ctx, args, 'start');
   const b = loadedPos(ctx, args, 'end');
@@ -41,7 +41,8 @@ async function regionsMatch(ctx: CommandContext, args: Args, masked: boolean): P
     for (let y = min.y; y <= max.y; y++)
       for (let z = min.z; z <= max.z; z++) {
         const here = await ctx.world.getState({ x, y, z });
-        if (masked && ctx.states.isAir(here)) continue;
+        // masked skips only minecraft:air (BlockState.is(Blocks.AIR)): cave and void air are compared
+        if (masked && ctx.states.blockOf(here)?.name === 'air') continue;
         const there = await ctx.world.getState({
           x: dest.x + x - min.x,
           y: dest.y + y - min.y,
@@ -95,19 +96,37 @@ function numeric(
   };
 }
 
+/**
+ * addIfBlocksConditional: the regions match when checkRegions gives a count — even 0, when `masked`
+ * skipped every block — so `if` passes with pass_count 0 and `unless` fails with fail_count 0
+ */
+function regions(node: TreeNode, positive: boolean, masked: boolean, root: () => TreeNode[]): TreeNode {
+  return {
+    ...node,
+    redirect: root,
+    fork: true,
+    modify: async (ctx, args) =>
+      ((await regionsMatch(ctx, args, masked)) !== undefined) === positive ? [ctx] : [],
+    run: async (ctx, args) => {
+      const n = await regionsMatch(ctx, args, masked);
+      if (positive) {
+        if (n === undefined) throw new CommandSyntaxError('commands.execute.conditional.fail');
+        ctx.success({ translate: 'commands.execute.conditional.pass_count', with: [n] }, false);
+      } else {
+        if (n !== undefined) throw new CommandSyntaxError('commands.execute.conditional.fail_count', [n]);
+        ctx.success({ translate: 'commands.execute.conditional.pass' }, false);
+      }
+    },
+  };
+}
+
 export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): TreeNode {
   const positive = word === 'if';
   const pos = (name: string, children: TreeNode[] = []) =>
     argument(name, (r) => readBlockCoordinates(r), children);
   const predicate = (ctx: CommandContext, r: Parameters<NonNullable<TreeNode['parse']>>[0]) =>
     readBlockPredicate(r, ctx.states, ctx.blockTags);
-  const blocks = (mode: 'all' | 'masked') =>
-    numeric(
-      literal(mode),
-      positive,
-      async (ctx, args) => (await regionsMatch(ctx, args, mode === 'masked')) ?? 0,
-      root,
-    );
+  const blocks = (mode: 'all' | 'masked') => regions(literal(mode), positive, mode === 'masked', root);
   return literal(word, [
     literal('block', [
       pos('pos', [

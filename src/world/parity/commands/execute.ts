@@ -5,6 +5,7 @@
  * vanilla registers with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
  */
+import { readResourceLocation, readUnquotedString } from '../brigadier.js';
 import { type Args, type TreeNode, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext, CommandHandler } from '../context.js';
 import {
@@ -65,39 +66,36 @@ function redirect(
   };
 }
 
+/**
+ * StringRepresentableArgument (HeightmapTypeArgument): Brigadier's unquoted word, and on a wrong value
+ * argument.enum.invalid with the cursor left after the word (createWithContext after the read)
+ */
 function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
-  const start = reader.cursor;
-  const word = reader.readUnquoted();
+  const word = readUnquotedString(reader);
   if ((values as readonly string[]).includes(word)) return word as T;
-  reader.cursor = start;
   throw reader.fail('argument.enum.invalid', [word]);
 }
 
-/** SwizzleArgument: some of x, y, z, each once */
+/** SwizzleArgument: some of x, y, z, each once; the error points just after the offending character */
 function readSwizzle(reader: StringReader): Set<string> {
-  const start = reader.cursor;
   const axes = new Set<string>();
   while (reader.canRead() && reader.peek() !== ' ') {
     const c = reader.peek();
-    if (!'xyz'.includes(c) || axes.has(c)) {
-      reader.cursor = start;
-      throw reader.fail('arguments.swizzle.invalid');
-    }
-    axes.add(c);
     reader.skip();
+    if (!'xyz'.includes(c) || axes.has(c)) throw reader.fail('arguments.swizzle.invalid');
+    axes.add(c);
   }
   return axes;
 }
 
 const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
 
-function readDimension(reader: StringReader): string {
-  const start = reader.cursor;
-  const word = reader.readUnquoted();
-  const id = word.includes(':') ? word : `minecraft:${word}`;
-  if (DIMENSIONS.includes(id)) return id;
-  reader.cursor = start;
-  throw reader.fail('argument.dimension.invalid', [id]);
+/**
+ * DimensionArgument parses any resource location; getDimension fails only when the command runs, with
+ * argument.dimension.invalid [id] as one red line (no context line)
+ */
+function checkDimension(id: string): void {
+  if (!DIMENSIONS.includes(id)) throw new CommandSyntaxError('argument.dimension.invalid', [id]);
 }
 
 /** Heightmap WORLD_SURFACE & co. on this flat world: the first non-air block from the top, plus one */
@@ -238,8 +236,13 @@ const ROOT: TreeNode[] = [
   literal('anchored', [
     redirect(argument('anchor', readAnchor), (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })]),
   ]),
-  // one overworld here: `in` checks the dimension name and keeps the source
-  literal('in', [redirect(argument('dimension', readDimension), (ctx) => [derive(ctx, {})])]),
+  // one overworld here: `in` checks the dimension when it runs and keeps the source
+  literal('in', [
+    redirect(argument('dimension', readResourceLocation), (ctx, a) => {
+      checkDimension(a['dimension'] as string);
+      return [derive(ctx, {})];
+    }),
+  ]),
 ];
 
 export async function execute(ctx: CommandContext): Promise<void> {

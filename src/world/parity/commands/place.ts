@@ -1,73 +1,16 @@
 /**
- * `place template <id> [pos]` and `place feature <id> [pos]` as vanilla 1.21.4
- * (server/commands/PlaceCommand.java placeTemplate/placeFeature, ResourceKeyArgument): the
- * templates are mcbridge's saved structures (src/structures, `save_structure`), named `minecraft:<name>`;
- * every block of the template is written (air included, as StructureTemplate.placeInWorld does) and sent to
- * clients; commands.place.template.success [id, x, y, z], the thrown commands.place.template.invalid [id]
- * for an unknown template, argument.pos.unloaded outside loaded chunks.
+ * `place feature|jigsaw|structure|template` of vanilla 1.21.4 (server/commands/PlaceCommand.java):
+ * template in place-template.ts (mcbridge's saved structures), the worldgen ones in place-worldgen.ts.
  */
-import { StructureStore } from '../../../structures/store.js';
-import { readBlockPos, readBlockState } from '../arguments.js';
-import { readResourceLocation } from '../brigadier.js';
 import { readLiteral } from '../command-arguments.js';
-import { CONFIGURED_FEATURES } from '../configured-features.js';
-import { translate } from '../components.js';
-import { type CommandContext, expectArgument, expectEnd } from '../context.js';
-import { CommandSyntaxError, StringReader } from '../reader.js';
-import { MAX_Y, MIN_Y } from '../world-access.js';
-
-/**
- * `place feature <id> [pos]`: a known configured feature is the thrown commands.place.feature.failed
- * (flying-squid cannot generate features), an unknown one commands.place.feature.invalid [id]
- */
-async function placeFeature(ctx: CommandContext): Promise<void> {
-  const { reader, pose, world } = ctx;
-  expectArgument(reader);
-  const id = readResourceLocation(reader);
-  if (reader.canRead()) {
-    expectArgument(reader);
-    const pos = readBlockPos(reader, pose);
-    // BlockPosArgument.getLoadedBlockPos
-    if (!world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
-    if (pos.y < MIN_Y || pos.y > MAX_Y) throw new CommandSyntaxError('argument.pos.outofworld');
-  }
-  expectEnd(reader);
-  const known = id.startsWith('minecraft:') && CONFIGURED_FEATURES.has(id.slice(10));
-  throw new CommandSyntaxError(
-    known ? 'commands.place.feature.failed' : 'commands.place.feature.invalid',
-    known ? [] : [id],
-  );
-}
-
+import type { CommandContext } from '../context.js';
+import { placeTemplate } from './place-template.js';
+import { placeFeature, placeJigsaw, placeStructure } from './place-worldgen.js';
 export async function place(ctx: CommandContext): Promise<void> {
-  const { reader, pose, world, states } = ctx;
-  const kind = readLiteral(reader, ['template', 'feature'] as const);
+  const { reader } = ctx;
+  const kind = readLiteral(reader, ['feature', 'jigsaw', 'structure', 'template'] as const);
   if (kind === 'feature') return placeFeature(ctx);
-  expectArgument(reader);
-  const id = readResourceLocation(reader);
-  let pos = { x: Math.floor(pose.x), y: Math.floor(pose.y), z: Math.floor(pose.z) };
-  if (reader.canRead()) {
-    expectArgument(reader);
-    pos = readBlockPos(reader, pose);
-  }
-  expectEnd(reader);
-  const name = id.startsWith('minecraft:') ? id.slice(10) : '';
-  const template = await new StructureStore().load(name).catch(() => undefined);
-  if (!template) throw new CommandSyntaxError('commands.place.template.invalid', [id]);
-  const { size } = template;
-  const max = { x: pos.x + size.x, y: pos.y + size.y, z: pos.z + size.z };
-  if (!world.boxLoaded(pos, max)) throw new CommandSyntaxError('argument.pos.unloaded');
-  const ids = template.palette.map((key) => readBlockState(new StringReader(key), states).stateId);
-  let i = 0;
-  // x fastest, then z, then y (the saved structure's order)
-  for (let y = 0; y < size.y; y++)
-    for (let z = 0; z < size.z; z++)
-      for (let x = 0; x < size.x; x++) {
-        const state = ids[template.blocks[i++] ?? 0];
-        // blocks outside the build height are skipped, as Level.setBlock refuses them
-        if (state !== undefined && pos.y + y >= MIN_Y && pos.y + y <= MAX_Y)
-          await world.setState({ x: pos.x + x, y: pos.y + y, z: pos.z + z }, state);
-      }
-  world.flush();
-  ctx.success(translate('commands.place.template.success', [id, pos.x, pos.y, pos.z]));
+  if (kind === 'jigsaw') return placeJigsaw(ctx);
+  if (kind === 'structure') return placeStructure(ctx);
+  return placeTemplate(ctx);
 }

@@ -18,6 +18,7 @@ import {
 } from '../coordinates.js';
 import { type Target, type Vec, WorldEntity, entityStore } from '../entities.js';
 import { moveForClients } from '../entity-sync.js';
+import { formatFixed } from '../java-format.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
 import {
   type EntitySelector,
@@ -38,8 +39,8 @@ export const wrapDegrees = (deg: number): number => {
   return Math.fround(r);
 };
 
-/** String.format(Locale.ROOT, "%f", d) */
-export const formatDouble = (d: number): string => d.toFixed(6);
+/** String.format(Locale.ROOT, "%f", d): Java's HALF_UP on the shortest digits, not toFixed */
+export const formatDouble = (d: number): string => formatFixed(d);
 
 export type Anchor = 'feet' | 'eyes';
 
