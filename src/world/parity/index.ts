@@ -107,7 +107,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
   const level = new LevelState(serv, gamerules);
-  const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
+  const world = new WorldAccess(serv, serv.overworld, options.viewDistance, states);
   const entities = installEntityStore(serv, options.version);
   const deps = {
     serv,
@@ -137,6 +137,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {
     const dispatcher = new PlayerDispatcher(deps, player);
     const client = player._client;
+    // chunk packets carry the block entities (signs' text) like vanilla's
+    world.blockEntities.attach(player);
     // replace flying-squid's handlers: they run commands concurrently and lose vanilla's ordering
     client.removeAllListeners('chat_command');
     client.removeAllListeners('chat_command_signed');
