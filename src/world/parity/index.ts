@@ -15,6 +15,7 @@ import { fill } from './commands/fill.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
+import { item } from './commands/item.js';
 import { kill } from './commands/kill.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
@@ -77,6 +78,8 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   tp,
   execute,
   data,
+  // parity-blockdata
+  item,
 };
 // `execute … run <command>` runs any command of this table
 HANDLERS.current = PARITY_COMMANDS;
