@@ -5,6 +5,7 @@
  * any number), NbtUtils.compareNbt (the partial match of path filters), CompoundTag.merge, and the iteration
  * order of a Java HashMap, which is the order vanilla prints a compound's keys in.
  */
+import { CommandSyntaxError } from './reader.js';
 import type { CompoundTag, Tag, TagType } from './snbt.js';
 
 const ARRAY_ELEMENT: Record<string, TagType> = { byteArray: 'byte', intArray: 'int', longArray: 'long' };
@@ -67,6 +68,18 @@ export function removeElement(list: Tag, index: number): void {
 export function clearCollection(list: Tag): void {
   if (list.type === 'list') list.value = { type: 'end', value: [] };
   else (list.value as unknown[]).length = 0;
+}
+
+/** NbtPath.isTooDeep: more than 512 levels of nesting below `depth` */
+function tooDeep(tag: Tag, depth: number): boolean {
+  if (depth >= 512) return true;
+  if (tag.type === 'compound') return Object.values(tag.value).some((t) => tooDeep(t, depth + 1));
+  if (tag.type === 'list') return elements(tag).some((t) => tooDeep(t, depth + 1));
+  return false;
+}
+
+export function checkDepth(tag: Tag, depth: number): void {
+  if (tooDeep(tag, depth)) throw new CommandSyntaxError('arguments.nbtpath.too_deep');
 }
 
 /** Tag.equals */

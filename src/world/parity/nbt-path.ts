@@ -7,6 +7,7 @@
  */
 import { readBrigadierInt, readString } from './brigadier.js';
 import {
+  checkDepth,
   clearCollection,
   collectionSize,
   copyTag,
@@ -177,17 +178,6 @@ export function pathGetOrCreate(path: NbtPath, root: Tag, create: () => Tag): Ta
   const out: Tag[] = [];
   for (const tag of parents(path, root)) getOrCreateOne(last, tag, create, out);
   return out;
-}
-
-function tooDeep(tag: Tag, depth: number): boolean {
-  if (depth >= 512) return true;
-  if (tag.type === 'compound') return Object.values(tag.value).some((t) => tooDeep(t, depth + 1));
-  if (tag.type === 'list') return elements(tag).some((t) => tooDeep(t, depth + 1));
-  return false;
-}
-
-export function checkDepth(tag: Tag, depth: number): void {
-  if (tooDeep(tag, depth)) throw new CommandSyntaxError('arguments.nbtpath.too_deep');
 }
 
 function setOne(node: Node, tag: Tag, value: () => Tag): number {

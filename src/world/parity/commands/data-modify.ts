@@ -9,16 +9,8 @@
 import { readBrigadierInt } from '../brigadier.js';
 import { type Args, type TreeNode, argument, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';
-import {
-  type NbtPath,
-  checkDepth,
-  pathGet,
-  pathGetOrCreate,
-  pathInsert,
-  pathSet,
-  readNbtPath,
-} from '../nbt-path.js';
-import { copyTag, isNumeric, mergeInto, snbtString, tagEquals } from '../nbt-path-tags.js';
+import { type NbtPath, pathGet, pathGetOrCreate, pathInsert, pathSet, readNbtPath } from '../nbt-path.js';
+import { checkDepth, copyTag, isNumeric, mergeInto, snbtString, tagEquals } from '../nbt-path-tags.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type CompoundTag, type Tag, readValue } from '../snbt.js';
 import { type DataProvider, SOURCES, TARGETS } from './data-accessors.js';

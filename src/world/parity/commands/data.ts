@@ -10,8 +10,8 @@
 import { readBrigadierDouble } from '../brigadier.js';
 import { type Args, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';
-import { type NbtPath, checkDepth, pathGet, pathRemove, readNbtPath } from '../nbt-path.js';
-import { copyTag, isNumeric, mergeInto, tagEquals } from '../nbt-path-tags.js';
+import { type NbtPath, pathGet, pathRemove, readNbtPath } from '../nbt-path.js';
+import { checkDepth, copyTag, isNumeric, mergeInto, tagEquals } from '../nbt-path-tags.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type CompoundTag, type Tag, readCompound } from '../snbt.js';
 import { type DataProvider, TARGETS } from './data-accessors.js';
