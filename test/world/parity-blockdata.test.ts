@@ -32,7 +32,11 @@ const obj = (entries: Array<[string, unknown[]]>) => [
   '}',
 ];
 const arr = (items: unknown[][]) => ['[', ...items.flatMap((v, i) => [...(i > 0 ? [', '] : []), ...v]), ']'];
-const pretty = (parts: unknown[]) => ({ text: '', extra: parts.map(w) });
+/** the `extra` list is a typed NBT list when every part is a string, a list of compounds otherwise */
+const pretty = (parts: unknown[]) => ({
+  text: '',
+  extra: parts.every((p) => typeof p === 'string') ? parts : parts.map(w),
+});
 /** commands.data.block.query for the block at x y z */
 const query = (x: number, y: number, z: number, parts: unknown[]) => ({
   translate: 'commands.data.block.query',
@@ -123,17 +127,39 @@ describe('block entities and data get block', () => {
     expect(JSON.stringify(parse[1])).toContain('{"text":".id","color":"red","underlined":1}');
   });
 
-  test('replacing the chest drops its block entity; a new facing keeps it (LevelChunk.setBlockState)', async () => {
+  test('a new facing keeps the block entity (emptied by setblock), another block drops it', async () => {
     const z = Z + 4;
-    const [, , kept, , gone] = await runFenced(op, [
-      `setblock ${X} ${Y} ${z} barrel{Items:[{Slot:0b,id:"dirt",count:2}]}`,
-      `data merge block ${X} ${Y} ${z} {CustomName:'"Box"'}`,
-      `data get block ${X} ${Y} ${z} CustomName`,
-      `setblock ${X} ${Y} ${z} stone`,
-      `data get block ${X} ${Y} ${z}`,
+    const at = `${X} ${Y} ${z}`;
+    const [, , turned, kept, emptied, , gone] = await runFenced(op, [
+      `setblock ${at} barrel{Items:[{Slot:0b,id:"dirt",count:2}]}`,
+      `data merge block ${at} {CustomName:'"Box"'}`,
+      `setblock ${at} barrel[facing=up]`,
+      `data get block ${at} CustomName`,
+      `data get block ${at} Items`,
+      `setblock ${at} stone`,
+      `data get block ${at}`,
     ]);
+    expect(turned).toEqual([{ translate: 'commands.setblock.success', with: [X, Y, z] }]);
+    // LevelChunk.setBlockState keeps the block entity of the same block; SetBlockCommand cleared its items
     expect(kept).toEqual([query(X, Y, z, str('"Box"', "'"))]);
+    expect(emptied).toEqual([query(X, Y, z, ['[]'])]);
     expect(gone).toEqual([red({ translate: 'commands.data.block.invalid' })]);
+  });
+
+  test('setblock and fill with the same chest fail, yet empty it first (Clearable.tryClear)', async () => {
+    const at = `${X} ${Y} ${Z + 10}`;
+    const [, setAgain, afterSet, , fillAgain, afterFill] = await runFenced(op, [
+      `setblock ${at} chest{Items:[{Slot:0b,id:"stone",count:1}]}`,
+      `setblock ${at} chest`,
+      `data get block ${at} Items`,
+      `data merge block ${at} {Items:[{Slot:0b,id:"stone",count:1}]}`,
+      `fill ${at} ${at} chest`,
+      `data get block ${at} Items`,
+    ]);
+    expect(setAgain).toEqual([red({ translate: 'commands.setblock.failed' })]);
+    expect(afterSet).toEqual([query(X, Y, Z + 10, ['[]'])]);
+    expect(fillAgain).toEqual([red({ translate: 'commands.fill.failed' })]);
+    expect(afterFill).toEqual([query(X, Y, Z + 10, ['[]'])]);
   });
 
   test('clone copies the block entity with its block', async () => {

@@ -4,7 +4,8 @@
  * (BaseContainerBlockEntity lock/CustomName, ChestBlockEntity & co. Items via ContainerHelper.saveAllItems
  * with the ItemStack codec {Slot, id, count, components}, AbstractFurnaceBlockEntity's cook times and
  * RecipesUsed, HopperBlockEntity's TransferCooldown, SignBlockEntity/SignText front_text/back_text/is_waxed,
- * LecternBlockEntity Book/Page) and what each reads back (loadAdditional). A block entity is its type plus
+ * LecternBlockEntity Book/Page, EnchantingTableBlockEntity CustomName, ComparatorBlockEntity OutputSignal) and
+ * what each reads back (loadAdditional). A block entity is its type plus
  * the compound its saveAdditional writes; `load` rebuilds that compound from any tag the way loadAdditional
  * would read it, so fields a block entity does not have are dropped like in vanilla.
  */
@@ -13,7 +14,8 @@ import type { CompoundTag, Tag } from './snbt.js';
 
 const require = createRequire(import.meta.url);
 
-type Kind = 'container' | 'furnace' | 'hopper' | 'shulker' | 'sign' | 'lectern' | 'plain';
+type Kind =
+  'container' | 'furnace' | 'hopper' | 'shulker' | 'sign' | 'lectern' | 'named' | 'comparator' | 'plain';
 
 export interface BlockEntityType {
   /** registry name without namespace: `chest`, `sign`, `hanging_sign` */
@@ -30,7 +32,7 @@ const TYPE_ORDER = [
   'hanging_sign', 'mob_spawner', 'creaking_heart', 'piston', 'brewing_stand', 'enchanting_table',
   'end_portal', 'beacon', 'skull', 'daylight_detector', 'hopper', 'comparator', 'banner', 'structure_block',
   'end_gateway', 'command_block', 'shulker_box', 'bed', 'conduit', 'barrel', 'smoker', 'blast_furnace',
-  'lectern',
+  'lectern', 'bell',
 ]; // prettier-ignore
 
 const type = (id: string, kind: Kind, size = 0): BlockEntityType => ({
@@ -53,6 +55,10 @@ const BY_BLOCK: Record<string, BlockEntityType> = {
   blast_furnace: type('blast_furnace', 'furnace', 3),
   lectern: type('lectern', 'lectern'),
   ender_chest: type('ender_chest', 'plain'),
+  enchanting_table: type('enchanting_table', 'named'),
+  comparator: type('comparator', 'comparator'),
+  bell: type('bell', 'plain'),
+  conduit: type('conduit', 'plain'),
   daylight_detector: type('daylight_detector', 'plain'),
   end_portal: type('end_portal', 'plain'),
 };
@@ -242,6 +248,15 @@ export function loadBlockEntity(type: BlockEntityType, tag: CompoundTag, current
         Page: int(Math.min(Math.max(numberOf(v['Page']), 0), count - 1)),
       });
     }
+    case 'named': {
+      // EnchantingTableBlockEntity: only a CustomName
+      const name = v['CustomName'];
+      return compound(
+        name?.type === 'string' && parseComponent(name.value) !== undefined ? { CustomName: name } : {},
+      );
+    }
+    case 'comparator':
+      return compound({ OutputSignal: int(numberOf(v['OutputSignal'])) });
     default:
       return compound({});
   }
