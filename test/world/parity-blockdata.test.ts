@@ -111,6 +111,24 @@ describe('block entities and data get block', () => {
     ]);
   });
 
+  test('a lectern keeps its book and clamps Page to the book’s pages (LecternBlockEntity)', async () => {
+    const at = `${X} ${Y} ${Z + 12}`;
+    const book =
+      '{id:"writable_book",count:1,components:{"minecraft:writable_book_content":{pages:["a","b"]}}}';
+    const [, page, , clamped, , empty] = await runFenced(op, [
+      `setblock ${at} lectern{Book:${book},Page:1}`,
+      `data get block ${at} Page`,
+      `data merge block ${at} {Page:7}`,
+      `data get block ${at} Page`,
+      `data remove block ${at} Book`,
+      `data get block ${at} Page`,
+    ]);
+    expect(page).toEqual([query(X, Y, Z + 12, num(1))]);
+    expect(clamped).toEqual([query(X, Y, Z + 12, num(1))]);
+    // without a book the lectern saves neither Book nor Page
+    expect(empty).toEqual([red({ translate: 'arguments.nbtpath.nothing_found', with: ['Page'] })]);
+  });
+
   test('a block without a block entity, a path that finds nothing, and a parse error', async () => {
     const [dirt, nothing, parse] = await runFenced(op, [
       `data get block ${X} ${Y - 1} ${Z}`,

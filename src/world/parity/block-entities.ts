@@ -235,14 +235,13 @@ export function loadBlockEntity(type: BlockEntityType, tag: CompoundTag, current
       });
     case 'lectern': {
       const book = parseItemStack(v['Book']);
-      // LecternBlockEntity.resolveBook keeps only written and writable books; Page clamps to the pages
-      if (!book || !/^minecraft:(written|writable)_book$/.test((book['id'] as { value: string }).value))
-        return compound({});
+      // any item loads as the book (resolveBook only fills in written books' components)
+      if (!book) return compound({});
       const content = book['components']?.type === 'compound' ? book['components'].value : {};
       const pages = content['minecraft:written_book_content'] ?? content['minecraft:writable_book_content'];
       const list = pages?.type === 'compound' ? pages.value['pages'] : undefined;
       const count = list?.type === 'list' ? list.value.value.length : 0;
-      // Mth.clamp(page, 0, pageCount - 1): a book without pages gets -1
+      // LecternBlockEntity.getPageCount, then Mth.clamp(page, 0, pageCount - 1): no pages gives -1
       return compound({
         Book: compound(book),
         Page: int(Math.min(Math.max(numberOf(v['Page']), 0), count - 1)),
