@@ -180,6 +180,25 @@ describe('block entities and data get block', () => {
     expect(afterFill).toEqual([query(X, Y, Z + 10, ['[]'])]);
   });
 
+  test('a chest the bot breaks loses its block entity (flying-squid’s own block writes pass the hook)', async () => {
+    const at = `${X} ${Y} ${Z + 1}`;
+    const [, before] = await runFenced(op, [
+      `setblock ${at} chest`,
+      `data get block ${at} id`,
+      'gamemode creative',
+    ]);
+    expect(before).toEqual([query(X, Y, Z + 1, str('minecraft:chest'))]);
+    const chest = op.bot.blockAt(op.bot.entity.position.floored().offset(2, 0, 1))!;
+    expect(chest.name).toBe('chest');
+    await op.bot.dig(chest);
+    // the dig and the next command race inside the server: ask until the answer changes (bounded)
+    let answer: unknown[] = before;
+    for (let i = 0; i < 20 && JSON.stringify(answer) === JSON.stringify(before); i++)
+      [answer] = await runFenced(op, [`data get block ${at} id`]);
+    expect(answer).toEqual([red({ translate: 'commands.data.block.invalid' })]);
+    await runFenced(op, ['gamemode survival']);
+  });
+
   test('clone copies the block entity with its block', async () => {
     const [, cloned, copy] = await runFenced(op, [
       `setblock ${X + 1} ${Y} ${Z} trapped_chest{Items:[{Slot:1b,id:"minecraft:torch",count:5}]}`,

@@ -28,6 +28,26 @@ export class WorldAccess {
     states: BlockStates,
   ) {
     this.blockEntities = new BlockEntityStore(states, () => this.playersHere());
+    // the one hook every block write passes, the plugin's and flying-squid's own (players digging and
+    // placing go through setBlockType/setBlockData): block entities follow the blocks
+    const store = this.blockEntities;
+    const set = world.setBlockStateId.bind(world);
+    world.setBlockStateId = async (pos: BlockPos, stateId: number): Promise<void> => {
+      const before = await world.getBlockStateId(pos);
+      await set(pos, stateId);
+      if (before !== stateId) store.onStateChange(pos, before, stateId);
+    };
+    const legacy = world as unknown as Record<string, (pos: BlockPos, value: number) => Promise<void>>;
+    for (const method of ['setBlockType', 'setBlockData']) {
+      const original = legacy[method]?.bind(world);
+      if (!original) continue;
+      legacy[method] = async (pos, value) => {
+        const before = await world.getBlockStateId(pos);
+        await original(pos, value);
+        const after = await world.getBlockStateId(pos);
+        if (before !== after) store.onStateChange(pos, before, after);
+      };
+    }
   }
 
   private playersHere(): FlyingSquidPlayer[] {
@@ -44,8 +64,6 @@ export class WorldAccess {
     const before = await this.world.getBlockStateId(v);
     if (before === stateId) return false;
     await this.world.setBlockStateId(v, stateId);
-    // the one hook every parity write passes: block entities follow the blocks
-    this.blockEntities.onStateChange(pos, before, stateId);
     const sx = pos.x >> 4;
     const sy = pos.y >> 4;
     const sz = pos.z >> 4;
