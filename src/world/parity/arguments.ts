@@ -4,6 +4,7 @@ import type { TextComponent } from '../../capture/message.js';
 import type { BlockPos } from '../../commands/block-write.js';
 import { type BlockDef, type BlockStates, stripNamespace } from './block-states.js';
 import type { StringReader } from './reader.js';
+import { type CompoundTag, readCompound } from './snbt.js';
 
 export interface SourcePose {
   x: number;
@@ -95,6 +96,8 @@ export interface ParsedBlockState {
   stateId: number;
   /** properties the command named */
   named: Record<string, string>;
+  /** the `{…}` block entity data (BlockStateParser.readNbt), loaded into the block entity on placement */
+  nbt?: CompoundTag;
 }
 
 const isIdChar = (c: string) => /[0-9a-z_:/.-]/.test(c);
@@ -105,7 +108,7 @@ function readId(reader: StringReader): string {
   return reader.input.slice(start, reader.cursor);
 }
 
-/** Skips an SNBT compound `{…}` (quotes respected); block entity data is accepted but not stored. */
+/** Skips an SNBT compound `{…}` (quotes respected): a tag predicate's NBT is accepted but not compared. */
 function skipNbt(reader: StringReader): void {
   const start = reader.cursor;
   let depth = 0;
@@ -153,7 +156,7 @@ export function readBlockState(reader: StringReader, states: BlockStates): Parse
       stateId.property,
     ]);
   }
-  if (reader.peek() === '{') skipNbt(reader);
+  if (reader.canRead() && reader.peek() === '{') return { block, stateId, named, nbt: readCompound(reader) };
   return { block, stateId, named };
 }
 

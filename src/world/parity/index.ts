@@ -17,6 +17,7 @@ import { fillbiome } from './commands/fillbiome.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
+import { item } from './commands/item.js';
 import { kill } from './commands/kill.js';
 import { list } from './commands/list.js';
 import { msg } from './commands/msg.js';
@@ -79,8 +80,8 @@ export const PARITY_COMMANDS: Record<string, CommandHandler> = {
   tp,
   execute,
   data,
-  // parity-rest
   fillbiome,
+  item,
 };
 // `execute … run <command>` runs any command of this table
 HANDLERS.current = PARITY_COMMANDS;
@@ -111,7 +112,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
   const level = new LevelState(serv, gamerules);
-  const world = new WorldAccess(serv, serv.overworld, options.viewDistance);
+  const world = new WorldAccess(serv, serv.overworld, options.viewDistance, states);
   const entities = installEntityStore(serv, options.version);
   // one biome registry for chunks, clients and fillbiome (biomes.ts says why)
   installBiomes(serv, options.version, options.viewDistance);
@@ -143,6 +144,8 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {
     const dispatcher = new PlayerDispatcher(deps, player);
     const client = player._client;
+    // chunk packets carry the block entities (signs' text) like vanilla's
+    world.blockEntities.attach(player);
     // replace flying-squid's handlers: they run commands concurrently and lose vanilla's ordering
     client.removeAllListeners('chat_command');
     client.removeAllListeners('chat_command_signed');

@@ -83,6 +83,25 @@ export function itemDisplayName(item: ItemType, version: string): ComponentObjec
 const itemClass = (version: string) =>
   require('prismarine-item')(version) as new (type: number, count: number) => Stack;
 
+/** Puts `count` of `item` (or nothing) into a slot of the player's inventory window, sent as set_slot. */
+export function setWindowSlot(
+  player: FlyingSquidPlayer,
+  slot: number,
+  item: ItemType | null,
+  count: number,
+  version: string,
+): void {
+  const { inventory } = player as InventoryPlayer;
+  inventory.updateSlot(slot, item ? new (itemClass(version))(item.id, count) : null);
+}
+
+/** The stack in a slot of the player's inventory window */
+export const inventoryStack = (player: FlyingSquidPlayer, slot: number): Stack | null =>
+  (player as InventoryPlayer).inventory.slots[slot] ?? null;
+
+/** The hotbar slot the player holds (0-8) */
+export const heldSlot = (player: FlyingSquidPlayer): number => (player as InventoryPlayer).heldItemSlot;
+
 /** Inventory index (0-8 hotbar, 9-35 main, 40 offhand) → slot of the player's inventory window */
 const windowSlot = (index: number) => (index < 9 ? 36 + index : index === 40 ? 45 : index);
 const SEARCH_ORDER = (selected: number) => [selected, 40, ...Array.from({ length: 36 }, (_, i) => i)];

@@ -1,9 +1,10 @@
 /**
  * NbtUtils.toPrettyComponent: the coloured SNBT text vanilla 1.21.4 puts in `data get` feedback
  * (net/minecraft/nbt/TextComponentTagVisitor.java with no indentation): keys aqua, strings green,
- * numbers gold with a red type suffix, `, ` between elements.
+ * numbers gold with a red type suffix, `, ` between elements; a compound's keys in Java HashMap order.
  */
 import type { ComponentObject, TextComponent } from '../../capture/message.js';
+import { hashMapOrder } from './nbt-path-tags.js';
 import type { Tag } from './snbt.js';
 
 const SIMPLE = /^[A-Za-z0-9._+-]+$/;
@@ -34,7 +35,8 @@ function visit(tag: Tag, out: TextComponent[]): void {
       return;
     }
     case 'compound': {
-      const keys = Object.keys(tag.value);
+      // CompoundTag is a HashMap: vanilla prints its keys in the map's iteration order
+      const keys = hashMapOrder(Object.keys(tag.value));
       if (keys.length === 0) return void out.push('{}');
       out.push('{');
       keys.forEach((k, i) => {

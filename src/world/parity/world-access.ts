@@ -1,9 +1,12 @@
 /**
  * Reading and writing the embedded world for the parity commands: writes are stored in the world and
- * sent to every player in it as one multi_block_change per chunk section (what vanilla sends for fills).
+ * sent to every player in it as one multi_block_change per chunk section (what vanilla sends for fills);
+ * every write also updates the world's block entities (block-entity-store.ts).
  */
 import { createRequire } from 'node:module';
 import type { BlockPos } from '../../commands/block-write.js';
+import { BlockEntityStore } from './block-entity-store.js';
+import type { BlockStates } from './block-states.js';
 import type { FlyingSquidPlayer, FlyingSquidServer, FlyingSquidWorld } from './flying-squid-types.js';
 
 const require = createRequire(import.meta.url);
@@ -15,12 +18,41 @@ export const MAX_Y = 319;
 
 export class WorldAccess {
   private pending = new Map<string, Map<number, number>>();
+  /** the block entities of this world, kept in step with every write below */
+  readonly blockEntities: BlockEntityStore;
 
   constructor(
     private readonly serv: FlyingSquidServer,
     readonly world: FlyingSquidWorld,
     private readonly viewDistance: number,
-  ) {}
+    states: BlockStates,
+  ) {
+    this.blockEntities = new BlockEntityStore(states, () => this.playersHere());
+    // the one hook every block write passes, the plugin's and flying-squid's own (players digging and
+    // placing go through setBlockType/setBlockData): block entities follow the blocks
+    const store = this.blockEntities;
+    const set = world.setBlockStateId.bind(world);
+    world.setBlockStateId = async (pos: BlockPos, stateId: number): Promise<void> => {
+      const before = await world.getBlockStateId(pos);
+      await set(pos, stateId);
+      if (before !== stateId) store.onStateChange(pos, before, stateId);
+    };
+    const legacy = world as unknown as Record<string, (pos: BlockPos, value: number) => Promise<void>>;
+    for (const method of ['setBlockType', 'setBlockData']) {
+      const original = legacy[method]?.bind(world);
+      if (!original) continue;
+      legacy[method] = async (pos, value) => {
+        const before = await world.getBlockStateId(pos);
+        await original(pos, value);
+        const after = await world.getBlockStateId(pos);
+        if (before !== after) store.onStateChange(pos, before, after);
+      };
+    }
+  }
+
+  private playersHere(): FlyingSquidPlayer[] {
+    return this.serv.players.filter((p) => p.world === this.world);
+  }
 
   getState(pos: BlockPos): Promise<number> {
     return this.world.getBlockStateId(new Vec3(pos.x, pos.y, pos.z));
@@ -29,7 +61,8 @@ export class WorldAccess {
   /** Stores the state; returns false when it was already there (vanilla's setBlock "no change"). */
   async setState(pos: BlockPos, stateId: number): Promise<boolean> {
     const v = new Vec3(pos.x, pos.y, pos.z);
-    if ((await this.world.getBlockStateId(v)) === stateId) return false;
+    const before = await this.world.getBlockStateId(v);
+    if (before === stateId) return false;
     await this.world.setBlockStateId(v, stateId);
     const sx = pos.x >> 4;
     const sy = pos.y >> 4;
@@ -46,8 +79,14 @@ export class WorldAccess {
 
   /** Sends every change since the last flush to the players in this world. */
   flush(): void {
+    this.flushBlocks();
+    // block entity data after the blocks it belongs to
+    this.blockEntities.flush();
+  }
+
+  private flushBlocks(): void {
     if (this.pending.size === 0) return;
-    const players = this.serv.players.filter((p) => p.world === this.world);
+    const players = this.playersHere();
     for (const [key, changes] of this.pending) {
       const [x, y, z] = key.split(',').map(Number) as [number, number, number];
       const records = [...changes].map(([local, state]) => state * 4096 + local);

@@ -3,6 +3,7 @@ import { type BlockPredicate, readBlockPos, readBlockPredicate } from '../argume
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
+import type { CompoundTag } from '../snbt.js';
 import { boxOf, volumeOf } from './fill.js';
 import { requireLoaded } from './setblock.js';
 
@@ -52,7 +53,7 @@ export async function clone(ctx: CommandContext): Promise<void> {
   }
 
   // read everything first: with force, source and destination may overlap
-  const copies: Array<{ dx: number; dy: number; dz: number; state: number }> = [];
+  const copies: Array<{ dx: number; dy: number; dz: number; state: number; data?: CompoundTag }> = [];
   for (let dx = 0; dx <= size.x; dx++) {
     for (let dy = 0; dy <= size.y; dy++) {
       for (let dz = 0; dz <= size.z; dz++) {
@@ -63,7 +64,13 @@ export async function clone(ctx: CommandContext): Promise<void> {
         });
         if (mask === 'masked' && ctx.states.isAir(state)) continue;
         if (filter && !filter(state)) continue;
-        copies.push({ dx, dy, dz, state });
+        // CloneCommands: a block entity's saveCustomOnly travels with its block
+        const data = ctx.world.blockEntities.get({
+          x: source.min.x + dx,
+          y: source.min.y + dy,
+          z: source.min.z + dz,
+        })?.data;
+        copies.push({ dx, dy, dz, state, ...(data ? { data: structuredClone(data) } : {}) });
       }
     }
   }
@@ -78,7 +85,9 @@ export async function clone(ctx: CommandContext): Promise<void> {
   let changed = 0;
   for (const c of copies) {
     const pos = { x: target.min.x + c.dx, y: target.min.y + c.dy, z: target.min.z + c.dz };
+    ctx.world.blockEntities.clear(pos);
     if (await ctx.world.setState(pos, c.state)) changed++;
+    if (c.data) ctx.world.blockEntities.load(pos, c.data);
   }
   ctx.world.flush();
   if (changed === 0) throw new CommandSyntaxError('commands.clone.failed');

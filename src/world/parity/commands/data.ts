@@ -1,112 +1,82 @@
 /**
- * `data get|merge entity|block …` as vanilla 1.21.4's net/minecraft/server/commands/data/DataCommands.java
- * with EntityDataAccessor/BlockDataAccessor: commands.data.entity.query (pretty SNBT), .get (scaled
- * value), .modified; commands.data.merge.failed, commands.data.entity.invalid (players), get.invalid,
- * get.multiple, arguments.nbtpath.nothing_found. Block entities are not modelled: every block answers
- * commands.data.block.invalid.
+ * `data get|merge|modify|remove entity|block|storage …` as vanilla 1.21.4's
+ * net/minecraft/server/commands/data/DataCommands.java with its accessors (data-accessors.ts) and the
+ * modify branch (data-modify.ts): commands.data.<kind>.query (pretty SNBT), .get (scaled value), .modified;
+ * commands.data.merge.failed (nothing changed, also for remove and modify), commands.data.entity.invalid
+ * (players cannot be changed — checked after the change is computed, as EntityDataAccessor.setData does),
+ * commands.data.block.invalid (no block entity there), commands.data.get.invalid, .get.multiple,
+ * arguments.nbtpath.*.
  */
+import { readBrigadierDouble } from '../brigadier.js';
 import { type Args, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';
-import { type Coordinates, readBlockCoordinates } from '../coordinates.js';
-import { WorldEntity } from '../entities.js';
-import { entityNbt, mergeCompound, sameTag } from '../entity-nbt.js';
-import { moveForClients, refreshMetadata } from '../entity-sync.js';
-import { prettyNbt } from '../nbt-pretty.js';
-import { type NbtPath, pathGet, readNbtPath } from '../nbt-path.js';
-import { CommandSyntaxError, type StringReader } from '../reader.js';
-import { type EntitySelector, displayName, readEntityArgument, selectEntities } from '../selectors.js';
+import { type NbtPath, pathGet, pathRemove, readNbtPath } from '../nbt-path.js';
+import { checkDepth, copyTag, isNumeric, mergeInto, tagEquals } from '../nbt-path-tags.js';
+import { CommandSyntaxError } from '../reader.js';
 import { type CompoundTag, type Tag, readCompound } from '../snbt.js';
-import { readBrigadierDouble } from '../brigadier.js';
-import { applyEntityNbt } from './summon.js';
+import { type DataProvider, TARGETS } from './data-accessors.js';
+import { modifyTree } from './data-modify.js';
 
-const target = (ctx: CommandContext, args: Args) => selectEntities(ctx, args['target'] as EntitySelector)[0]!;
-
+/** DataCommands.getSingleTag */
 function single(path: NbtPath, root: Tag): Tag {
   const found = pathGet(path, root);
-  if (found.length === 0) throw new CommandSyntaxError('arguments.nbtpath.nothing_found', [path.text]);
   if (found.length > 1) throw new CommandSyntaxError('commands.data.get.multiple');
   return found[0]!;
 }
 
-async function get(ctx: CommandContext, args: Args): Promise<void> {
-  const t = target(ctx, args);
-  const nbt = entityNbt(t);
+const get = (p: DataProvider) => async (ctx: CommandContext, args: Args) => {
+  const accessor = p.access(ctx, args);
   const path = args['path'] as NbtPath | undefined;
-  if (!path)
-    return ctx.success(
-      { translate: 'commands.data.entity.query', with: [displayName(t), prettyNbt(nbt)] },
-      false,
-    );
-  const tag = single(path, nbt);
+  const data = accessor.getData();
+  if (!path) return ctx.success(accessor.query(data), false);
+  const tag = single(path, data);
   const scale = args['scale'] as number | undefined;
-  if (scale === undefined) {
-    return ctx.success(
-      { translate: 'commands.data.entity.query', with: [displayName(t), prettyNbt(tag)] },
-      false,
-    );
-  }
-  if (!['byte', 'short', 'int', 'long', 'float', 'double'].includes(tag.type))
-    throw new CommandSyntaxError('commands.data.get.invalid', [path.text]);
+  if (scale === undefined) return ctx.success(accessor.query(tag), false);
+  if (!isNumeric(tag)) throw new CommandSyntaxError('commands.data.get.invalid', [path.text]);
   const value = Math.floor(Number(tag.value) * scale);
-  ctx.success(
-    { translate: 'commands.data.entity.get', with: [path.text, displayName(t), scale.toFixed(2), value] },
-    false,
-  );
-}
-
-async function merge(ctx: CommandContext, args: Args): Promise<void> {
-  const t = target(ctx, args);
-  if (!(t instanceof WorldEntity)) throw new CommandSyntaxError('commands.data.entity.invalid');
-  const before = entityNbt(t);
-  const after = mergeCompound(before, args['nbt'] as CompoundTag);
-  if (sameTag(before, after)) throw new CommandSyntaxError('commands.data.merge.failed');
-  applyEntityNbt(t, after);
-  const pos = after.value['Pos'];
-  if (pos?.type === 'list' && pos.value.type === 'double' && pos.value.value.length === 3) {
-    const [x, y, z] = pos.value.value as number[];
-    t.position = { x: x!, y: y!, z: z! };
-  }
-  moveForClients(t);
-  refreshMetadata(t);
-  ctx.success({ translate: 'commands.data.entity.modified', with: [displayName(t)] });
-}
-
-const entityArg = (r: StringReader, ctx: CommandContext) =>
-  readEntityArgument(r, { single: true, playersOnly: false }, ctx);
-const blockInvalid = async () => {
-  throw new CommandSyntaxError('commands.data.block.invalid');
+  ctx.success(accessor.scaled(path.text, scale, value), false);
 };
-const pos = (children: ReturnType<typeof argument>[], run?: () => Promise<void>) =>
-  argument('pos', (r): Coordinates => readBlockCoordinates(r), children, run);
+
+const merge = (p: DataProvider) => async (ctx: CommandContext, args: Args) => {
+  const accessor = p.access(ctx, args);
+  const patch = args['nbt'] as CompoundTag;
+  checkDepth(patch, 0);
+  const before = accessor.getData();
+  const after = mergeInto(copyTag(before), patch);
+  if (tagEquals(before, after)) throw new CommandSyntaxError('commands.data.merge.failed');
+  accessor.setData(after);
+  ctx.success(accessor.modified());
+};
+
+const remove = (p: DataProvider) => async (ctx: CommandContext, args: Args) => {
+  const accessor = p.access(ctx, args);
+  const data = accessor.getData();
+  if (pathRemove(args['path'] as NbtPath, data) === 0)
+    throw new CommandSyntaxError('commands.data.merge.failed');
+  accessor.setData(data);
+  ctx.success(accessor.modified());
+};
 
 const TREE = [
-  literal('get', [
-    literal('entity', [
-      argument(
-        'target',
-        entityArg,
-        [argument('path', readNbtPath, [argument('scale', readBrigadierDouble, [], get)], get)],
-        get,
-      ),
-    ]),
-    literal('block', [
-      pos(
-        [
-          argument(
-            'path',
-            readNbtPath,
-            [argument('scale', readBrigadierDouble, [], blockInvalid)],
-            blockInvalid,
-          ),
-        ],
-        blockInvalid,
-      ),
-    ]),
-  ]),
-  literal('merge', [
-    literal('entity', [argument('target', entityArg, [argument('nbt', readCompound, [], merge)])]),
-    literal('block', [pos([argument('nbt', readCompound, [], blockInvalid)])]),
-  ]),
+  literal(
+    'merge',
+    TARGETS.map((p) => p.wrap([argument('nbt', readCompound, [], merge(p))])),
+  ),
+  literal(
+    'get',
+    TARGETS.map((p) => {
+      const node = p.wrap([
+        argument('path', readNbtPath, [argument('scale', readBrigadierDouble, [], get(p))], get(p)),
+      ]);
+      node.children![0]!.run = get(p);
+      return node;
+    }),
+  ),
+  literal(
+    'remove',
+    TARGETS.map((p) => p.wrap([argument('path', readNbtPath, [], remove(p))])),
+  ),
+  modifyTree(),
 ];
 
 export const data = (ctx: CommandContext): Promise<void> => dispatchTree(ctx, TREE);

@@ -72,7 +72,10 @@ export async function fill(ctx: CommandContext): Promise<void> {
             continue;
           }
         }
+        // FillCommand: Clearable.tryClear before each placement
+        ctx.world.blockEntities.clear(pos);
         if (await ctx.world.setState(pos, target)) changed++;
+        if (block.nbt && target === block.stateId) ctx.world.blockEntities.load(pos, block.nbt);
       }
     }
   }

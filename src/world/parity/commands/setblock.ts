@@ -1,4 +1,7 @@
-/** `setblock <pos> <block> [replace|keep|destroy]` with vanilla 1.21.4 feedback. */
+/**
+ * `setblock <pos> <block> [replace|keep|destroy]` with vanilla 1.21.4 feedback
+ * (server/commands/SetBlockCommand.java, commands/arguments/blocks/BlockInput.place for the `{…}` data).
+ */
 import type { BlockPos } from '../../../commands/block-write.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
 import { translate } from '../components.js';
@@ -28,7 +31,11 @@ export async function setblock(ctx: CommandContext): Promise<void> {
   const before = await ctx.world.getState(pos);
   if (mode === 'keep' && !ctx.states.isAir(before)) throw new CommandSyntaxError('commands.setblock.failed');
   if (mode === 'destroy' && !ctx.states.isAir(before)) await ctx.world.setState(pos, ctx.states.airStateId);
+  // SetBlockCommand: Clearable.tryClear empties a container first, even when the block then stays the same
+  else ctx.world.blockEntities.clear(pos);
   const changed = await ctx.world.setState(pos, block.stateId);
+  // BlockInput.place: the block entity loads the command's NBT once the block is set
+  if (changed && block.nbt) ctx.world.blockEntities.load(pos, block.nbt);
   ctx.world.flush();
   // destroy of an identical block still counts: the block was broken and placed again
   if (!changed && !(mode === 'destroy' && !ctx.states.isAir(before)))

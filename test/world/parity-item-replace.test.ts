@@ -1,0 +1,163 @@
+/**
+ * `item replace block|entity` answers like vanilla 1.21.4 (ItemCommands, SlotArgument/SlotRanges,
+ * ItemInput.createItemStack; keys from its en_us): the stack lands in the container's block entity or the
+ * bot's inventory, every failure has its key, and mcbridge classifies each line by that key.
+ */
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { classifyOutcome } from '../../src/outcome/index.js';
+import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+
+let world: WorldHandle;
+let op: TestBot;
+let other: TestBot;
+let X: number;
+let Y: number;
+let Z: number;
+
+const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
+const w = (v: unknown) => (typeof v === 'string' ? { '': v } : typeof v === 'number' ? { text: v } : v);
+/** ItemStack.getDisplayName: `[name]` with the stack (id, count) in the show_item hover */
+const itemName = (key: string, id: string, count = 1) => ({
+  translate: 'chat.square_brackets',
+  with: [{ text: '', extra: [{ translate: key }] }],
+  color: 'white',
+  hoverEvent: { action: 'show_item', contents: { id: `minecraft:${id}`, count } },
+});
+const playerName = (name: string) => expect.objectContaining({ text: name, insertion: name });
+const classify = (command: string, lines: unknown[]) =>
+  classifyOutcome({
+    command,
+    messages: lines.map((component) => ({ component: component as never, text: '', overlay: false })),
+    feedbackEnabled: true,
+  });
+/** waits for the bot's inventory events until window slot `slot` holds `name` (bounded: 5 s) */
+async function slotHolds(
+  t: TestBot,
+  slot: number,
+  name: string,
+): Promise<{ name: string; count: number } | null> {
+  const signal = AbortSignal.timeout(5000);
+  while (t.bot.inventory.slots[slot]?.name !== name && !signal.aborted)
+    await once(t.bot.inventory as unknown as NodeJS.EventEmitter, 'updateSlot', { signal }).catch(() => {});
+  return t.bot.inventory.slots[slot] ?? null;
+}
+
+beforeAll(async () => {
+  world = await startWorld({ ops: ['Stocker'] });
+  op = await joinBot(world.host, world.port, 'Stocker');
+  other = await joinBot(world.host, world.port, 'Helper');
+  const p = op.bot.entity.position.floored();
+  [X, Y, Z] = [p.x + 2, p.y, p.z];
+  await runFenced(op, [`setblock ${X} ${Y} ${Z} barrel`]);
+});
+
+afterAll(async () => {
+  await other?.quit();
+  await op?.quit();
+  await world?.stop();
+});
+
+describe('item replace block', () => {
+  test('a stack goes into the barrel: commands.item.block.set.success, and data get shows it', async () => {
+    const [set, got] = await runFenced(op, [
+      `item replace block ${X} ${Y} ${Z} container.3 with minecraft:stone 5`,
+      `data get block ${X} ${Y} ${Z} Items[0].Slot`,
+    ]);
+    expect(set).toEqual([
+      {
+        translate: 'commands.item.block.set.success',
+        with: [w(X), w(Y), w(Z), itemName('block.minecraft.stone', 'stone', 5)],
+      },
+    ]);
+    expect(JSON.stringify(got)).toContain('{"text":"3","color":"gold"}');
+    expect(classify('item replace block', set)).toMatchObject({
+      status: 'applied',
+      detail: { key: 'commands.item.block.set.success' },
+    });
+  });
+
+  test('failures: no such slot, not a container, too many items', async () => {
+    const [slot, dirt, tooMany] = await runFenced(op, [
+      `item replace block ${X} ${Y} ${Z} container.27 with stone`,
+      `item replace block ${X} ${Y - 1} ${Z} container.0 with stone`,
+      `item replace block ${X} ${Y} ${Z} container.0 with diamond_sword 2`,
+    ]);
+    // a barrel has 27 slots (0-26)
+    expect(slot).toEqual([red({ translate: 'commands.item.target.no_such_slot', with: [27] })]);
+    expect(dirt).toEqual([red({ translate: 'commands.item.target.not_a_container', with: [X, Y - 1, Z] })]);
+    expect(tooMany).toEqual([
+      red({ translate: 'arguments.item.overstacked', with: [w('minecraft:diamond_sword'), w(1)] }),
+    ]);
+    expect(classify('item replace block', dirt)).toMatchObject({ status: 'rejected_by_game' });
+  });
+
+  test('parse errors: an unknown slot and a slot range, each with the context line', async () => {
+    const [unknown, range] = await runFenced(op, [
+      `item replace block ${X} ${Y} ${Z} drawer.1 with stone`,
+      `item replace block ${X} ${Y} ${Z} armor.* with stone`,
+    ]);
+    expect(unknown).toHaveLength(2);
+    expect(unknown[0]).toEqual(red({ translate: 'slot.unknown', with: ['drawer.1'] }));
+    // SlotArgument fails after reading the word: the rest of the command is the red part
+    expect(JSON.stringify(unknown[1])).toContain('{"text":" with stone","color":"red","underlined":1}');
+    expect(range[0]).toEqual(red({ translate: 'slot.only_single_allowed', with: ['armor.*'] }));
+    expect(range).toHaveLength(2);
+  });
+});
+
+describe('item replace entity', () => {
+  test('a hotbar slot of the bot gets the stack (set_slot); commands.item.entity.set.success.single', async () => {
+    const [lines] = await runFenced(op, ['item replace entity @s hotbar.2 with minecraft:torch 7']);
+    expect(lines).toEqual([
+      {
+        translate: 'commands.item.entity.set.success.single',
+        with: [playerName('Stocker'), itemName('block.minecraft.torch', 'torch', 7)],
+      },
+    ]);
+    // hotbar.2 is window slot 38 of the player inventory
+    expect(await slotHolds(op, 38, 'torch')).toMatchObject({ name: 'torch', count: 7 });
+  });
+
+  test('armour slots take only what is worn there: commands.item.target.no_changed.known_item', async () => {
+    const [refused, worn] = await runFenced(op, [
+      'item replace entity @s armor.chest with stone',
+      'item replace entity @s armor.chest with iron_chestplate',
+    ]);
+    expect(refused).toEqual([
+      red({
+        translate: 'commands.item.target.no_changed.known_item',
+        with: [itemName('block.minecraft.stone', 'stone'), w(102)],
+      }),
+    ]);
+    expect(worn).toHaveLength(1);
+    expect(await slotHolds(op, 6, 'iron_chestplate')).toMatchObject({ count: 1 });
+  });
+
+  test('from a block slot into both players: .multiple with the count and the item', async () => {
+    const [lines] = await runFenced(op, [
+      `item replace entity @a weapon.offhand from block ${X} ${Y} ${Z} container.3`,
+    ]);
+    expect(lines).toEqual([
+      {
+        translate: 'commands.item.entity.set.success.multiple',
+        with: [w(2), itemName('block.minecraft.stone', 'stone', 5)],
+      },
+    ]);
+    expect(await slotHolds(other, 45, 'stone')).toMatchObject({ count: 5 });
+  });
+
+  test('with sendCommandFeedback false the change is silent, a failure is not', async () => {
+    const [, hidden, failed, restore] = await runFenced(op, [
+      'gamerule sendCommandFeedback false',
+      'item replace entity @s hotbar.4 with minecraft:oak_planks 3',
+      `item replace block ${X} ${Y} ${Z} container.40 with stone`,
+      'gamerule sendCommandFeedback true',
+    ]);
+    expect(hidden).toEqual([]);
+    expect(failed).toEqual([red({ translate: 'commands.item.target.no_such_slot', with: [40] })]);
+    expect(restore).toHaveLength(1);
+    expect(await slotHolds(op, 40, 'oak_planks')).toMatchObject({ count: 3 });
+  });
+});
