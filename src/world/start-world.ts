@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WorldCrashedError, WorldStartError } from '../errors.js';
-import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js';
+import type { ParentToWorld, WorldMemory, WorldProcessOptions, WorldToParent } from './ipc.js';
 import { PAPER_DEFAULTS, type PaperLikeOptions } from './paper-like.js';
 
 export const EMBEDDED_VERSION = '1.21.4';
@@ -51,6 +51,8 @@ export interface WorldHandle extends EventEmitter {
   simulateCrash(): void;
   /** Disconnects a player with `reason`, as an admin's /kick would. */
   kick(name: string, reason: string): void;
+  /** The world process's memory as it sees it (bench and diagnostics). */
+  memory(): Promise<WorldMemory>;
 }
 
 function childEntry(): { script: string; execArgv: string[] } {
@@ -99,16 +101,25 @@ class EmbeddedWorld extends EventEmitter implements WorldHandle {
   }
 
   op(name: string): Promise<void> {
-    return this.roundTrip({ type: 'op', name }, name);
+    return this.setOp({ type: 'op', name });
   }
   deop(name: string): Promise<void> {
-    return this.roundTrip({ type: 'deop', name }, name);
+    return this.setOp({ type: 'deop', name });
+  }
+  private async setOp(message: { type: 'op' | 'deop'; name: string }): Promise<void> {
+    await this.ask(message, (m) => (m.type === 'op-done' && m.name === message.name ? true : undefined));
   }
 
-  private roundTrip(message: ParentToWorld & { name: string }, name: string): Promise<void> {
+  memory(): Promise<WorldMemory> {
+    return this.ask({ type: 'memory' }, (m) => (m.type === 'memory' ? m.memory : undefined));
+  }
+
+  /** Sends `message` and resolves with the first reply `pick` recognises; rejects if the world exits first. */
+  private ask<T>(message: ParentToWorld, pick: (m: WorldToParent) => T | undefined): Promise<T> {
     return new Promise((resolve, reject) => {
       const onMessage = (m: WorldToParent) => {
-        if (m.type === 'op-done' && m.name === name) done(resolve);
+        const answer = pick(m);
+        if (answer !== undefined) done(() => resolve(answer));
       };
       const onExit = () => done(() => reject(new WorldCrashedError('the embedded world exited')));
       const done = (fn: () => void) => {

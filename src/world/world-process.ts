@@ -7,6 +7,7 @@ import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js
 import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
 import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
+import { worldMemory } from './memory.js';
 import { installPaperLike } from './paper-like.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
 
@@ -116,6 +117,8 @@ function main(): void {
         player._client.write('kick_disconnect', { reason: componentToNbt({ text: message.reason }) });
         player._client.end(message.reason);
       }
+    } else if (message.type === 'memory') {
+      void send({ type: 'memory', memory: worldMemory() });
     } else if (message.type === 'simulate-crash') {
       setImmediate(() => {
         throw new Error('simulated crash inside the world process');
