@@ -9,6 +9,7 @@ import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
 import { worldMemory } from './memory.js';
 import { installPaperLike } from './paper-like.js';
+import { installServerOnlyProtocol } from './server-only-protocol.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
 
 const require = createRequire(import.meta.url);
@@ -35,6 +36,7 @@ function main(): void {
   process.on('uncaughtException', (err) => void crash(err));
   process.on('unhandledRejection', (err) => void crash(err));
 
+  installServerOnlyProtocol();
   const flyingSquid = require('flying-squid') as { createMCServer(o: object): FlyingSquidServer };
   let serv: FlyingSquidServer;
   try {
