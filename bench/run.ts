@@ -2,6 +2,7 @@
  * npm run bench — figures, not assertions. Everything runs in one process against one embedded world, so
  * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
+ * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -21,7 +22,9 @@ import { measurePaper } from './paper.js';
 import { followTarget } from '../src/viewer/bot-feed.js';
 import { startViewer } from '../src/viewer/server.js';
 import { CHROMIUM_PATH, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
+import { mixedCommands } from './commands.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
+import { measureWorldFootprint } from './world.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -37,26 +40,6 @@ const record = (name: string, value: string) => {
   figures.push([name, value]);
   process.stderr.write(`${name}: ${value}\n`);
 };
-
-function mixedCommands(n: number, origin: { x: number; y: number; z: number }, salt: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const x = origin.x + (i % 16);
-    const y = origin.y + 2 + ((i >> 4) % 8);
-    const z = origin.z + 4 + (i % 7);
-    switch (i % 5) {
-      case 0:
-        return `setblock ${x} ${y} ${z} minecraft:${salt % 2 ? 'stone' : 'oak_planks'}`;
-      case 1:
-        return `fill ${x} ${y} ${z} ${x + 1} ${y} ${z + 1} minecraft:${salt % 2 ? 'bricks' : 'glass'}`;
-      case 2:
-        return `setblock ${x} ${y} ${z} minecraft:not_a_block`; // parse error
-      case 3:
-        return `fill ${x} ${y} ${z} ${x + 40} ${y + 40} ${z + 40} stone`; // too big
-      default:
-        return `setblock ${x} ${y}`; // incomplete
-    }
-  });
-}
 
 /** The product as users run it: `mcbridge serve --embedded` (built), driven over stdio; its RSS after a batch. */
 async function measureServeProcess() {
@@ -95,8 +78,19 @@ async function loadStartWorld(): Promise<typeof import('../src/world/start-world
   return ((await import(dist)) as typeof import('../src/world/start-world.js')).startWorld;
 }
 
+const printTable = () =>
+  process.stdout.write(
+    `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
+  );
+
 async function main() {
   const startWorld = await loadStartWorld();
+  // `npm run bench -- --world`: the embedded world's start time and memory only
+  if (process.argv.includes('--world')) {
+    await measureWorldFootprint(startWorld, record);
+    printTable();
+    return;
+  }
   const t0 = performance.now();
   const world = await startWorld({ ops: ['Bench', 'RawBot', 'PeerBot', 'BenchStdio', 'BareClient'] });
   record('embedded world ready', `${(performance.now() - t0).toFixed(0)} ms`);
@@ -331,9 +325,8 @@ async function main() {
   await world.stop();
   await measurePaper(startWorld, record);
   await measureServeProcess();
-  process.stdout.write(
-    `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
-  );
+  await measureWorldFootprint(startWorld, record);
+  printTable();
 }
 
 /** The live viewer: from opening the page to the first frame with the bot's chunks meshed and drawn. */

@@ -21,7 +21,22 @@ export type ParentToWorld =
   /** disconnect a player with a reason, as a server admin's /kick would */
   | { type: 'kick'; name: string; reason: string }
   /** test hook: throw inside the world's event loop, as a flying-squid bug would */
-  | { type: 'simulate-crash' };
+  | { type: 'simulate-crash' }
+  /** bench and diagnostics: where the world process's memory is */
+  | { type: 'memory' };
+
+/** The world process's own view of its memory (bytes), for `npm run bench`. */
+export interface WorldMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  /** memory of ArrayBuffers and other objects outside V8's heap (chunk light and block arrays live here) */
+  external: number;
+  /** V8 heap spaces: committed size per space (new_space is the young generation's two semi-spaces) */
+  spaces: Record<string, number>;
+  /** distinct npm packages the process has loaded (CommonJS) */
+  packages: string[];
+}
 
 export type WorldToParent =
   | { type: 'ready'; host: string; port: number; version: string }
@@ -29,4 +44,5 @@ export type WorldToParent =
   | { type: 'crashed'; message: string }
   | { type: 'op-done'; name: string; online: boolean }
   | { type: 'player-joined'; name: string }
-  | { type: 'player-left'; name: string };
+  | { type: 'player-left'; name: string }
+  | { type: 'memory'; memory: WorldMemory };

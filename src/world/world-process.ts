@@ -7,7 +7,9 @@ import type { ParentToWorld, WorldProcessOptions, WorldToParent } from './ipc.js
 import type { FlyingSquidPlayer, FlyingSquidServer } from './parity/flying-squid-types.js';
 import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
+import { worldMemory } from './memory.js';
 import { installPaperLike } from './paper-like.js';
+import { installServerOnlyProtocol } from './server-only-protocol.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +36,7 @@ function main(): void {
   process.on('uncaughtException', (err) => void crash(err));
   process.on('unhandledRejection', (err) => void crash(err));
 
+  installServerOnlyProtocol();
   const flyingSquid = require('flying-squid') as { createMCServer(o: object): FlyingSquidServer };
   let serv: FlyingSquidServer;
   try {
@@ -116,6 +119,8 @@ function main(): void {
         player._client.write('kick_disconnect', { reason: componentToNbt({ text: message.reason }) });
         player._client.end(message.reason);
       }
+    } else if (message.type === 'memory') {
+      void send({ type: 'memory', memory: worldMemory() });
     } else if (message.type === 'simulate-crash') {
       setImmediate(() => {
         throw new Error('simulated crash inside the world process');
