@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
-import { warmExecutePath } from '../../execute/warm-up.js';
+import { type RehearseOptions, rehearsalLines, rehearseExecute } from '../../execute/warm-up.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { renderBatchText } from '../render.js';
@@ -73,14 +73,27 @@ Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are 
 Compact: fields at their default are left out (a result's captureStrategy when it is the batch's; a full verification's matched and empty mismatches; an applied command's detail.args, shown in its summary; zero unknownCount/skippedCount; top-level chatMessages already in a result).`;
 
 /**
- * Runs this tool's CPU path once on made-up data (input schema, batch pipeline, text): call it while the
- * bot connects, so that the first real call is as fast as the next ones.
+ * Runs this tool's whole path on made-up data while the bot connects (input schema, the real executeBatch
+ * against an offline stand-in server, compaction, output schema, text, JSON), so that the first real call
+ * is as fast as the next ones. Rounds yield to the event loop: connecting goes on meanwhile.
  */
-export function warmUpExecuteCommands(): void {
-  ExecuteCommandsInput.parse({
-    commands: ['setblock 0 0 0 minecraft:stone', { id: 'a', command: 'say hi' }],
-  });
-  renderBatchText(warmExecutePath());
+export async function warmUpExecuteCommands(options: RehearseOptions = {}, rounds = 2): Promise<void> {
+  const lines = rehearsalLines();
+  for (let round = 0; round < rounds; round++) {
+    const args = ExecuteCommandsInput.parse({ commands: lines.map((l) => l.command) });
+    const batch = await rehearseExecute(lines, args.commands, options);
+    const compact = ExecuteCommandsOutput.parse(compactBatch(batch));
+    const context = {
+      connection: 'rehearsal',
+      backend: 'mineflayer',
+      server: 'rehearsal (offline)',
+      version: options.version ?? null,
+      serverBrand: null,
+      tool: 'execute_commands',
+      requestId: 0,
+    };
+    JSON.stringify(toolResult(compact, renderBatchText(batch), context));
+  }
 }
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
