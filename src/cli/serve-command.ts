@@ -192,8 +192,9 @@ export function registerServeCommand(program: Command): void {
       const rehearse = (version: string): Promise<void> => {
         const known = rehearsals.get(version);
         if (known) return known;
-        const run = warmUpExecuteCommands({ version, safety }).catch((err: unknown) =>
-          logger.warn({ err }, 'warm-up failed'),
+        const run = warmUpExecuteCommands({ version, safety }).then(
+          () => undefined,
+          (err: unknown) => logger.warn({ err }, 'warm-up failed'),
         );
         rehearsals.set(version, run);
         return run;

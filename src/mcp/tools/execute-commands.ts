@@ -1,5 +1,6 @@
 /** Tool `execute_commands`: run chat commands and report, per command, what the server said and what it means. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
@@ -75,25 +76,32 @@ Compact: fields at their default are left out (a result's captureStrategy when i
 /**
  * Runs this tool's whole path on made-up data while the bot connects (input schema, the real executeBatch
  * against an offline stand-in server, compaction, output schema, text, JSON), so that the first real call
- * is as fast as the next ones. Rounds yield to the event loop: connecting goes on meanwhile.
+ * is as fast as the next ones; returns the last rehearsal's answer. It yields to the event loop at every
+ * reply of the stand-in server: connecting goes on meanwhile.
  */
-export async function warmUpExecuteCommands(options: RehearseOptions = {}, rounds = 2): Promise<void> {
+export async function warmUpExecuteCommands(
+  options: RehearseOptions = {},
+  rounds = 2,
+): Promise<CallToolResult | undefined> {
   const lines = rehearsalLines();
+  const context = {
+    connection: 'rehearsal',
+    backend: 'mineflayer',
+    server: 'rehearsal (offline)',
+    version: options.version ?? null,
+    serverBrand: null,
+    tool: 'execute_commands',
+    requestId: 0,
+  };
+  let last: CallToolResult | undefined;
   for (let round = 0; round < rounds; round++) {
     const args = ExecuteCommandsInput.parse({ commands: lines.map((l) => l.command) });
     const batch = await rehearseExecute(lines, args.commands, options);
-    const compact = ExecuteCommandsOutput.parse(compactBatch(batch));
-    const context = {
-      connection: 'rehearsal',
-      backend: 'mineflayer',
-      server: 'rehearsal (offline)',
-      version: options.version ?? null,
-      serverBrand: null,
-      tool: 'execute_commands',
-      requestId: 0,
-    };
-    JSON.stringify(toolResult(compact, renderBatchText(batch), context));
+    last = toolResult(ExecuteCommandsOutput.parse(compactBatch(batch)), renderBatchText(batch), context);
+    // the transport's serialisation of the answer
+    JSON.stringify(last);
   }
+  return last;
 }
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
