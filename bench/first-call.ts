@@ -2,9 +2,11 @@
  * Bench section: the real stdio server (`mcbridge serve`, built) on the bench's world — its first
  * 1000-command call against its warm calls, and its throughput against a bare minecraft-protocol client
  * (no mineflayer, no fences, no attribution) sending the same commands to the same world, alternating.
- * The world has already run the other sections, so what warms up here is mcbridge, not the world.
+ * One first call is a noisy sample, so several fresh serve processes each give one first/warm ratio and
+ * the median is the figure. The world has already run other sections (or `bench/first-call-main.ts`
+ * warms it), so what warms up here is mcbridge, not the world.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,88 +15,237 @@ import mc from 'minecraft-protocol';
 
 type Origin = { x: number; y: number; z: number };
 type Record = (name: string, value: string) => void;
+type CommandsAt = (n: number, origin: Origin, salt: number) => string[];
+export type BenchWorld = {
+  host: string;
+  port: number;
+  version: string;
+  op?: (name: string) => Promise<void>;
+};
 
 const N = 1000;
-const RUNS = 5;
+/** fresh serve processes, one first call each */
+const PROCESSES = 3;
+/** warm calls per process */
+const WARM_RUNS = 4;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** CLOCK_MONOTONIC in µs: the clock of V8's CPU profiles, so that windows can be cut out of them */
+const monoUs = () => Number(process.hrtime.bigint() / 1000n);
+
+export interface CallWindow {
+  /** `first` or `warm` */
+  kind: 'first' | 'warm';
+  ms: number;
+  /**
+   * CPU time of the serve process's main thread meanwhile (user + system; 10 ms steps). A busy machine
+   * stretches wall time but not this; V8's compiler and GC threads are left out (on an idle machine they
+   * run beside the main thread).
+   */
+  cpuMs: number;
+  /** CLOCK_MONOTONIC µs, comparable with the serve process's `.cpuprofile` timestamps */
+  startUs: number;
+  endUs: number;
+}
+
+export interface FirstCallOptions {
+  /** extra node flags for the serve processes, e.g. `--cpu-prof --cpu-prof-dir=…` */
+  nodeArgs?: string[];
+  processes?: number;
+  /** called with each serve process's call windows (for cutting its CPU profile) */
+  onProcess?: (pid: number | null, windows: CallWindow[]) => void;
+  /** a fresh world: one uncounted serve process runs first, so that the world's own code is warm */
+  warmWorld?: boolean;
+}
 
 export async function measureFirstCallAndCeiling(
-  world: { host: string; port: number; version: string },
-  commandsAt: (n: number, origin: Origin, salt: number) => string[],
+  world: BenchWorld,
+  commandsAt: CommandsAt,
   record: Record,
+  options: FirstCallOptions = {},
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'mcbridge-bench-'));
   const safetyFile = join(dir, 'safety.json');
   // the mix includes fills over vanilla's limit on purpose: let the game refuse them, not the policy
   writeFileSync(safetyFile, JSON.stringify({ maxFillVolume: 1_000_000, maxBatchVolume: 100_000_000 }));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      new URL('../dist/cli/main.js', import.meta.url).pathname,
-      'serve',
-      '--host',
-      world.host,
-      '--port',
-      String(world.port),
-      '--version',
-      world.version,
-      '--username',
-      'BenchStdio',
-      '--safety-config',
-      safetyFile,
-      '--jobs-dir',
-      join(dir, 'jobs'),
-    ],
-    stderr: 'ignore',
-  });
-  const client = new Client({ name: 'bench-first-call', version: '0' });
-  await client.connect(transport);
-  // waits for the connection (and its warm-up, which holds the queue) like a client's first look would
-  const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, {
-    timeout: 120_000,
-  });
-  const at = (info.structuredContent as { bot: { block: Origin } }).bot.block;
-  const stdioOrigin = { x: at.x + 2, y: at.y, z: at.z + 100 };
-  const call = async (salt: number) => {
-    const t = performance.now();
-    const r = await client.callTool(
-      { name: 'execute_commands', arguments: { commands: commandsAt(N, stdioOrigin, salt) } },
-      undefined,
-      { timeout: 300_000 },
-    );
-    if (r.isError) throw new Error(`stdio execute_commands failed: ${JSON.stringify(r.content)}`);
-    return performance.now() - t;
-  };
 
   const bare = await BareClient.join(world);
-  const bareOrigin = { x: stdioOrigin.x, y: stdioOrigin.y, z: stdioOrigin.z + 20 };
+  const bareOrigin = { x: bare.at.x + 2, y: bare.at.y, z: bare.at.z + 120 };
   // the bare client's own first run warms its codecs; it is not counted
   await bare.run(commandsAt(N, bareOrigin, 99));
-
-  const first = await call(0);
-  const warm: number[] = [];
   const bareRates: number[] = [];
-  for (let k = 1; k <= RUNS; k++) {
-    warm.push(await call(k));
-    bareRates.push(await bare.run(commandsAt(N, bareOrigin, k)));
+  const firsts: number[] = [];
+  const ready: number[] = [];
+  const ratios: number[] = [];
+  const cpuRatios: number[] = [];
+  const warms: number[] = [];
+  let salt = 0;
+  if (options.warmWorld) {
+    const { nodeArgs: _, ...plain } = options;
+    const serve = await ServeProcess.start(world, 'BenchStdioWarm', safetyFile, join(dir, 'jobsw'), plain);
+    try {
+      const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + 100 };
+      for (let k = 0; k < 3; k++) await serve.call('warm', commandsAt(N, origin, salt++));
+    } finally {
+      await serve.close();
+    }
   }
-  const warmMs = median(warm);
-  const stdioRate = (N / warmMs) * 1000;
+  const processes = options.processes ?? PROCESSES;
+  for (let p = 0; p < processes; p++) {
+    const username = `BenchStdio${p}`;
+    const serve = await ServeProcess.start(world, username, safetyFile, join(dir, `jobs${p}`), options);
+    ready.push(serve.readyMs);
+    try {
+      const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + 100 };
+      const windows = [await serve.call('first', commandsAt(N, origin, salt++))];
+      for (let k = 0; k < WARM_RUNS; k++) {
+        windows.push(await serve.call('warm', commandsAt(N, origin, salt++)));
+        bareRates.push(await bare.run(commandsAt(N, bareOrigin, salt)));
+      }
+      const warm = median(windows.filter((w) => w.kind === 'warm').map((w) => w.ms));
+      firsts.push(windows[0]!.ms);
+      warms.push(warm);
+      ratios.push(windows[0]!.ms / warm);
+      cpuRatios.push(windows[0]!.cpuMs / median(windows.slice(1).map((w) => w.cpuMs)));
+      options.onProcess?.(serve.pid, windows);
+    } finally {
+      await serve.close();
+    }
+  }
+  const warmMs = median(warms);
   const bareRate = median(bareRates);
-  record(`stdio server, first ${N}-command call after connecting`, `${first.toFixed(0)} ms`);
-  record(`stdio server, warm ${N}-command call (median of ${RUNS})`, `${warmMs.toFixed(0)} ms`);
-  record('first call / warm call', `${(first / warmMs).toFixed(2)}× (target ≤ 1.5)`);
+  const each = ratios.map((r) => r.toFixed(2)).join(', ');
+  record(
+    `stdio server, first ${N}-command call after connecting (median of ${processes} fresh processes)`,
+    `${median(firsts).toFixed(0)} ms (${firsts.map((f) => f.toFixed(0)).join(', ')})`,
+  );
+  record(
+    'stdio server, process start → get_connection_info answered (connected and warmed up; median)',
+    `${median(ready).toFixed(0)} ms`,
+  );
+  record(`stdio server, warm ${N}-command call (median)`, `${warmMs.toFixed(0)} ms`);
+  record(
+    `first call / warm call (median of ${processes} processes: ${each})`,
+    `${median(ratios).toFixed(2)}× (target ≤ 1.5)`,
+  );
+  record(
+    `first call / warm call in the serve process's main-thread CPU time (median of ${processes})`,
+    `${median(cpuRatios).toFixed(2)}× (${cpuRatios.map((r) => r.toFixed(2)).join(', ')})`,
+  );
   record('bare minecraft-protocol client, same commands (median)', `${bareRate.toFixed(0)} commands/s`);
-  record('stdio server (warm) / bare client', `${(stdioRate / bareRate).toFixed(2)}× (target ≥ 0.45)`);
+  record(
+    'stdio server (warm) / bare client',
+    `${(((N / warmMs) * 1000) / bareRate).toFixed(2)}× (target ≥ 0.45)`,
+  );
   bare.close();
-  await client.close();
+}
+
+/** One `mcbridge serve` process (built) over stdio, connected and past its warm-up. */
+class ServeProcess {
+  private constructor(
+    private readonly client: Client,
+    private readonly transport: StdioClientTransport,
+    readonly at: Origin,
+    /** from starting the process to the answer of get_connection_info (connected and warmed up) */
+    readonly readyMs: number,
+  ) {}
+
+  get pid(): number | null {
+    return this.transport.pid;
+  }
+
+  static async start(
+    world: BenchWorld,
+    username: string,
+    safetyFile: string,
+    jobsDir: string,
+    options: FirstCallOptions,
+  ): Promise<ServeProcess> {
+    await world.op?.(username);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        ...(options.nodeArgs ?? []),
+        // MCBRIDGE_BENCH_SERVE: another build's cli/main.js, for before/after figures on the same world
+        process.env.MCBRIDGE_BENCH_SERVE ?? new URL('../dist/cli/main.js', import.meta.url).pathname,
+        'serve',
+        '--host',
+        world.host,
+        '--port',
+        String(world.port),
+        '--version',
+        world.version,
+        '--username',
+        username,
+        '--safety-config',
+        safetyFile,
+        '--jobs-dir',
+        jobsDir,
+      ],
+      stderr: 'ignore',
+    });
+    const t = performance.now();
+    const client = new Client({ name: 'bench-first-call', version: '0' });
+    await client.connect(transport);
+    // waits for the connection (and its warm-up, which holds the queue) like a client's first look would
+    const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, {
+      timeout: 120_000,
+    });
+    const at = (info.structuredContent as { bot: { block: Origin } }).bot.block;
+    return new ServeProcess(client, transport, at, performance.now() - t);
+  }
+
+  async call(kind: CallWindow['kind'], commands: string[]): Promise<CallWindow> {
+    const cpu0 = cpuMsOf(this.transport.pid);
+    const startUs = monoUs();
+    const t = performance.now();
+    const r = await this.client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
+      timeout: 300_000,
+    });
+    const ms = performance.now() - t;
+    if (r.isError) throw new Error(`stdio execute_commands failed: ${JSON.stringify(r.content)}`);
+    return { kind, ms, cpuMs: cpuMsOf(this.transport.pid) - cpu0, startUs, endUs: monoUs() };
+  }
+
+  /** closes stdin; the server shuts down (and writes its CPU profile, if asked to) */
+  async close(): Promise<void> {
+    const pid = this.transport.pid;
+    await this.client.close();
+    if (pid) await waitForExit(pid);
+  }
+}
+
+/** utime + stime of a process's main thread, from /proc (clock ticks of 10 ms); NaN without /proc */
+function cpuMsOf(pid: number | null): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function waitForExit(pid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** A minecraft-protocol client and nothing else: sends commands, waits for one closing reply. */
 class BareClient {
-  private constructor(private readonly client: mc.Client) {}
+  private constructor(
+    private readonly client: mc.Client,
+    readonly at: Origin,
+  ) {}
 
-  static async join(world: { host: string; port: number; version: string }): Promise<BareClient> {
+  static async join(world: BenchWorld): Promise<BareClient> {
+    await world.op?.('BareClient');
     const client = mc.createClient({
       host: world.host,
       port: world.port,
@@ -102,14 +253,14 @@ class BareClient {
       version: world.version,
       auth: 'offline',
     });
-    await new Promise<void>((resolve, reject) => {
+    const at = await new Promise<Origin>((resolve, reject) => {
       client.once('error', reject);
-      client.once('position', (p: { teleportId: number }) => {
+      client.once('position', (p: Origin & { teleportId: number }) => {
         client.write('teleport_confirm', { teleportId: p.teleportId });
-        resolve();
+        resolve({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) });
       });
     });
-    return new BareClient(client);
+    return new BareClient(client, at);
   }
 
   /** commands/s until the server has answered the last one */

@@ -1,127 +1,90 @@
 /**
- * Warm-up while the bot connects: the CPU side of a batch (parse and safety check, outcome rules, counts
- * and hint, next-step inference, the result schema) run once on made-up commands and replies, so that the
- * first real call does not pay for V8's first compilation of those paths and zod's lazy schema
- * compilation. Nothing is sent anywhere. Replies follow vanilla's shapes (ServerCommandSource feedback:
- * a bare translatable component on success, a red one on failure).
+ * Warm-up, so that the first real call is as fast as the next ones. A call right after start pays for V8
+ * compiling and optimising every function on its path, lazily built tables (the suggestion registries and
+ * command tree from minecraft-data, language tables, zod's schema compilation) and the packet codecs.
+ * Two parts:
+ * - `rehearseExecute`, while the bot connects: the real executeBatch on a stand-in channel that answers
+ *   offline (rehearsal.ts). Nothing is sent anywhere; it has its own session, queue and undo history.
+ * - `warmConnection`, once connected: harmless round trips (`tellraw @s`, seen only by the bot) through
+ *   mineflayer's chat parsing and the packet codecs, and one block read — never on the bridge (they would
+ *   reach a person's chat) and never under a packet limit.
+ * Errors are the caller's to log (stderr); nothing here writes to stdout.
  */
+import type { BatchItem } from '../batch/plan.js';
 import { takeSnapshot } from '../batch/snapshot.js';
+import { UndoHistory } from '../batch/undo.js';
 import { captureFenced } from '../capture/fenced.js';
-import type { CapturedMessage, TextComponent } from '../capture/message.js';
-import type { ConnectionSession } from '../connection/session.js';
-import { postExecuteHints } from '../hints/index.js';
-import { classifyOutcome } from '../outcome/index.js';
-import { type BatchResult, BatchResultSchema, type CommandResult } from '../results/schema.js';
-import { checkBatch } from '../safety/check.js';
-import { defaultSafetyConfig } from '../safety/config.js';
-import { tally } from './tally.js';
+import { ConnectionSession } from '../connection/session.js';
+import type { BatchResult } from '../results/schema.js';
+import type { SafetyConfig } from '../safety/config.js';
+import { registries } from '../suggest/registries.js';
+import { executeBatch } from './execute-batch.js';
+import { RehearsalChannel, type RehearsalLine, rehearsalBatch } from './rehearsal.js';
 import { channelBlockSource } from './verify-batch.js';
 
-const SIZE = 400;
+/** where the stand-in bot stands (the embedded world's superflat: ground at -61) */
+const ORIGIN = { x: 0, y: -60, z: 0 };
 
-function sample(i: number): { command: string; reply: TextComponent } {
-  const x = i % 16;
-  const y = -60 + ((i >> 4) % 8);
-  const z = (i >> 7) % 16;
-  switch (i % 4) {
-    case 0:
-      return {
-        command: `setblock ${x} ${y} ${z} minecraft:stone`,
-        reply: { translate: 'commands.setblock.success', with: [x, y, z] },
-      };
-    case 1:
-      return {
-        command: `fill ${x} ${y} ${z} ${x + 1} ${y} ${z + 1} minecraft:oak_planks`,
-        reply: { translate: 'commands.fill.success', with: [4] },
-      };
-    case 2:
-      return {
-        command: `setblock ${x} ${y} ${z} minecraft:not_a_block`,
-        reply: { translate: 'argument.block.id.invalid', with: ['minecraft:not_a_block'], color: 'red' },
-      };
-    default:
-      return {
-        command: `fill ${x} ${y} ${z} ${x + 40} ${y + 40} ${z + 40} minecraft:stone`,
-        reply: { translate: 'commands.fill.toobig', with: [32768, 68921], color: 'red' },
-      };
-  }
+/** A made-up batch as large as the largest call (execute_commands takes up to 1000). */
+export const rehearsalLines = (size = 1000): RehearsalLine[] => rehearsalBatch(size, ORIGIN);
+
+export interface RehearseOptions {
+  /** the server's version when known (default 1.21.4, the embedded world's) */
+  version?: string;
+  /** the operator's policy, so that its own checks are the ones compiled */
+  safety?: SafetyConfig;
 }
 
-/** Returns the made-up batch (for the caller to render); throws only on a bug. */
-export function warmExecutePath(version = '1.21.4'): BatchResult {
-  const samples = Array.from({ length: SIZE }, (_, i) => sample(i));
-  const commands = samples.map((s) => s.command);
-  const safety = checkBatch(commands, {
-    config: defaultSafetyConfig,
-    validateSafety: true,
+/** Runs the real execute path on `lines` against the stand-in channel; returns the batch result. */
+export async function rehearseExecute(
+  lines: readonly RehearsalLine[],
+  items: readonly BatchItem[] = lines.map((l) => l.command),
+  options: RehearseOptions = {},
+): Promise<BatchResult> {
+  const version = options.version ?? '1.21.4';
+  const channel = new RehearsalChannel({
     version,
-    executor: { x: 0, y: -60, z: 0, yaw: 0, pitch: 0 },
+    username: 'mcbridge_rehearsal',
+    lines,
+    position: { x: ORIGIN.x + 0.5, y: ORIGIN.y, z: ORIGIN.z + 0.5, yaw: 0, pitch: 0 },
+    // minecraft-data's vanilla tree, built once per version (suggestions use the same table)
+    commandTree: () => registries(version).commands,
   });
-  const results: CommandResult[] = samples.map((s, index) => {
-    const message: CapturedMessage = { component: s.reply, text: '', overlay: false };
-    return {
-      index,
-      command: s.command,
-      accepted: true,
-      executionTimeMs: 0,
-      chatMessages: [],
-      captureStrategy: 'fenced',
-      ...classifyOutcome({ command: s.command, messages: [message], feedbackEnabled: true, version }),
-    };
+  const session = await ConnectionSession.open(channel);
+  return executeBatch(session, items, {
+    ...(options.safety ? { safety: options.safety } : {}),
+    undo: new UndoHistory(),
+    target: 'rehearsal',
   });
-  const batch = tally(
-    results,
-    {
-      op: true,
-      fenceWorks: true,
-      feedbackEnabled: true,
-      keyedFeedback: true,
-      colourMeaningful: true,
-      strategy: 'fenced',
-    },
-    { startedAt: performance.now(), safety, transaction: undefined, undo: { status: 'recorded' } },
-  );
-  const hints = postExecuteHints({
-    entries: results.map((r) => ({
-      command: r.command,
-      result: r,
-      writes: safety.parsed[r.index]?.blockWrites ?? [],
-    })),
-    tool: 'execute_commands',
-    mcVersion: version,
-  });
-  if (hints) batch.actionHints = hints;
-  BatchResultSchema.parse(batch);
-  return batch;
 }
 
 /** Harmless round trips a bot makes right after connecting: replies go to the bot alone. */
 const WARM_ROUND_TRIPS = 500;
 
-/**
- * `tellraw @s` lines shaped like vanilla's feedback (success, red failure, the parse-error context line),
- * so that chat parsing and the outcome rules see the shapes real replies have. Only the bot sees them.
- */
-const warmReply = (i: number): string => {
-  const { reply } = sample(i);
-  const context =
-    i % 4 === 2
-      ? `,{"text":"","extra":[{"text":"...k ${i} 0 0 "},{"text":"x","color":"red","underlined":true},{"translate":"command.context.here","color":"red","italic":true}]}`
-      : '';
-  return `tellraw @s [${JSON.stringify(reply)}${context}]`;
-};
+/** `tellraw @s` lines shaped like vanilla's feedback (successes, red failures, the parse-error context line). */
+const warmReplies = (): string[] =>
+  rehearsalLines(WARM_ROUND_TRIPS).map(
+    (l, i) => `tellraw @s ${JSON.stringify(l.replies[i % l.replies.length])}`,
+  );
 
-export async function warmConnection(session: ConnectionSession): Promise<void> {
+/**
+ * Holds the connection's queue while `rehearsal` (the offline part, already under way) finishes and the
+ * round trips run, so that a call arriving meanwhile waits for a warm path instead of sharing the CPU with
+ * the warm-up.
+ */
+export async function warmConnection(
+  session: ConnectionSession,
+  rehearsal?: Promise<unknown>,
+): Promise<void> {
   const { channel } = session;
   if (channel.backend === 'bridge') return;
   await session.exclusive(async () => {
-    // under a packet limit (Paper) the window is worth more than a faster first call: no round trips there
-    if (session.capabilities.strategy === 'fenced' && channel.connected && !session.budget) {
-      await captureFenced(
-        channel,
-        Array.from({ length: WARM_ROUND_TRIPS }, (_, i) => warmReply(i)),
-        {},
-      );
+    await rehearsal?.catch(() => undefined);
+    // under a packet limit (Paper, or a server whose brand we do not know) the window is worth more than a
+    // faster first call: round trips only where the budget knows there is no limit
+    const unlimited = session.budget?.limit().limit === null;
+    if (session.capabilities.strategy === 'fenced' && channel.connected && unlimited) {
+      await captureFenced(channel, warmReplies(), {});
     }
     const source = channelBlockSource(channel);
     const p = channel.executorPosition();

@@ -1,9 +1,10 @@
 /** Tool `execute_commands`: run chat commands and report, per command, what the server said and what it means. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { executeBatch } from '../../execute/execute-batch.js';
-import { warmExecutePath } from '../../execute/warm-up.js';
+import { type RehearseOptions, rehearsalLines, rehearseExecute } from '../../execute/warm-up.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { renderBatchText } from '../render.js';
@@ -79,14 +80,34 @@ Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are 
 Compact (unless resultDetail: "full"): fields at their default are left out — an ordinary success (applied, its one line is its summary) has no detail and empty chatMessages; a verification that read every block back as written is left out (verifiedCount counts them; mismatch, unloaded and not_checked are always shown); a result's captureStrategy when it is the batch's; an applied command's detail.args, shown in its summary; zero unknownCount/skippedCount; top-level chatMessages already in a result.`;
 
 /**
- * Runs this tool's CPU path once on made-up data (input schema, batch pipeline, text): call it while the
- * bot connects, so that the first real call is as fast as the next ones.
+ * Runs this tool's whole path on made-up data while the bot connects (input schema, the real executeBatch
+ * against an offline stand-in server, compaction, output schema, text, JSON), so that the first real call
+ * is as fast as the next ones; returns the last rehearsal's answer. It yields to the event loop at every
+ * reply of the stand-in server: connecting goes on meanwhile.
  */
-export function warmUpExecuteCommands(): void {
-  ExecuteCommandsInput.parse({
-    commands: ['setblock 0 0 0 minecraft:stone', { id: 'a', command: 'say hi' }],
-  });
-  renderBatchText(warmExecutePath());
+export async function warmUpExecuteCommands(
+  options: RehearseOptions = {},
+  rounds = 2,
+): Promise<CallToolResult | undefined> {
+  const lines = rehearsalLines();
+  const context = {
+    connection: 'rehearsal',
+    backend: 'mineflayer',
+    server: 'rehearsal (offline)',
+    version: options.version ?? null,
+    serverBrand: null,
+    tool: 'execute_commands',
+    requestId: 0,
+  };
+  let last: CallToolResult | undefined;
+  for (let round = 0; round < rounds; round++) {
+    const args = ExecuteCommandsInput.parse({ commands: lines.map((l) => l.command) });
+    const batch = await rehearseExecute(lines, args.commands, options);
+    last = toolResult(ExecuteCommandsOutput.parse(compactBatch(batch)), renderBatchText(batch), context);
+    // the transport's serialisation of the answer
+    JSON.stringify(last);
+  }
+  return last;
 }
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {

@@ -1,0 +1,73 @@
+/**
+ * `npm run bench:first-call` — only the first-call section of `npm run bench`, on its own world (warmed
+ * first by a bare client, so that what warms up is mcbridge, not the world). Figures, not assertions.
+ * With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
+ * are cut out of it by `bench/profile-calls.ts` (where the first call's extra time goes).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type CallWindow, measureFirstCallAndCeiling } from './first-call.js';
+import { summariseProfiles } from './profile-calls.js';
+
+/** the same mix as `bench/run.ts`: successes, parse errors, refusals, incomplete commands */
+function mixedCommands(n: number, origin: { x: number; y: number; z: number }, salt: number): string[] {
+  return Array.from({ length: n }, (_, i) => {
+    const x = origin.x + (i % 16);
+    const y = origin.y + 2 + ((i >> 4) % 8);
+    const z = origin.z + 4 + (i % 7);
+    switch (i % 5) {
+      case 0:
+        return `setblock ${x} ${y} ${z} minecraft:${salt % 2 ? 'stone' : 'oak_planks'}`;
+      case 1:
+        return `fill ${x} ${y} ${z} ${x + 1} ${y} ${z + 1} minecraft:${salt % 2 ? 'bricks' : 'glass'}`;
+      case 2:
+        return `setblock ${x} ${y} ${z} minecraft:not_a_block`;
+      case 3:
+        return `fill ${x} ${y} ${z} ${x + 40} ${y + 40} ${z + 40} stone`;
+      default:
+        return `setblock ${x} ${y}`;
+    }
+  });
+}
+
+type Calls = Array<{ pid: number | null; windows: CallWindow[] }>;
+
+async function main() {
+  // `--summarise <dir>`: only read the profiles of an earlier run again
+  const again = process.argv.indexOf('--summarise');
+  if (again >= 0) {
+    const dir = resolve(process.argv[again + 1] ?? 'first-call-profiles');
+    const calls = JSON.parse(readFileSync(join(dir, 'calls.json'), 'utf8')) as Calls;
+    process.stdout.write(summariseProfiles(dir, calls));
+    return;
+  }
+  const at = process.argv.indexOf('--profile');
+  const profileDir = at >= 0 ? resolve(process.argv[at + 1] ?? 'first-call-profiles') : undefined;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const dist = new URL('../dist/world/start-world.js', import.meta.url).href;
+  const { startWorld } = (await import(dist)) as typeof import('../src/world/start-world.js');
+  const world = await startWorld({});
+  const processes: Calls = [];
+  try {
+    await measureFirstCallAndCeiling(
+      world,
+      mixedCommands,
+      (name, value) => process.stdout.write(`${name}: ${value}\n`),
+      {
+        ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+        onProcess: (pid, windows) => processes.push({ pid, windows }),
+        warmWorld: true,
+      },
+    );
+  } finally {
+    await world.stop();
+  }
+  if (!profileDir) return;
+  writeFileSync(join(profileDir, 'calls.json'), JSON.stringify(processes));
+  process.stdout.write(summariseProfiles(profileDir, processes));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

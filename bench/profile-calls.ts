@@ -1,0 +1,153 @@
+/**
+ * Where a serve process's first call spends the time its warm calls do not: cuts each call's window out
+ * of the process's V8 CPU profile (`--cpu-prof`; its timestamps are CLOCK_MONOTONIC µs, like
+ * `process.hrtime`) and compares, per package / mcbridge folder (self time) and per execute phase
+ * (inclusive time of the phase's function), the first call with the median warm call.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CallWindow } from './first-call.js';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** executeBatch's phases and the steps around it, by the name of the function that runs each */
+const PHASES = [
+  'executeBatch',
+  'checkPhase',
+  'planWrites',
+  'snapshotPhase',
+  'runSegments',
+  'settleTransaction',
+  'verifyApplied',
+  'addSuggestions',
+  'recordUndo',
+  'tally',
+  'hintPhase',
+  'renderBatchText',
+  'compactBatch',
+];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/** the package (or mcbridge folder, or V8 pseudo-frame) a frame belongs to */
+function bucketOf(node: ProfileNode): string {
+  const { url, functionName } = node.callFrame;
+  if (!url) return functionName || '(anonymous native)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (pkg) return pkg[1]!;
+  const own = /\/dist\/([^/]+)\//.exec(url);
+  if (own) return `mcbridge/${own[1]}`;
+  if (url.startsWith('node:')) return 'node (internal)';
+  return url;
+}
+
+type Tally = Map<string, number>;
+
+interface Cut {
+  buckets: Tally;
+  functions: Tally;
+  phases: Tally;
+  busyMs: number;
+}
+
+function cut(profile: CpuProfile, window: CallWindow): Cut {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const buckets: Tally = new Map();
+  const functions: Tally = new Map();
+  const phases: Tally = new Map();
+  let busy = 0;
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < window.startUs || t > window.endUs) continue;
+    // a sample after the process was descheduled (a busy machine) would carry the wait: count 2 ms at most
+    const dt = Math.min(profile.timeDeltas[i + 1] ?? 0, 2000) / 1000;
+    const node = byId.get(profile.samples[i]!)!;
+    const bucket = bucketOf(node);
+    if (bucket === '(idle)') continue;
+    busy += dt;
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + dt);
+    const fn = `${node.callFrame.functionName || '(anonymous)'} (${bucket})`;
+    functions.set(fn, (functions.get(fn) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const name = byId.get(id)!.callFrame.functionName;
+      if (PHASES.includes(name) && !seen.has(name)) {
+        seen.add(name);
+        phases.set(name, (phases.get(name) ?? 0) + dt);
+      }
+    }
+  }
+  return { buckets, functions, phases, busyMs: busy };
+}
+
+function table(title: string, first: Tally, warm: Tally[], limit: number): string {
+  const keys = new Set([...first.keys(), ...warm.flatMap((w) => [...w.keys()])]);
+  const rows = [...keys]
+    .map((k) => {
+      const f = first.get(k) ?? 0;
+      const w = median(warm.map((m) => m.get(k) ?? 0));
+      return { k, f, w };
+    })
+    .sort((a, b) => b.f - b.w - (a.f - a.w))
+    .slice(0, limit);
+  const lines = rows.map(
+    (r) => `| ${r.k} | ${r.f.toFixed(0)} | ${r.w.toFixed(0)} | ${(r.f - r.w).toFixed(0)} |`,
+  );
+  return `\n| ${title} | first ms | warm ms (median) | extra ms |\n|---|---|---|---|\n${lines.join('\n')}\n`;
+}
+
+/** A markdown summary per serve process: busy CPU, then the largest differences first → warm. */
+export function summariseProfiles(
+  dir: string,
+  processes: Array<{ pid: number | null; windows: CallWindow[] }>,
+): string {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  let out = '';
+  for (const { pid, windows } of processes) {
+    const file = files.find((f) => f.split('.')[3] === String(pid));
+    if (!file) {
+      out += `\nno profile for serve process ${pid}\n`;
+      continue;
+    }
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
+    const first = cut(
+      profile,
+      windows.find((w) => w.kind === 'first')!,
+    );
+    const warm = windows.filter((w) => w.kind === 'warm').map((w) => cut(profile, w));
+    const wall = windows.map((w) => `${w.kind} ${w.ms.toFixed(0)} ms`).join(', ');
+    out += `\n### serve process ${pid} (${file})\n${wall}; busy CPU: first ${first.busyMs.toFixed(0)} ms, warm ${median(warm.map((w) => w.busyMs)).toFixed(0)} ms\n`;
+    out += table(
+      'self time by package / folder',
+      first.buckets,
+      warm.map((w) => w.buckets),
+      15,
+    );
+    out += table(
+      'self time by function',
+      first.functions,
+      warm.map((w) => w.functions),
+      25,
+    );
+    out += table(
+      'inclusive time by phase',
+      first.phases,
+      warm.map((w) => w.phases),
+      PHASES.length,
+    );
+  }
+  return out;
+}

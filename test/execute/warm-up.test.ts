@@ -1,0 +1,89 @@
+/**
+ * The warm-up (src/execute/warm-up.ts, rehearsal.ts): the execute path rehearsed offline against a stand-in
+ * server, then the round trips a new bot makes. It must run, and leave nothing behind: no block changed, no
+ * line another player sees, nothing on stdout, no undo entry; under a packet limit, no round trips at all.
+ * Real worlds, real bots, the real MCP client.
+ */
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { warmConnection } from '../../src/execute/warm-up.js';
+import { warmUpExecuteCommands } from '../../src/mcp/tools/execute-commands.js';
+import type { BatchResult } from '../../src/results/schema.js';
+import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { joinBot, type TestBot } from '../helpers/bot.js';
+import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+
+let world: WorldHandle;
+let c: TestCompanion;
+let watcher: TestBot;
+beforeAll(async () => {
+  world = await startWorld({ ops: ['Warmer', 'Watcher'] });
+  c = await startCompanion({ existingWorld: world, username: 'Warmer' });
+  watcher = await joinBot(world.host, world.port, 'Watcher');
+}, 60_000);
+afterAll(async () => {
+  await watcher?.quit();
+  await c?.close();
+  await world?.stop();
+});
+
+test('warm-up rehearses the whole execute path and makes its round trips, leaving no block change, no line for other players, nothing on stdout and no undo entry', async () => {
+  const session = await c.target.get();
+  const blockChanges: string[] = [];
+  watcher.bot.on('blockUpdate', (_old, now) => {
+    if (now) blockChanges.push(`${now.position.toString()} ${now.name}`);
+  });
+  const linesBefore = watcher.lines.length;
+  const packetsBefore = session.channel.packetLog!.total;
+  const stdout = vi.spyOn(process.stdout, 'write');
+  let rehearsed: Awaited<ReturnType<typeof warmUpExecuteCommands>>;
+  try {
+    const rehearsal = warmUpExecuteCommands({ version: session.channel.version });
+    await warmConnection(session, rehearsal);
+    rehearsed = await rehearsal;
+    expect(stdout).not.toHaveBeenCalled();
+  } finally {
+    stdout.mockRestore();
+  }
+
+  // it ran: the stand-in's answers went through outcome rules, verification, suggestions, text
+  const batch = rehearsed!.structuredContent as unknown as BatchResult;
+  expect(batch.totalCommands).toBe(1000);
+  expect(batch.appliedCount).toBeGreaterThan(300);
+  expect(batch.results.some((r) => r.verification?.status === 'verified')).toBe(true);
+  const text = (rehearsed!.content[0] as { text: string }).text;
+  expect(text).toContain('did you mean stone_bricks?');
+  expect(text).toContain('facing takes north, south, west, east');
+  // and the round trips went out: 500 tellraw lines to the bot itself, each with its fence
+  expect(session.channel.packetLog!.total - packetsBefore).toBeGreaterThanOrEqual(1000);
+  const afterWarmUp = blockChanges.length;
+  const linesAfterWarmUp = watcher.lines.length;
+
+  // nothing behind: the real undo history is empty…
+  const undo = await c.call('undo_last', {});
+  expect(undo.isError).toBe(true);
+  expect(JSON.stringify(undo.content)).toContain('nothing to undo');
+  // …and a real command, which the watcher does see (its block and the operators' admin copy), shows that
+  // nothing reached the watcher before it: the server sends each player's packets in order
+  const real = await c.execute(['setblock ~2 ~ ~2 minecraft:gold_block']);
+  expect(real.results[0]!.status).toBe('applied');
+  await watcher.waitForLine((l) => JSON.stringify(l.json).includes('chat.type.admin'), 10_000);
+  await vi.waitFor(() => expect(blockChanges.some((b) => b.endsWith('gold_block'))).toBe(true));
+  expect(afterWarmUp).toBe(0);
+  expect(watcher.lines.slice(linesBefore, linesAfterWarmUp)).toEqual([]);
+}, 120_000);
+
+test('under a packet limit (a Paper-like server) the warm-up makes no round trips: the window is left for real commands', async () => {
+  const paper = await startWorld({ ops: ['PaperWarmer'], paperLike: true });
+  const p = await startCompanion({ existingWorld: paper, username: 'PaperWarmer' });
+  try {
+    const session = await p.target.get();
+    expect(session.budget?.limit().limit).not.toBeNull();
+    const before = session.channel.packetLog!.total;
+    await warmConnection(session);
+    // the bot's own movement and keep-alive packets may pass meanwhile; round trips would be 1000
+    expect(session.channel.packetLog!.total - before).toBeLessThan(100);
+  } finally {
+    await p.close();
+    await paper.stop();
+  }
+}, 120_000);
