@@ -49,7 +49,8 @@ test('warm-up rehearses the whole execute path and makes its round trips, leavin
   const batch = rehearsed!.structuredContent as unknown as BatchResult;
   expect(batch.totalCommands).toBe(1000);
   expect(batch.appliedCount).toBeGreaterThan(300);
-  expect(batch.results.some((r) => r.verification?.status === 'verified')).toBe(true);
+  // the compact answer counts verified writes instead of listing their verification
+  expect((batch as { verifiedCount?: number }).verifiedCount).toBeGreaterThan(0);
   const text = (rehearsed!.content[0] as { text: string }).text;
   expect(text).toContain('did you mean stone_bricks?');
   expect(text).toContain('facing takes north, south, west, east');
