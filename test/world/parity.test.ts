@@ -286,7 +286,8 @@ describe('tellraw, gamerule and unknown commands', () => {
     const watcher = await joinBot(world.host, world.port, 'Watcher');
     try {
       const p = at(0, 7, 0);
-      await runFenced(op, [`setblock ${coords(p)} stone`]);
+      // a gamerule query is no admin copy (GameRuleCommand.queryRule: sendSuccess(…, false)); the setblock is
+      await runFenced(op, ['gamerule sendCommandFeedback', `setblock ${coords(p)} stone`]);
       const copy = await watcher.waitForLine(
         (l) => (l.json as { translate?: string }).translate === 'chat.type.admin',
       );
@@ -296,6 +297,7 @@ describe('tellraw, gamerule and unknown commands', () => {
         color: 'gray',
         italic: 1,
       });
+      expect(JSON.stringify(watcher.lines)).not.toContain('commands.gamerule.query');
     } finally {
       await watcher.quit();
     }

@@ -12,7 +12,8 @@ export async function gamerule(ctx: CommandContext): Promise<void> {
     throw reader.fail('command.unknown.argument');
   }
   if (!reader.canRead()) {
-    ctx.success(translate('commands.gamerule.query', [rule, String(gamerules.get(rule))]));
+    // GameRuleCommand.queryRule: sendSuccess(…, false) — no admin copy
+    ctx.success(translate('commands.gamerule.query', [rule, String(gamerules.get(rule))]), false);
     return;
   }
   expectArgument(reader);
