@@ -108,6 +108,41 @@ describe('conditions', () => {
     expect(unlessCount).toEqual([red({ translate: 'commands.execute.conditional.fail_count', with: [2] })]);
   });
 
+  test('if biome reads the stored biome (a biome or #tag); unknown ids are parse errors', async () => {
+    const pass = { translate: 'commands.execute.conditional.pass' };
+    const fail = red({ translate: 'commands.execute.conditional.fail' });
+    const [plains, forest, filled, desert, ran, moon] = await runFenced(op, [
+      'execute if biome ~ ~ ~ minecraft:plains',
+      'execute if biome ~ ~ ~ #minecraft:is_forest',
+      // wide enough that every cell Level.getBiome may pick around the feet is desert
+      'fillbiome ~-8 ~-4 ~-8 ~8 ~8 ~8 minecraft:desert',
+      'execute unless biome ~ ~ ~ desert',
+      'execute if biome ~ ~ ~ minecraft:desert run setblock ~3 ~6 ~3 minecraft:sand',
+      'execute if biome ~ ~ ~ minecraft:moon',
+    ]);
+    expect(plains).toEqual([pass]);
+    expect(forest).toEqual([fail]);
+    expect(filled).toEqual([expect.objectContaining({ translate: 'commands.fillbiome.success.count' })]);
+    expect(desert).toEqual([fail]);
+    expect(ran).toEqual([setblockOk(feet.offset(3, 6, 3))]);
+    expect(moon[0]).toEqual(
+      red({ translate: 'argument.resource.not_found', with: ['minecraft:moon', 'minecraft:worldgen/biome'] }),
+    );
+  });
+
+  test('if dimension compares with the source’s level (execute in changes it); unknown ids fail when run', async () => {
+    const [overworld, nether, inNether, nowhere] = await runFenced(op, [
+      'execute if dimension minecraft:overworld',
+      'execute if dimension the_nether',
+      'execute in minecraft:the_nether if dimension minecraft:the_nether',
+      'execute if dimension minecraft:nowhere',
+    ]);
+    expect(overworld).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(nether).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+    expect(inNether).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(nowhere).toEqual([red({ translate: 'argument.dimension.invalid', with: ['minecraft:nowhere'] })]);
+  });
+
   test('if loaded and if blocks compare the world', async () => {
     const [loaded, far, same] = await runFenced(op, [
       'execute if loaded ~ ~ ~',

@@ -1,8 +1,9 @@
 /**
  * `execute` as vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java: as, at, positioned
  * (<pos> | as | over), rotated (<rot> | as), facing (<pos> | entity <targets> <anchor>), align, anchored,
- * in, if/unless (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones
- * vanilla registers with fork(): their chains are silent on failure). Feedback of the command after `run`
+ * in (one world here: only the dimension's name is kept, for `if dimension`), if/unless
+ * (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones vanilla registers
+ * with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
  */
 import { readResourceLocation, readUnquotedString } from '../brigadier.js';
@@ -19,7 +20,7 @@ import {
 import type { Target, Vec } from '../entities.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { conditionals } from './execute-conditions.js';
+import { checkDimension, conditionals, setSourceDimension, sourceDimension } from './execute-conditions.js';
 import { type Anchor, eyeHeight, lookAt, readAnchor } from './teleport.js';
 
 /** the anchor (`anchored eyes`) of each derived source */
@@ -28,7 +29,14 @@ const anchors = new WeakMap<CommandContext, Anchor>();
 /** a copy of the source with some of its parts replaced (CommandSourceStack.withX) */
 function derive(
   ctx: CommandContext,
-  change: { executor?: Target; position?: Vec; yaw?: number; pitch?: number; anchor?: Anchor },
+  change: {
+    executor?: Target;
+    position?: Vec;
+    yaw?: number;
+    pitch?: number;
+    anchor?: Anchor;
+    dimension?: string;
+  },
 ): CommandContext {
   const pose = {
     ...ctx.pose,
@@ -39,6 +47,7 @@ function derive(
   const executor = change.executor ?? ctx.executor;
   const next: CommandContext = { ...ctx, pose, ...(executor ? { executor } : {}) };
   anchors.set(next, change.anchor ?? anchors.get(ctx) ?? 'feet');
+  setSourceDimension(next, change.dimension ?? sourceDimension(ctx));
   return next;
 }
 
@@ -86,16 +95,6 @@ function readSwizzle(reader: StringReader): Set<string> {
     axes.add(c);
   }
   return axes;
-}
-
-const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
-
-/**
- * DimensionArgument parses any resource location; getDimension fails only when the command runs, with
- * argument.dimension.invalid [id] as one red line (no context line)
- */
-function checkDimension(id: string): void {
-  if (!DIMENSIONS.includes(id)) throw new CommandSyntaxError('argument.dimension.invalid', [id]);
 }
 
 /** Heightmap WORLD_SURFACE & co. on this flat world: the first non-air block from the top, plus one */
@@ -239,8 +238,9 @@ const ROOT: TreeNode[] = [
   // one overworld here: `in` checks the dimension when it runs and keeps the source
   literal('in', [
     redirect(argument('dimension', readResourceLocation), (ctx, a) => {
-      checkDimension(a['dimension'] as string);
-      return [derive(ctx, {})];
+      const dimension = a['dimension'] as string;
+      checkDimension(dimension);
+      return [derive(ctx, { dimension })];
     }),
   ]),
 ];
