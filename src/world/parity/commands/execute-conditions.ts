@@ -51,7 +51,7 @@ function loadedPos(ctx: CommandContext, args: Args, name: string): Vec {
 async function biomeMatches(ctx: CommandContext, args: Args): Promise<boolean> {
   const pos = loadedPos(ctx, args, 'pos');
   const storage = biomeStorage(ctx.serv);
-  const cell = zoomedCell(obfuscateSeed(BigInt(ctx.level.seed)), pos);
+  const cell = zoomedCell(obfuscateSeed(BigInt(Math.trunc(ctx.level.seed))), pos);
   // ChunkAccess.getNoiseBiome clamps the cell into the world's height
   const y = Math.min(Math.max(cell.y, MIN_Y >> 2), MAX_Y >> 2);
   const id = await storage.get(ctx.world.world, { x: cell.x * 4, y: y * 4, z: cell.z * 4 });
