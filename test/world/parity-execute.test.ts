@@ -80,6 +80,50 @@ describe('modifiers', () => {
   });
 });
 
+describe('summon and on', () => {
+  test('summon runs the rest as the new entity at the source’s position, with no summon line of its own', async () => {
+    const before = Object.values(op.bot.entities).filter((e) => e.name === 'cow').length;
+    const [lines] = await runFenced(op, ['execute summon minecraft:cow run tp @s ~ ~ ~2']);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        translate: 'commands.teleport.success.location.single',
+        with: expect.arrayContaining([
+          expect.objectContaining({ translate: 'entity.minecraft.cow' }),
+        ]) as unknown,
+      }),
+    ]);
+    const cows = Object.values(op.bot.entities).filter((e) => e.name === 'cow');
+    expect(cows).toHaveLength(before + 1);
+    expect(cows.some((p) => Math.abs(p.position.z - (op.bot.entity.position.z + 2)) < 0.01)).toBe(true);
+  });
+
+  test('summon: an unsummonable type fails when run (one line), an unknown one is a parse error', async () => {
+    const [player, unknown] = await runFenced(op, [
+      'execute summon minecraft:player run say x',
+      'execute summon minecraft:dragonfly run say x',
+    ]);
+    expect(player).toEqual([red({ translate: 'entity.not_summonable', with: ['minecraft:player'] })]);
+    expect(unknown[0]).toEqual(
+      red({
+        translate: 'argument.resource.not_found',
+        with: ['minecraft:dragonfly', 'minecraft:entity_type'],
+      }),
+    );
+    expect(unknown).toHaveLength(2);
+  });
+
+  test('on: nothing rides, leashes or owns here, so every relation ends the fork silently', async () => {
+    const commands = [
+      'execute on vehicle run setblock ~ ~5 ~ minecraft:stone',
+      'execute on passengers',
+    ] as const;
+    const [vehicle, incomplete] = await runFenced(op, commands);
+    expect(vehicle).toEqual([]);
+    expect(op.bot.blockAt(feet.offset(0, 5, 0))?.name).toBe('air');
+    expect(incomplete).toEqual(parseError(commands[1], 'command.unknown.command', commands[1].length));
+  });
+});
+
 describe('conditions', () => {
   test('if block true runs the command; false drops the fork with no line at all', async () => {
     const [yes, no] = await runFenced(op, [

@@ -1,7 +1,7 @@
 /**
  * `execute` as vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java: as, at, positioned
  * (<pos> | as | over), rotated (<rot> | as), facing (<pos> | entity <targets> <anchor>), align, anchored,
- * in (one world here: only the dimension's name is kept, for `if dimension`), if/unless
+ * in (one world here: only the dimension's name is kept, for `if dimension`), summon, on, if/unless
  * (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones vanilla registers
  * with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
@@ -17,10 +17,11 @@ import {
   resolveRotation,
   resolveVec3,
 } from '../coordinates.js';
-import type { Target, Vec } from '../entities.js';
+import { type Target, type Vec, entityStore } from '../entities.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
 import { checkDimension, conditionals, setSourceDimension, sourceDimension } from './execute-conditions.js';
+import { createEntity, requireSummonable } from './summon.js';
 import { type Anchor, eyeHeight, lookAt, readAnchor } from './teleport.js';
 
 /** the anchor (`anchored eyes`) of each derived source */
@@ -118,6 +119,17 @@ async function runNested(ctx: CommandContext, args: Args): Promise<void> {
   }
   reader.cursor = start + root.length;
   await handler({ ...ctx, reader });
+}
+
+/** createRelationOperations: the relations `execute on` follows */
+const RELATIONS = ['attacker', 'controller', 'leasher', 'origin', 'owner', 'passengers', 'target', 'vehicle'];
+
+/** ResourceArgument over minecraft:entity_type: argument.resource.not_found after the id */
+function readEntityType(reader: StringReader, ctx: CommandContext): string {
+  const id = readResourceLocation(reader);
+  if (!id.startsWith('minecraft:') || !entityStore(ctx.serv).typeInfo(id.slice(10)))
+    throw reader.fail('argument.resource.not_found', [id, 'minecraft:entity_type']);
+  return id;
 }
 
 /** the registration table, set by the plugin (it contains execute itself) */
@@ -235,6 +247,22 @@ const ROOT: TreeNode[] = [
   literal('anchored', [
     redirect(argument('anchor', readAnchor), (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })]),
   ]),
+  // redirect, not fork: the new entity runs the rest at the source's position (spawnEntityAndRedirect)
+  literal('summon', [
+    redirect(
+      argument('entity', (r, ctx) => readEntityType(r, ctx)),
+      (ctx, a) => {
+        const id = a['entity'] as string;
+        requireSummonable(id);
+        return [derive(ctx, { executor: createEntity(ctx, id.slice(10), commandSource(ctx).position) })];
+      },
+    ),
+  ]),
+  // nothing rides, leashes, owns, targets or attacks here: every relation is empty, so the fork ends
+  literal(
+    'on',
+    RELATIONS.map((relation) => redirect(literal(relation), () => [], true)),
+  ),
   // one overworld here: `in` checks the dimension when it runs and keeps the source
   literal('in', [
     redirect(argument('dimension', readResourceLocation), (ctx, a) => {
