@@ -51,10 +51,16 @@ export const SEVERITY: Readonly<Record<LineStatus, number>> = {
   execution_error: 3,
 };
 
+/**
+ * vanilla command errors outside the feedback prefixes that can end a silent command's chain:
+ * `execute summon <type> run say …` fails with entity.not_summonable (ResourceArgument)
+ */
+const OTHER_COMMAND_ERRORS: ReadonlySet<string> = new Set(['entity.not_summonable']);
+
 const isCommandError = (v: LineVerdict): boolean =>
   (v.status === 'rejected_by_game' || v.status === 'execution_error') &&
   v.key !== undefined &&
-  FEEDBACK_KEY.test(v.key) &&
+  (FEEDBACK_KEY.test(v.key) || OTHER_COMMAND_ERRORS.has(v.key)) &&
   findRule(v.key) !== undefined;
 
 /**

@@ -368,6 +368,14 @@ const rows: Row[] = [
     },
     { status: 'rejected_by_game', applied: false, detail: { key: 'argument.component.invalid' } },
   ],
+  [
+    'execute summon of an unsummonable type before a silent command is rejected, not printed content',
+    {
+      command: 'execute summon minecraft:player run say x',
+      messages: [line(red(t('entity.not_summonable', 'minecraft:player')))],
+    },
+    { status: 'rejected_by_game', applied: false, detail: { key: 'entity.not_summonable' } },
+  ],
   // plain text (servers without keys)
   [
     // decision: stock flying-squid's "Command not found" means the command was refused — rejected, not

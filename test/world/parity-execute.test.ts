@@ -80,6 +80,50 @@ describe('modifiers', () => {
   });
 });
 
+describe('summon and on', () => {
+  test('summon runs the rest as the new entity at the source’s position, with no summon line of its own', async () => {
+    const before = Object.values(op.bot.entities).filter((e) => e.name === 'cow').length;
+    const [lines] = await runFenced(op, ['execute summon minecraft:cow run tp @s ~ ~ ~2']);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        translate: 'commands.teleport.success.location.single',
+        with: expect.arrayContaining([
+          expect.objectContaining({ translate: 'entity.minecraft.cow' }),
+        ]) as unknown,
+      }),
+    ]);
+    const cows = Object.values(op.bot.entities).filter((e) => e.name === 'cow');
+    expect(cows).toHaveLength(before + 1);
+    expect(cows.some((p) => Math.abs(p.position.z - (op.bot.entity.position.z + 2)) < 0.01)).toBe(true);
+  });
+
+  test('summon: an unsummonable type fails when run (one line), an unknown one is a parse error', async () => {
+    const [player, unknown] = await runFenced(op, [
+      'execute summon minecraft:player run say x',
+      'execute summon minecraft:dragonfly run say x',
+    ]);
+    expect(player).toEqual([red({ translate: 'entity.not_summonable', with: ['minecraft:player'] })]);
+    expect(unknown[0]).toEqual(
+      red({
+        translate: 'argument.resource.not_found',
+        with: ['minecraft:dragonfly', 'minecraft:entity_type'],
+      }),
+    );
+    expect(unknown).toHaveLength(2);
+  });
+
+  test('on: nothing rides, leashes or owns here, so every relation ends the fork silently', async () => {
+    const commands = [
+      'execute on vehicle run setblock ~ ~5 ~ minecraft:stone',
+      'execute on passengers',
+    ] as const;
+    const [vehicle, incomplete] = await runFenced(op, commands);
+    expect(vehicle).toEqual([]);
+    expect(op.bot.blockAt(feet.offset(0, 5, 0))?.name).toBe('air');
+    expect(incomplete).toEqual(parseError(commands[1], 'command.unknown.command', commands[1].length));
+  });
+});
+
 describe('conditions', () => {
   test('if block true runs the command; false drops the fork with no line at all', async () => {
     const [yes, no] = await runFenced(op, [
@@ -106,6 +150,41 @@ describe('conditions', () => {
     expect(unlessNone).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
     expect(count).toEqual([{ translate: 'commands.execute.conditional.pass_count', with: [2] }]);
     expect(unlessCount).toEqual([red({ translate: 'commands.execute.conditional.fail_count', with: [2] })]);
+  });
+
+  test('if biome reads the stored biome (a biome or #tag); unknown ids are parse errors', async () => {
+    const pass = { translate: 'commands.execute.conditional.pass' };
+    const fail = red({ translate: 'commands.execute.conditional.fail' });
+    const [plains, forest, filled, desert, ran, moon] = await runFenced(op, [
+      'execute if biome ~ ~ ~ minecraft:plains',
+      'execute if biome ~ ~ ~ #minecraft:is_forest',
+      // wide enough that every cell Level.getBiome may pick around the feet is desert
+      'fillbiome ~-8 ~-4 ~-8 ~8 ~8 ~8 minecraft:desert',
+      'execute unless biome ~ ~ ~ desert',
+      'execute if biome ~ ~ ~ minecraft:desert run setblock ~3 ~6 ~3 minecraft:sand',
+      'execute if biome ~ ~ ~ minecraft:moon',
+    ]);
+    expect(plains).toEqual([pass]);
+    expect(forest).toEqual([fail]);
+    expect(filled).toEqual([expect.objectContaining({ translate: 'commands.fillbiome.success.count' })]);
+    expect(desert).toEqual([fail]);
+    expect(ran).toEqual([setblockOk(feet.offset(3, 6, 3))]);
+    expect(moon[0]).toEqual(
+      red({ translate: 'argument.resource.not_found', with: ['minecraft:moon', 'minecraft:worldgen/biome'] }),
+    );
+  });
+
+  test('if dimension compares with the source’s level (execute in changes it); unknown ids fail when run', async () => {
+    const [overworld, nether, inNether, nowhere] = await runFenced(op, [
+      'execute if dimension minecraft:overworld',
+      'execute if dimension the_nether',
+      'execute in minecraft:the_nether if dimension minecraft:the_nether',
+      'execute if dimension minecraft:nowhere',
+    ]);
+    expect(overworld).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(nether).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
+    expect(inNether).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(nowhere).toEqual([red({ translate: 'argument.dimension.invalid', with: ['minecraft:nowhere'] })]);
   });
 
   test('if loaded and if blocks compare the world', async () => {

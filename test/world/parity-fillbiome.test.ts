@@ -54,6 +54,21 @@ describe('fillbiome', () => {
     expect(biomeAt(op.bot, 8, 100, 8)).toBe('plains');
   });
 
+  test('clients receive 1.21.4’s biome registry: 65 biomes, pale_garden at 39, music as a weighted list', () => {
+    type Biome = { name: string; effects?: { music?: unknown; music_volume?: number } };
+    const biomes = op.bot.registry.biomes as unknown as Record<number, Biome | undefined>;
+    expect(Object.keys(biomes)).toHaveLength(65);
+    expect(biomes[39]?.name).toBe('pale_garden');
+    expect(biomes[39]?.effects).toMatchObject({ music: [], music_volume: 0 });
+    const darkForest = Object.values(biomes).find((b) => b?.name === 'dark_forest');
+    expect(darkForest?.effects?.music).toEqual([
+      {
+        data: expect.objectContaining({ sound: 'minecraft:music.overworld.forest' }) as unknown,
+        weight: 1,
+      },
+    ]);
+  });
+
   test('corners snap to the 4-block grid; each cell whose corner is in the box is set and counted', async () => {
     const before = biomePackets();
     const [lines] = await runFenced(op, ['fillbiome 1 -64 2 5 -57 9 minecraft:desert']);

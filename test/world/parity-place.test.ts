@@ -195,3 +195,21 @@ describe('place jigsaw and structure', () => {
     for (const lines of [low, big, missing]) expect(lines).toHaveLength(2);
   });
 });
+
+describe('sendCommandFeedback false', () => {
+  test('hides the template success (the blocks still land) but never the .failed answers', async () => {
+    const p = op.bot.entity.position.floored().offset(-12, 1, 0);
+    const [, placed, jigsaw, structure, restore] = await runFenced(op, [
+      'gamerule sendCommandFeedback false',
+      `place template minecraft:pad ${p.x} ${p.y} ${p.z}`,
+      'place jigsaw minecraft:village/plains/town_centers minecraft:bottom 7',
+      'place structure minecraft:igloo',
+      'gamerule sendCommandFeedback true',
+    ]);
+    expect(placed).toEqual([]);
+    expect(op.bot.blockAt(p)?.name).toBe('gold_block');
+    expect(jigsaw).toEqual([red({ translate: 'commands.place.jigsaw.failed' })]);
+    expect(structure).toEqual([red({ translate: 'commands.place.structure.failed' })]);
+    expect(restore).toHaveLength(1);
+  });
+});

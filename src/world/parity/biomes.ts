@@ -8,7 +8,10 @@
  * lacks minecraft:pale_garden (1.21.4's Biomes.java registers it), so every id after it was one lower
  * on the client than in flying-squid's chunks (the superflat's plains showed as river). pale_garden's
  * entry follows net/minecraft/data/worldgen/biome/OverworldBiomes.java darkForest(…, true); its tags
- * follow net/minecraft/data/tags/BiomeTagsProvider.java (1.21.4).
+ * follow net/minecraft/data/tags/BiomeTagsProvider.java (1.21.4). The captured entries also carry 1.21.3's
+ * single `music` compound; 1.21.4's BiomeSpecialEffects codec reads a weighted list
+ * (SimpleWeightedRandomList: `[{data, weight}]`, weight 1 as Builder.backgroundMusic(Music) makes), so each
+ * is rewritten to it.
  */
 import { createRequire } from 'node:module';
 import type { FlyingSquidClient, FlyingSquidServer } from './flying-squid-types.js';
@@ -54,6 +57,9 @@ const PALE_GARDEN: NbtValue = {
         sky_color: int(12171705),
         grass_color: int(7832178),
         foliage_color: int(8883574),
+        // silenceAllBackgroundMusic: an empty music list at volume 0
+        music: { type: 'list', value: { type: 'end', value: [] } },
+        music_volume: { type: 'float', value: 0 },
         mood_sound: {
           type: 'compound',
           value: {
@@ -67,6 +73,20 @@ const PALE_GARDEN: NbtValue = {
     },
   },
 };
+
+/** 1.21.3's `music: {…}` → 1.21.4's `music: [{data: {…}, weight: 1}]`; other entries unchanged */
+function withMusicList(entry: RegistryEntry): RegistryEntry {
+  const root = entry.value?.value as Record<string, NbtValue> | undefined;
+  const effects = root?.['effects']?.value as Record<string, NbtValue> | undefined;
+  const music = effects?.['music'];
+  if (!root || !effects || music?.type !== 'compound') return entry;
+  const list = { type: 'list', value: { type: 'compound', value: [{ data: music, weight: int(1) }] } };
+  const value = {
+    type: 'compound',
+    value: { ...root, effects: { type: 'compound', value: { ...effects, music: list } } },
+  };
+  return { ...entry, value };
+}
 
 export class BiomeRegistry {
   /** names without namespace, index = network id */
@@ -90,13 +110,11 @@ export class BiomeRegistry {
     const sentByName = new Map(sent.map((e) => [e.key.replace(/^minecraft:/, ''), e]));
     this.networkEntry = {
       id: 'minecraft:worldgen/biome',
-      entries: this.names.map(
-        (name) =>
-          sentByName.get(name) ?? {
-            key: `minecraft:${name}`,
-            ...(name === 'pale_garden' ? { value: PALE_GARDEN } : {}),
-          },
-      ),
+      entries: this.names.map((name) => {
+        const sentEntry = sentByName.get(name);
+        if (sentEntry) return withMusicList(sentEntry);
+        return { key: `minecraft:${name}`, ...(name === 'pale_garden' ? { value: PALE_GARDEN } : {}) };
+      }),
     };
     const login = require('flying-squid/src/lib/plugins/loginTags.json') as LoginTags;
     const biomeTags = login.tags.find((t) => t.tagType === 'minecraft:worldgen/biome')?.tags ?? [];

@@ -1,19 +1,40 @@
 /**
  * `execute if|unless …` of vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java
- * (addConditionals): block, blocks, entity, loaded. As a step of a chain each one is a fork that keeps the
+ * (addConditionals): block, biome, blocks, dimension, entity, loaded. As a step of a chain each one is a fork that keeps the
  * source or drops it; at the end of the command it reports commands.execute.conditional.pass / .fail,
  * pass_count / fail_count.
  */
 import { type BlockPredicate, readBlockPredicate } from '../arguments.js';
+import { readBiomeOrTag } from '../biome-arguments.js';
+import { biomeStorage } from '../biome-storage.js';
+import { obfuscateSeed, zoomedCell } from '../biome-zoom.js';
+import { readResourceLocation } from '../brigadier.js';
 import { type Args, type TreeNode, argument, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';
 import { type Coordinates, readBlockCoordinates, resolveBlockPos } from '../coordinates.js';
 import type { Vec } from '../entities.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { WorldAccess } from '../world-access.js';
+import { MAX_Y, MIN_Y, WorldAccess } from '../world-access.js';
 
 const MAX_BLOCKS = 32768;
+
+const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
+
+/**
+ * DimensionArgument.getDimension: any id parses; a level the server lacks fails when the command runs,
+ * with argument.dimension.invalid [id] (one red line)
+ */
+export function checkDimension(id: string): void {
+  if (!DIMENSIONS.includes(id)) throw new CommandSyntaxError('argument.dimension.invalid', [id]);
+}
+
+/** the level of each source `execute in` derived (one world here: only the name is kept) */
+const dimensions = new WeakMap<CommandContext, string>();
+export const sourceDimension = (ctx: CommandContext): string => dimensions.get(ctx) ?? 'minecraft:overworld';
+export const setSourceDimension = (ctx: CommandContext, id: string): void => {
+  dimensions.set(ctx, id);
+};
 
 const blockPos = (ctx: CommandContext, args: Args, name: string): Vec =>
   resolveBlockPos(args[name] as Coordinates, commandSource(ctx));
@@ -24,6 +45,17 @@ function loadedPos(ctx: CommandContext, args: Args, name: string): Vec {
   if (!ctx.world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
   if (!WorldAccess.inWorld(pos)) throw new CommandSyntaxError('argument.pos.outofworld');
   return pos;
+}
+
+/** Level.getBiome at a loaded position (BiomeManager's ragged borders), tested against a biome or #tag */
+async function biomeMatches(ctx: CommandContext, args: Args): Promise<boolean> {
+  const pos = loadedPos(ctx, args, 'pos');
+  const storage = biomeStorage(ctx.serv);
+  const cell = zoomedCell(obfuscateSeed(BigInt(Math.trunc(ctx.level.seed))), pos);
+  // ChunkAccess.getNoiseBiome clamps the cell into the world's height
+  const y = Math.min(Math.max(cell.y, MIN_Y >> 2), MAX_Y >> 2);
+  const id = await storage.get(ctx.world.world, { x: cell.x * 4, y: y * 4, z: cell.z * 4 });
+  return (args['biome'] as (name: string) => boolean)(storage.registry.name(id) ?? '');
 }
 
 /** checkRegions: matching block count (0 when masked skipped every block), or undefined at a difference */
@@ -138,6 +170,28 @@ export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): Tre
           root,
         ),
       ]),
+    ]),
+    literal('biome', [
+      pos('pos', [
+        conditional(
+          argument('biome', (r, ctx) => readBiomeOrTag(r, biomeStorage(ctx.serv).registry)),
+          positive,
+          biomeMatches,
+          root,
+        ),
+      ]),
+    ]),
+    literal('dimension', [
+      conditional(
+        argument('dimension', (r) => readResourceLocation(r)),
+        positive,
+        async (ctx, args) => {
+          const id = args['dimension'] as string;
+          checkDimension(id);
+          return id === sourceDimension(ctx);
+        },
+        root,
+      ),
     ]),
     literal('blocks', [pos('start', [pos('end', [pos('destination', [blocks('all'), blocks('masked')])])])]),
     literal('entity', [

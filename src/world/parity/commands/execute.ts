@@ -1,8 +1,9 @@
 /**
  * `execute` as vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java: as, at, positioned
  * (<pos> | as | over), rotated (<rot> | as), facing (<pos> | entity <targets> <anchor>), align, anchored,
- * in, if/unless (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones
- * vanilla registers with fork(): their chains are silent on failure). Feedback of the command after `run`
+ * in (one world here: only the dimension's name is kept, for `if dimension`), summon, on, if/unless
+ * (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones vanilla registers
+ * with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
  */
 import { readResourceLocation, readUnquotedString } from '../brigadier.js';
@@ -16,10 +17,11 @@ import {
   resolveRotation,
   resolveVec3,
 } from '../coordinates.js';
-import type { Target, Vec } from '../entities.js';
+import { type Target, type Vec, entityStore } from '../entities.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { conditionals } from './execute-conditions.js';
+import { checkDimension, conditionals, setSourceDimension, sourceDimension } from './execute-conditions.js';
+import { createEntity, requireSummonable } from './summon.js';
 import { type Anchor, eyeHeight, lookAt, readAnchor } from './teleport.js';
 
 /** the anchor (`anchored eyes`) of each derived source */
@@ -28,7 +30,14 @@ const anchors = new WeakMap<CommandContext, Anchor>();
 /** a copy of the source with some of its parts replaced (CommandSourceStack.withX) */
 function derive(
   ctx: CommandContext,
-  change: { executor?: Target; position?: Vec; yaw?: number; pitch?: number; anchor?: Anchor },
+  change: {
+    executor?: Target;
+    position?: Vec;
+    yaw?: number;
+    pitch?: number;
+    anchor?: Anchor;
+    dimension?: string;
+  },
 ): CommandContext {
   const pose = {
     ...ctx.pose,
@@ -39,6 +48,7 @@ function derive(
   const executor = change.executor ?? ctx.executor;
   const next: CommandContext = { ...ctx, pose, ...(executor ? { executor } : {}) };
   anchors.set(next, change.anchor ?? anchors.get(ctx) ?? 'feet');
+  setSourceDimension(next, change.dimension ?? sourceDimension(ctx));
   return next;
 }
 
@@ -88,16 +98,6 @@ function readSwizzle(reader: StringReader): Set<string> {
   return axes;
 }
 
-const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
-
-/**
- * DimensionArgument parses any resource location; getDimension fails only when the command runs, with
- * argument.dimension.invalid [id] as one red line (no context line)
- */
-function checkDimension(id: string): void {
-  if (!DIMENSIONS.includes(id)) throw new CommandSyntaxError('argument.dimension.invalid', [id]);
-}
-
 /** Heightmap WORLD_SURFACE & co. on this flat world: the first non-air block from the top, plus one */
 async function surfaceY(ctx: CommandContext, x: number, z: number): Promise<number> {
   for (let y = 319; y >= -64; y--)
@@ -119,6 +119,17 @@ async function runNested(ctx: CommandContext, args: Args): Promise<void> {
   }
   reader.cursor = start + root.length;
   await handler({ ...ctx, reader });
+}
+
+/** createRelationOperations: the relations `execute on` follows */
+const RELATIONS = ['attacker', 'controller', 'leasher', 'origin', 'owner', 'passengers', 'target', 'vehicle'];
+
+/** ResourceArgument over minecraft:entity_type: argument.resource.not_found after the id */
+function readEntityType(reader: StringReader, ctx: CommandContext): string {
+  const id = readResourceLocation(reader);
+  if (!id.startsWith('minecraft:') || !entityStore(ctx.serv).typeInfo(id.slice(10)))
+    throw reader.fail('argument.resource.not_found', [id, 'minecraft:entity_type']);
+  return id;
 }
 
 /** the registration table, set by the plugin (it contains execute itself) */
@@ -236,11 +247,28 @@ const ROOT: TreeNode[] = [
   literal('anchored', [
     redirect(argument('anchor', readAnchor), (ctx, a) => [derive(ctx, { anchor: a['anchor'] as Anchor })]),
   ]),
+  // redirect, not fork: the new entity runs the rest at the source's position (spawnEntityAndRedirect)
+  literal('summon', [
+    redirect(
+      argument('entity', (r, ctx) => readEntityType(r, ctx)),
+      (ctx, a) => {
+        const id = a['entity'] as string;
+        requireSummonable(id);
+        return [derive(ctx, { executor: createEntity(ctx, id.slice(10), commandSource(ctx).position) })];
+      },
+    ),
+  ]),
+  // nothing rides, leashes, owns, targets or attacks here: every relation is empty, so the fork ends
+  literal(
+    'on',
+    RELATIONS.map((relation) => redirect(literal(relation), () => [], true)),
+  ),
   // one overworld here: `in` checks the dimension when it runs and keeps the source
   literal('in', [
     redirect(argument('dimension', readResourceLocation), (ctx, a) => {
-      checkDimension(a['dimension'] as string);
-      return [derive(ctx, {})];
+      const dimension = a['dimension'] as string;
+      checkDimension(dimension);
+      return [derive(ctx, { dimension })];
     }),
   ]),
 ];

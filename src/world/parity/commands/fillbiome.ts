@@ -9,37 +9,13 @@
  * (argument.resource_tag.not_found) over minecraft:worldgen/biome.
  */
 import { readBlockPos } from '../arguments.js';
-import { readResourceLocation } from '../brigadier.js';
+import { readBiome, readBiomeOrTag } from '../biome-arguments.js';
 import { type ChunkPos, biomeStorage } from '../biome-storage.js';
-import type { BiomeRegistry } from '../biomes.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
-import { CommandSyntaxError, type StringReader } from '../reader.js';
+import { CommandSyntaxError } from '../reader.js';
 import { boxOf, volumeOf } from './fill.js';
 import { requireLoaded } from './setblock.js';
-
-const REGISTRY = 'minecraft:worldgen/biome';
-
-/** ResourceArgument: the error points after the id */
-function readBiome(reader: StringReader, registry: BiomeRegistry): number {
-  const id = readResourceLocation(reader);
-  const biome = id.startsWith('minecraft:') ? registry.id(id) : undefined;
-  if (biome === undefined) throw reader.fail('argument.resource.not_found', [id, REGISTRY]);
-  return biome;
-}
-
-/** ResourceOrTagArgument: `#tag` or a biome; both errors point after the id */
-function readFilter(reader: StringReader, registry: BiomeRegistry): (name: string) => boolean {
-  if (reader.peek() !== '#') {
-    const biome = readBiome(reader, registry);
-    return (name) => registry.id(name) === biome;
-  }
-  reader.skip();
-  const id = readResourceLocation(reader);
-  const members = registry.tags.get(id);
-  if (!members) throw reader.fail('argument.resource_tag.not_found', [id, REGISTRY]);
-  return (name) => members.has(name);
-}
 
 /** QuartPos.toBlock(QuartPos.fromBlock(v)) */
 const quantize = (v: number): number => (v >> 2) << 2;
@@ -57,7 +33,7 @@ export async function fillbiome(ctx: CommandContext): Promise<void> {
   let filter: (name: string) => boolean = () => true;
   if (readOptionalLiteral(reader, ['replace'] as const)) {
     expectArgument(reader);
-    filter = readFilter(reader, registry);
+    filter = readBiomeOrTag(reader, registry);
   }
   expectEnd(reader);
 

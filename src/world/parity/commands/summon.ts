@@ -9,7 +9,7 @@ import type { TextComponent } from '../../../capture/message.js';
 import { readResourceLocation } from '../brigadier.js';
 import type { CommandContext } from '../context.js';
 import { readVec3, resolveVec3 } from '../coordinates.js';
-import { WorldEntity, entityStore } from '../entities.js';
+import { type Vec, WorldEntity, entityStore } from '../entities.js';
 import { spawnForClients } from '../entity-sync.js';
 import { CommandSyntaxError } from '../reader.js';
 import { commandSource, displayName } from '../selectors.js';
@@ -98,7 +98,28 @@ export async function summon(ctx: CommandContext): Promise<void> {
     }
   }
 
-  if (NOT_SUMMONABLE.has(name)) throw new CommandSyntaxError('entity.not_summonable', [id]);
+  requireSummonable(id);
+  const entity = createEntity(ctx, name, position, nbt);
+  ctx.success({ translate: 'commands.summon.success', with: [displayName(entity)] });
+}
+
+/** ResourceArgument.getSummonableEntityType: entity.not_summonable [id] when the command runs */
+export function requireSummonable(id: string): void {
+  if (NOT_SUMMONABLE.has(id.replace(/^minecraft:/, '')))
+    throw new CommandSyntaxError('entity.not_summonable', [id]);
+}
+
+/**
+ * SummonCommand.createEntity: the entity at `position` with the common NBT applied, sent to every client;
+ * commands.summon.invalidPosition outside the spawnable bounds, commands.summon.failed.uuid for a taken UUID
+ */
+export function createEntity(
+  ctx: CommandContext,
+  name: string,
+  position: Vec,
+  nbt?: CompoundTag,
+): WorldEntity {
+  const store = entityStore(ctx.serv);
   if (!inSpawnableBounds(position.x, position.y, position.z))
     throw new CommandSyntaxError('commands.summon.invalidPosition');
   const uuidTag = nbt?.value['UUID'];
@@ -122,5 +143,5 @@ export async function summon(ctx: CommandContext): Promise<void> {
   Object.assign(entity.flags, draft.flags);
   entity.handle = handle;
   store.add(entity);
-  ctx.success({ translate: 'commands.summon.success', with: [displayName(entity)] });
+  return entity;
 }
