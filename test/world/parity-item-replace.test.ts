@@ -148,6 +148,30 @@ describe('item replace entity', () => {
     expect(await slotHolds(other, 45, 'stone')).toMatchObject({ count: 5 });
   });
 
+  test('an empty source slot empties the target slot; the item is the empty stack `[Air]`', async () => {
+    const [lines] = await runFenced(op, [
+      `item replace entity @s hotbar.2 from block ${X} ${Y} ${Z} container.20`,
+    ]);
+    expect(lines).toEqual([
+      {
+        translate: 'commands.item.entity.set.success.single',
+        with: [
+          playerName('Stocker'),
+          {
+            translate: 'chat.square_brackets',
+            with: [{ text: '', extra: [{ translate: 'block.minecraft.air' }] }],
+          },
+        ],
+      },
+    ]);
+    const signal = AbortSignal.timeout(5000);
+    while (op.bot.inventory.slots[38] && !signal.aborted)
+      await once(op.bot.inventory as unknown as NodeJS.EventEmitter, 'updateSlot', { signal }).catch(
+        () => {},
+      );
+    expect(op.bot.inventory.slots[38]).toBeNull();
+  });
+
   test('with sendCommandFeedback false the change is silent, a failure is not', async () => {
     const [, hidden, failed, restore] = await runFenced(op, [
       'gamerule sendCommandFeedback false',

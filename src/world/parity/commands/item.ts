@@ -35,7 +35,12 @@ const version = (ctx: CommandContext) => ctx.level.version;
 
 /** ItemStack.getDisplayName: `[Name]` with the stack's count in the hover */
 function stackName(ctx: CommandContext, stack: Stack): ComponentObject {
-  if (!stack.item) return { translate: 'chat.square_brackets', with: [{ translate: 'block.minecraft.air' }] };
+  // the empty stack: `[Air]` without colour or hover
+  if (!stack.item)
+    return {
+      translate: 'chat.square_brackets',
+      with: [{ text: '', extra: [{ translate: 'block.minecraft.air' }] }],
+    };
   const name = itemDisplayName(stack.item, version(ctx));
   if (stack.count === 1) return name;
   const hover = name.hoverEvent as { action: string; contents: Record<string, unknown> };
