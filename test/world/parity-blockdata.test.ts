@@ -265,6 +265,17 @@ describe('data merge/modify/remove block', () => {
     ]);
     expect(merged).toEqual([modified(X, Y, Z - 2)]);
     expect(got).toEqual([query(X, Y, Z - 2, str('red'))]);
+    // a line is a JSON text (Gson's lenient parser takes a bare word); written back as vanilla writes it
+    const [, back, broken, kept] = await runFenced(op, [
+      `data merge block ${at} {back_text:{messages:['back','""','""','""']}}`,
+      `data get block ${at} back_text.messages[0]`,
+      `data merge block ${at} {back_text:{messages:['{"text":','""','""','""']}}`,
+      `data get block ${at} back_text.messages[0]`,
+    ]);
+    expect(back).toEqual([query(X, Y, Z - 2, str('"back"', "'"))]);
+    // an unreadable line leaves the side unchanged, though the merge changed the tag it was given
+    expect(broken).toEqual([modified(X, Y, Z - 2)]);
+    expect(kept).toEqual([query(X, Y, Z - 2, str('"back"', "'"))]);
     const pos = op.bot.entity.position.floored().offset(2, 0, -2);
     const sign = op.bot.blockAt(pos) as unknown as { signText: string; name: string };
     expect(sign.name).toBe('oak_sign');

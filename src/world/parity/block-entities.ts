@@ -104,9 +104,9 @@ export function parseItemStack(tag: Tag | undefined): Record<string, Tag> | unde
       ? ''
       : id.value;
   if (!name || name === 'air' || !items.itemsByName[name]) return undefined;
-  const countTag = tag.value['count'];
-  const count =
-    countTag && countTag.type === 'int' && countTag.value >= 1 && countTag.value <= 99 ? countTag.value : 1;
+  // Codec.INT reads any number tag; out of 1..99 (or absent) the field falls back to 1
+  const n = numberOf(tag.value['count']);
+  const count = n >= 1 && n <= 99 ? n : 1;
   const out: Record<string, Tag> = { id: str(`minecraft:${name}`), count: int(count) };
   const components = tag.value['components'];
   if (components?.type === 'compound' && Object.keys(components.value).length > 0)
@@ -176,17 +176,20 @@ const DYES = new Set(
 
 /** ComponentSerialization.FLAT_CODEC: a JSON text; a plain text without style is written back as a string */
 function parseComponent(json: string): string | undefined {
+  let value: unknown;
   try {
-    const value = JSON.parse(json) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const keys = Object.keys(value);
-      if (keys.length === 1 && typeof (value as { text?: unknown }).text === 'string')
-        return JSON.stringify((value as { text: string }).text);
-    }
-    return JSON.stringify(value);
+    value = JSON.parse(json) as unknown;
   } catch {
-    return undefined;
+    // Gson's lenient parser also takes one unquoted word as a string
+    if (!/^[^/\\;#={}[\]:,\s"']+$/.test(json) || /^(true|false|null|-?[\d.]+)$/.test(json)) return undefined;
+    value = json;
   }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && typeof (value as { text?: unknown }).text === 'string')
+      return JSON.stringify((value as { text: string }).text);
+  }
+  return value === null ? undefined : JSON.stringify(value);
 }
 
 /** BaseContainerBlockEntity.loadAdditional/saveAdditional: lock and CustomName */
