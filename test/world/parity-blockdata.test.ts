@@ -111,6 +111,36 @@ describe('block entities and data get block', () => {
     ]);
   });
 
+  test('a banner keeps its known pattern layers and shows them to the bot; a skull keeps its owner', async () => {
+    const at = `${X} ${Y} ${Z + 16}`;
+    const [, , layers, , owner] = await runFenced(op, [
+      `setblock ${at} red_banner`,
+      `data merge block ${at} {patterns:[{pattern:"stripe_top",color:"blue"},{pattern:"nope",color:"blue"}]}`,
+      `data get block ${at} patterns`,
+      `setblock ${X} ${Y} ${Z + 18} player_head{profile:"Steve"}`,
+      `data get block ${X} ${Y} ${Z + 18} profile`,
+    ]);
+    // BannerPatternLayers.CODEC: the unknown pattern is dropped, the known one gets its namespace
+    expect(layers).toEqual([
+      query(
+        X,
+        Y,
+        Z + 16,
+        arr([
+          obj([
+            ['color', str('blue')],
+            ['pattern', str('minecraft:stripe_top')],
+          ]),
+        ]),
+      ),
+    ]);
+    expect(owner).toEqual([query(X, Y, Z + 18, obj([['name', str('Steve')]]))]);
+    const banner = op.bot.blockAt(op.bot.entity.position.floored().offset(2, 0, 16)) as unknown as {
+      blockEntity?: { patterns?: unknown };
+    };
+    expect(banner.blockEntity?.patterns).toEqual([{ color: 'blue', pattern: 'minecraft:stripe_top' }]);
+  });
+
   test('a lectern keeps its book and clamps Page to the book’s pages (LecternBlockEntity)', async () => {
     const at = `${X} ${Y} ${Z + 12}`;
     const book =
