@@ -29,6 +29,8 @@ const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
 const EMPTY: CompoundTag = { type: 'compound', value: {} };
 /** the block entities whose getUpdatePacket is a ClientboundBlockEntityDataPacket */
 const SENT = new Set(['sign', 'banner', 'skull']);
+/** the block entities that implement Clearable: containers and lecterns */
+const CLEARABLE = new Set(['container', 'furnace', 'hopper', 'shulker', 'lectern']);
 
 export class BlockEntityStore {
   private readonly entities = new Map<string, BlockEntity>();
@@ -68,8 +70,7 @@ export class BlockEntityStore {
   clear(pos: BlockPos): void {
     const entity = this.get(pos);
     if (!entity) return;
-    const { kind } = entity.type;
-    if (kind === 'sign' || kind === 'plain') return;
+    if (!CLEARABLE.has(entity.type.kind)) return;
     const rest = { ...entity.data.value };
     delete rest['Items'];
     delete rest['Book'];
