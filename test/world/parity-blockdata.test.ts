@@ -321,10 +321,16 @@ describe('data merge/modify/remove block', () => {
 });
 
 describe('data storage and data modify/remove entity', () => {
-  test('storage keeps values; string copies a substring from a block', async () => {
-    const [set, got] = await runFenced(op, [
+  test('storage keeps values; string copies a substring from a block, from copies its whole data', async () => {
+    const [set, got, copied, x] = await runFenced(op, [
       `data modify storage mcbridge:test name set string block ${X} ${Y} ${Z} id 10`,
       'data get storage mcbridge:test',
+      `data modify storage mcbridge:copy whole set from block ${X} ${Y} ${Z}`,
+      'data get storage mcbridge:copy whole.x',
+    ]);
+    expect(copied).toEqual([{ translate: 'commands.data.storage.modified', with: ['mcbridge:copy'] }]);
+    expect(x).toEqual([
+      { translate: 'commands.data.storage.query', with: [w('mcbridge:copy'), pretty(num(X))] },
     ]);
     expect(set).toEqual([{ translate: 'commands.data.storage.modified', with: ['mcbridge:test'] }]);
     expect(got).toEqual([
