@@ -172,6 +172,55 @@ describe('item replace entity', () => {
     expect(op.bot.inventory.slots[38]).toBeNull();
   });
 
+  test('a summoned armour stand wears what it is given (entity_equipment), also for a player who comes later', async () => {
+    const [, head, chest, boat] = await runFenced(op, [
+      `summon armor_stand ${X - 2} ${Y} ${Z + 3}`,
+      'item replace entity @e[type=armor_stand,limit=1] armor.head with minecraft:diamond_helmet',
+      'item replace entity @e[type=armor_stand,limit=1] armor.chest with minecraft:stone',
+      `summon oak_boat ${X - 4} ${Y} ${Z + 3}`,
+    ]);
+    const stand = Object.values(op.bot.entities).find((e) => e.name === 'armor_stand')!;
+    expect(head).toEqual([
+      {
+        translate: 'commands.item.entity.set.success.single',
+        with: [
+          expect.objectContaining({ translate: 'entity.minecraft.armor_stand' }),
+          itemName('item.minecraft.diamond_helmet', 'diamond_helmet'),
+        ],
+      },
+    ]);
+    // LivingEntity's chest slot only takes what is worn there
+    expect(chest).toEqual([
+      red({
+        translate: 'commands.item.target.no_changed.known_item',
+        with: [itemName('block.minecraft.stone', 'stone'), w(102)],
+      }),
+    ]);
+    expect(boat).toHaveLength(1);
+    // EquipmentSlot HEAD is network slot 5
+    expect(stand.equipment[5]?.name).toBe('diamond_helmet');
+    // a boat is not a living entity: it has no weapon slot
+    const [noSlot] = await runFenced(op, [
+      'item replace entity @e[type=oak_boat] weapon.mainhand with stone',
+    ]);
+    expect(noSlot[0]).toEqual(
+      red({
+        translate: 'commands.item.target.no_changed.known_item',
+        with: [itemName('block.minecraft.stone', 'stone'), w(98)],
+      }),
+    );
+    const late = await joinBot(world.host, world.port, 'Watcher');
+    try {
+      const seen = Object.values(late.bot.entities).find((e) => e.name === 'armor_stand');
+      const signal = AbortSignal.timeout(5000);
+      while (seen?.equipment[5]?.name !== 'diamond_helmet' && !signal.aborted)
+        await once(late.bot as unknown as NodeJS.EventEmitter, 'entityEquip', { signal }).catch(() => {});
+      expect(seen?.equipment[5]?.name).toBe('diamond_helmet');
+    } finally {
+      await late.quit();
+    }
+  });
+
   test('with sendCommandFeedback false the change is silent, a failure is not', async () => {
     const [, hidden, failed, restore] = await runFenced(op, [
       'gamerule sendCommandFeedback false',
