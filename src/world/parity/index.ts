@@ -144,7 +144,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     // chunk packets carry the block entities (signs' text) like vanilla's
     world.blockEntities.attach(player);
     // and spawned entities their equipment (item replace entity)
-    attachEquipment(player, options.version);
+    attachEquipment(serv, player, options.version);
     // replace flying-squid's handlers: they run commands concurrently and lose vanilla's ordering
     client.removeAllListeners('chat_command');
     client.removeAllListeners('chat_command_signed');

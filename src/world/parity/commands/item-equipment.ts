@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import type { CommandContext } from '../context.js';
 import { type Target, WorldEntity, entityStore } from '../entities.js';
-import type { FlyingSquidPlayer } from '../flying-squid-types.js';
+import type { FlyingSquidPlayer, FlyingSquidServer } from '../flying-squid-types.js';
 import type { ItemType } from '../items.js';
 import { wornSlot } from './item-slots.js';
 
@@ -23,7 +23,14 @@ export interface EquippedStack {
 /** slot number → EquipmentSlot's network id (mainhand 0, offhand 1, feet 2, legs 3, chest 4, head 5, body 6) */
 const NETWORK: Record<number, number> = { 98: 0, 99: 1, 100: 2, 101: 3, 102: 4, 103: 5, 105: 6 };
 
-const worn = new Map<number, { entity: WorldEntity; slots: Map<number, EquippedStack> }>();
+type Worn = Map<number, { entity: WorldEntity; slots: Map<number, EquippedStack> }>;
+/** per server (entity ids are only unique within one world) */
+const wornBy = new WeakMap<FlyingSquidServer, Worn>();
+function wornIn(serv: FlyingSquidServer): Worn {
+  let worn = wornBy.get(serv);
+  if (!worn) wornBy.set(serv, (worn = new Map()));
+  return worn;
+}
 
 interface NotchItem {
   itemCount: number;
@@ -55,6 +62,9 @@ export function equip(ctx: CommandContext, t: Target, slot: number, stack: Equip
   if (!(t instanceof WorldEntity) || !isLiving(ctx, t) || NETWORK[slot] === undefined) return false;
   const limited = slot >= 100 && slot !== 103;
   if (limited && stack.item && wornSlot(stack.item.name) !== slot) return false;
+  const worn = wornIn(ctx.serv);
+  // killed entities wear nothing any more
+  for (const [id, e] of worn) if (!e.entity.alive) worn.delete(id);
   let entry = worn.get(t.id);
   if (!entry || entry.entity !== t) worn.set(t.id, (entry = { entity: t, slots: new Map() }));
   entry.slots.set(slot, stack);
@@ -66,12 +76,13 @@ export function equip(ctx: CommandContext, t: Target, slot: number, stack: Equip
 /** SlotAccess.get: the stack in a summoned entity's slot, undefined when it has no such slot */
 export function equipped(ctx: CommandContext, t: Target, slot: number): EquippedStack | undefined {
   if (!(t instanceof WorldEntity) || !isLiving(ctx, t) || NETWORK[slot] === undefined) return undefined;
-  const entry = worn.get(t.id);
+  const entry = wornIn(ctx.serv).get(t.id);
   return (entry?.entity === t ? entry.slots.get(slot) : undefined) ?? { item: null, count: 0 };
 }
 
 /** Follows each spawn of an equipped entity with its equipment, as vanilla's pairing data does. */
-export function attachEquipment(player: FlyingSquidPlayer, version: string): void {
+export function attachEquipment(serv: FlyingSquidServer, player: FlyingSquidPlayer, version: string): void {
+  const worn = wornIn(serv);
   const client = player._client;
   const write = client.write.bind(client);
   client.write = (name: string, params: unknown) => {
