@@ -93,6 +93,24 @@ describe('item replace block', () => {
     expect(classify('item replace block', dirt)).toMatchObject({ status: 'rejected_by_game' });
   });
 
+  test('a brewing stand is a container of 5 slots that also keeps BrewTime and Fuel', async () => {
+    const at = `${X} ${Y} ${Z + 2}`;
+    const [, fuel, tooFar, data] = await runFenced(op, [
+      `setblock ${at} brewing_stand`,
+      `item replace block ${at} container.4 with minecraft:blaze_powder`,
+      `item replace block ${at} container.5 with minecraft:blaze_powder`,
+      `data get block ${at} Fuel`,
+    ]);
+    expect(fuel).toEqual([
+      {
+        translate: 'commands.item.block.set.success',
+        with: [w(X), w(Y), w(Z + 2), itemName('item.minecraft.blaze_powder', 'blaze_powder')],
+      },
+    ]);
+    expect(tooFar).toEqual([red({ translate: 'commands.item.target.no_such_slot', with: [5] })]);
+    expect(JSON.stringify(data)).toContain('[{"text":"0","color":"gold"},{"text":"b","color":"red"}]');
+  });
+
   test('parse errors: an unknown slot and a slot range, each with the context line', async () => {
     const [unknown, range] = await runFenced(op, [
       `item replace block ${X} ${Y} ${Z} drawer.1 with stone`,

@@ -3,7 +3,7 @@
  * one (BlockEntityType.java — the type ids are its registration order), what each writes
  * (BaseContainerBlockEntity lock/CustomName, ChestBlockEntity & co. Items via ContainerHelper.saveAllItems
  * with the ItemStack codec {Slot, id, count, components}, AbstractFurnaceBlockEntity's cook times and
- * RecipesUsed, HopperBlockEntity's TransferCooldown, SignBlockEntity/SignText front_text/back_text/is_waxed,
+ * RecipesUsed, HopperBlockEntity's TransferCooldown, BrewingStandBlockEntity's BrewTime and Fuel, SignBlockEntity/SignText front_text/back_text/is_waxed,
  * LecternBlockEntity Book/Page, EnchantingTableBlockEntity CustomName, ComparatorBlockEntity OutputSignal,
  * BannerBlockEntity patterns/CustomName, SkullBlockEntity profile/note_block_sound/custom_name) and what
  * each reads back (loadAdditional; the tag readers are in block-entities-nbt.ts). A block entity is its type
@@ -31,6 +31,7 @@ type Kind =
   | 'container'
   | 'furnace'
   | 'hopper'
+  | 'brewing'
   | 'shulker'
   | 'sign'
   | 'lectern'
@@ -73,6 +74,7 @@ const BY_BLOCK: Record<string, BlockEntityType> = {
   dispenser: type('dispenser', 'container', 9),
   dropper: type('dropper', 'container', 9),
   hopper: type('hopper', 'hopper', 5),
+  brewing_stand: type('brewing_stand', 'brewing', 5),
   furnace: type('furnace', 'furnace', 3),
   smoker: type('smoker', 'furnace', 3),
   blast_furnace: type('blast_furnace', 'furnace', 3),
@@ -119,6 +121,14 @@ export function loadBlockEntity(type: BlockEntityType, tag: CompoundTag, current
       const out = baseContainer(tag);
       out['Items'] = saveItems(loadItems(tag, type.size), true)!;
       out['TransferCooldown'] = int(numberOf(v['TransferCooldown']));
+      return compound(out);
+    }
+    case 'brewing': {
+      // BrewingStandBlockEntity: BrewTime, Items, Fuel
+      const out = baseContainer(tag);
+      out['BrewTime'] = short((numberOf(v['BrewTime']) << 16) >> 16);
+      out['Items'] = saveItems(loadItems(tag, type.size), true)!;
+      out['Fuel'] = byte((numberOf(v['Fuel']) << 24) >> 24);
       return compound(out);
     }
     case 'furnace': {

@@ -30,7 +30,7 @@ const EMPTY: CompoundTag = { type: 'compound', value: {} };
 /** the block entities whose getUpdatePacket is a ClientboundBlockEntityDataPacket */
 const SENT = new Set(['sign', 'banner', 'skull']);
 /** the block entities that implement Clearable: containers and lecterns */
-const CLEARABLE = new Set(['container', 'furnace', 'hopper', 'shulker', 'lectern']);
+const CLEARABLE = new Set(['container', 'furnace', 'hopper', 'brewing', 'shulker', 'lectern']);
 
 export class BlockEntityStore {
   private readonly entities = new Map<string, BlockEntity>();
