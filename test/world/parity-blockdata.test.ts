@@ -159,6 +159,11 @@ describe('block entities and data get block', () => {
     expect(empty).toEqual([red({ translate: 'arguments.nbtpath.nothing_found', with: ['Page'] })]);
   });
 
+  test('block positions resolve from the source: execute positioned … run data get block ~ ~ ~', async () => {
+    const [lines] = await runFenced(op, [`execute positioned ${X} ${Y} ${Z} run data get block ~ ~ ~ id`]);
+    expect(lines).toEqual([query(X, Y, Z, str('minecraft:chest'))]);
+  });
+
   test('a block without a block entity, a path that finds nothing, and a parse error', async () => {
     const [dirt, nothing, parse] = await runFenced(op, [
       `data get block ${X} ${Y - 1} ${Z}`,
