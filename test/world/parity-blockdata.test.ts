@@ -111,6 +111,36 @@ describe('block entities and data get block', () => {
     ]);
   });
 
+  test('a banner keeps its known pattern layers and shows them to the bot; a skull keeps its owner', async () => {
+    const at = `${X} ${Y} ${Z + 16}`;
+    const [, , layers, , owner] = await runFenced(op, [
+      `setblock ${at} red_banner`,
+      `data merge block ${at} {patterns:[{pattern:"stripe_top",color:"blue"},{pattern:"nope",color:"blue"}]}`,
+      `data get block ${at} patterns`,
+      `setblock ${X} ${Y} ${Z + 18} player_head{profile:"Steve"}`,
+      `data get block ${X} ${Y} ${Z + 18} profile`,
+    ]);
+    // BannerPatternLayers.CODEC: the unknown pattern is dropped, the known one gets its namespace
+    expect(layers).toEqual([
+      query(
+        X,
+        Y,
+        Z + 16,
+        arr([
+          obj([
+            ['color', str('blue')],
+            ['pattern', str('minecraft:stripe_top')],
+          ]),
+        ]),
+      ),
+    ]);
+    expect(owner).toEqual([query(X, Y, Z + 18, obj([['name', str('Steve')]]))]);
+    const banner = op.bot.blockAt(op.bot.entity.position.floored().offset(2, 0, 16)) as unknown as {
+      blockEntity?: { patterns?: unknown };
+    };
+    expect(banner.blockEntity?.patterns).toEqual([{ color: 'blue', pattern: 'minecraft:stripe_top' }]);
+  });
+
   test('a lectern keeps its book and clamps Page to the book’s pages (LecternBlockEntity)', async () => {
     const at = `${X} ${Y} ${Z + 12}`;
     const book =
@@ -127,6 +157,11 @@ describe('block entities and data get block', () => {
     expect(clamped).toEqual([query(X, Y, Z + 12, num(1))]);
     // without a book the lectern saves neither Book nor Page
     expect(empty).toEqual([red({ translate: 'arguments.nbtpath.nothing_found', with: ['Page'] })]);
+  });
+
+  test('block positions resolve from the source: execute positioned … run data get block ~ ~ ~', async () => {
+    const [lines] = await runFenced(op, [`execute positioned ${X} ${Y} ${Z} run data get block ~ ~ ~ id`]);
+    expect(lines).toEqual([query(X, Y, Z, str('minecraft:chest'))]);
   });
 
   test('a block without a block entity, a path that finds nothing, and a parse error', async () => {
@@ -265,6 +300,17 @@ describe('data merge/modify/remove block', () => {
     ]);
     expect(merged).toEqual([modified(X, Y, Z - 2)]);
     expect(got).toEqual([query(X, Y, Z - 2, str('red'))]);
+    // a line is a JSON text (Gson's lenient parser takes a bare word); written back as vanilla writes it
+    const [, back, broken, kept] = await runFenced(op, [
+      `data merge block ${at} {back_text:{messages:['back','""','""','""']}}`,
+      `data get block ${at} back_text.messages[0]`,
+      `data merge block ${at} {back_text:{messages:['{"text":','""','""','""']}}`,
+      `data get block ${at} back_text.messages[0]`,
+    ]);
+    expect(back).toEqual([query(X, Y, Z - 2, str('"back"', "'"))]);
+    // an unreadable line leaves the side unchanged, though the merge changed the tag it was given
+    expect(broken).toEqual([modified(X, Y, Z - 2)]);
+    expect(kept).toEqual([query(X, Y, Z - 2, str('"back"', "'"))]);
     const pos = op.bot.entity.position.floored().offset(2, 0, -2);
     const sign = op.bot.blockAt(pos) as unknown as { signText: string; name: string };
     expect(sign.name).toBe('oak_sign');
@@ -280,10 +326,16 @@ describe('data merge/modify/remove block', () => {
 });
 
 describe('data storage and data modify/remove entity', () => {
-  test('storage keeps values; string copies a substring from a block', async () => {
-    const [set, got] = await runFenced(op, [
+  test('storage keeps values; string copies a substring from a block, from copies its whole data', async () => {
+    const [set, got, copied, x] = await runFenced(op, [
       `data modify storage mcbridge:test name set string block ${X} ${Y} ${Z} id 10`,
       'data get storage mcbridge:test',
+      `data modify storage mcbridge:copy whole set from block ${X} ${Y} ${Z}`,
+      'data get storage mcbridge:copy whole.x',
+    ]);
+    expect(copied).toEqual([{ translate: 'commands.data.storage.modified', with: ['mcbridge:copy'] }]);
+    expect(x).toEqual([
+      { translate: 'commands.data.storage.query', with: [w('mcbridge:copy'), pretty(num(X))] },
     ]);
     expect(set).toEqual([{ translate: 'commands.data.storage.modified', with: ['mcbridge:test'] }]);
     expect(got).toEqual([

@@ -93,6 +93,24 @@ describe('item replace block', () => {
     expect(classify('item replace block', dirt)).toMatchObject({ status: 'rejected_by_game' });
   });
 
+  test('a brewing stand is a container of 5 slots that also keeps BrewTime and Fuel', async () => {
+    const at = `${X} ${Y} ${Z + 2}`;
+    const [, fuel, tooFar, data] = await runFenced(op, [
+      `setblock ${at} brewing_stand`,
+      `item replace block ${at} container.4 with minecraft:blaze_powder`,
+      `item replace block ${at} container.5 with minecraft:blaze_powder`,
+      `data get block ${at} Fuel`,
+    ]);
+    expect(fuel).toEqual([
+      {
+        translate: 'commands.item.block.set.success',
+        with: [w(X), w(Y), w(Z + 2), itemName('item.minecraft.blaze_powder', 'blaze_powder')],
+      },
+    ]);
+    expect(tooFar).toEqual([red({ translate: 'commands.item.target.no_such_slot', with: [5] })]);
+    expect(JSON.stringify(data)).toContain('[{"text":"0","color":"gold"},{"text":"b","color":"red"}]');
+  });
+
   test('parse errors: an unknown slot and a slot range, each with the context line', async () => {
     const [unknown, range] = await runFenced(op, [
       `item replace block ${X} ${Y} ${Z} drawer.1 with stone`,
@@ -146,6 +164,79 @@ describe('item replace entity', () => {
       },
     ]);
     expect(await slotHolds(other, 45, 'stone')).toMatchObject({ count: 5 });
+  });
+
+  test('an empty source slot empties the target slot; the item is the empty stack `[Air]`', async () => {
+    const [lines] = await runFenced(op, [
+      `item replace entity @s hotbar.2 from block ${X} ${Y} ${Z} container.20`,
+    ]);
+    expect(lines).toEqual([
+      {
+        translate: 'commands.item.entity.set.success.single',
+        with: [
+          playerName('Stocker'),
+          {
+            translate: 'chat.square_brackets',
+            with: [{ text: '', extra: [{ translate: 'block.minecraft.air' }] }],
+          },
+        ],
+      },
+    ]);
+    const signal = AbortSignal.timeout(5000);
+    while (op.bot.inventory.slots[38] && !signal.aborted)
+      await once(op.bot.inventory as unknown as NodeJS.EventEmitter, 'updateSlot', { signal }).catch(
+        () => {},
+      );
+    expect(op.bot.inventory.slots[38]).toBeNull();
+  });
+
+  test('a summoned armour stand wears what it is given (entity_equipment), also for a player who comes later', async () => {
+    const [, head, chest, boat] = await runFenced(op, [
+      `summon armor_stand ${X - 2} ${Y} ${Z + 3}`,
+      'item replace entity @e[type=armor_stand,limit=1] armor.head with minecraft:diamond_helmet',
+      'item replace entity @e[type=armor_stand,limit=1] armor.chest with minecraft:stone',
+      `summon oak_boat ${X - 4} ${Y} ${Z + 3}`,
+    ]);
+    const stand = Object.values(op.bot.entities).find((e) => e.name === 'armor_stand')!;
+    expect(head).toEqual([
+      {
+        translate: 'commands.item.entity.set.success.single',
+        with: [
+          expect.objectContaining({ translate: 'entity.minecraft.armor_stand' }),
+          itemName('item.minecraft.diamond_helmet', 'diamond_helmet'),
+        ],
+      },
+    ]);
+    // LivingEntity's chest slot only takes what is worn there
+    expect(chest).toEqual([
+      red({
+        translate: 'commands.item.target.no_changed.known_item',
+        with: [itemName('block.minecraft.stone', 'stone'), w(102)],
+      }),
+    ]);
+    expect(boat).toHaveLength(1);
+    // EquipmentSlot HEAD is network slot 5
+    expect(stand.equipment[5]?.name).toBe('diamond_helmet');
+    // a boat is not a living entity: it has no weapon slot
+    const [noSlot] = await runFenced(op, [
+      'item replace entity @e[type=oak_boat] weapon.mainhand with stone',
+    ]);
+    expect(noSlot[0]).toEqual(
+      red({
+        translate: 'commands.item.target.no_changed.known_item',
+        with: [itemName('block.minecraft.stone', 'stone'), w(98)],
+      }),
+    );
+    const late = await joinBot(world.host, world.port, 'Watcher');
+    try {
+      const seen = Object.values(late.bot.entities).find((e) => e.name === 'armor_stand');
+      const signal = AbortSignal.timeout(5000);
+      while (seen?.equipment[5]?.name !== 'diamond_helmet' && !signal.aborted)
+        await once(late.bot as unknown as NodeJS.EventEmitter, 'entityEquip', { signal }).catch(() => {});
+      expect(seen?.equipment[5]?.name).toBe('diamond_helmet');
+    } finally {
+      await late.quit();
+    }
   });
 
   test('with sendCommandFeedback false the change is silent, a failure is not', async () => {

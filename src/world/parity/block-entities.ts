@@ -3,19 +3,43 @@
  * one (BlockEntityType.java — the type ids are its registration order), what each writes
  * (BaseContainerBlockEntity lock/CustomName, ChestBlockEntity & co. Items via ContainerHelper.saveAllItems
  * with the ItemStack codec {Slot, id, count, components}, AbstractFurnaceBlockEntity's cook times and
- * RecipesUsed, HopperBlockEntity's TransferCooldown, SignBlockEntity/SignText front_text/back_text/is_waxed,
- * LecternBlockEntity Book/Page, EnchantingTableBlockEntity CustomName, ComparatorBlockEntity OutputSignal) and
- * what each reads back (loadAdditional). A block entity is its type plus
- * the compound its saveAdditional writes; `load` rebuilds that compound from any tag the way loadAdditional
- * would read it, so fields a block entity does not have are dropped like in vanilla.
+ * RecipesUsed, HopperBlockEntity's TransferCooldown, BrewingStandBlockEntity's BrewTime and Fuel, SignBlockEntity/SignText front_text/back_text/is_waxed,
+ * LecternBlockEntity Book/Page, EnchantingTableBlockEntity CustomName, ComparatorBlockEntity OutputSignal,
+ * BannerBlockEntity patterns/CustomName, SkullBlockEntity profile/note_block_sound/custom_name) and what
+ * each reads back (loadAdditional; the tag readers are in block-entities-nbt.ts). A block entity is its type
+ * plus the compound its saveAdditional writes; `load` rebuilds that compound from any tag the way
+ * loadAdditional would read it, so fields a block entity does not have are dropped like in vanilla.
  */
-import { createRequire } from 'node:module';
+import {
+  baseContainer,
+  byte,
+  compound,
+  int,
+  loadItems,
+  loadSignText,
+  numberOf,
+  parseComponent,
+  loadBannerPatterns,
+  parseItemStack,
+  saveItems,
+  short,
+  str,
+} from './block-entities-nbt.js';
 import type { CompoundTag, Tag } from './snbt.js';
 
-const require = createRequire(import.meta.url);
-
 type Kind =
-  'container' | 'furnace' | 'hopper' | 'shulker' | 'sign' | 'lectern' | 'named' | 'comparator' | 'plain';
+  | 'container'
+  | 'furnace'
+  | 'hopper'
+  | 'brewing'
+  | 'shulker'
+  | 'sign'
+  | 'lectern'
+  | 'named'
+  | 'comparator'
+  | 'banner'
+  | 'skull'
+  | 'plain';
 
 export interface BlockEntityType {
   /** registry name without namespace: `chest`, `sign`, `hanging_sign` */
@@ -50,6 +74,7 @@ const BY_BLOCK: Record<string, BlockEntityType> = {
   dispenser: type('dispenser', 'container', 9),
   dropper: type('dropper', 'container', 9),
   hopper: type('hopper', 'hopper', 5),
+  brewing_stand: type('brewing_stand', 'brewing', 5),
   furnace: type('furnace', 'furnace', 3),
   smoker: type('smoker', 'furnace', 3),
   blast_furnace: type('blast_furnace', 'furnace', 3),
@@ -66,6 +91,8 @@ const SIGN = type('sign', 'sign');
 const HANGING_SIGN = type('hanging_sign', 'sign');
 const SHULKER = type('shulker_box', 'shulker', 27);
 const BED = type('bed', 'plain');
+const BANNER = type('banner', 'banner');
+const SKULL = type('skull', 'skull');
 
 /** BlockEntityType's valid blocks: the type of the block entity a block has, if it has a modelled one */
 export function blockEntityTypeOf(block: string): BlockEntityType | undefined {
@@ -74,128 +101,9 @@ export function blockEntityTypeOf(block: string): BlockEntityType | undefined {
   if (block.endsWith('_sign')) return SIGN;
   if (block.endsWith('shulker_box')) return SHULKER;
   if (block.endsWith('_bed')) return BED;
+  if (block.endsWith('_banner')) return BANNER;
+  if (/_(skull|head)$/.test(block) && block !== 'piston_head') return SKULL;
   return undefined;
-}
-
-const byte = (v: number): Tag => ({ type: 'byte', value: v });
-const short = (v: number): Tag => ({ type: 'short', value: v });
-const int = (v: number): Tag => ({ type: 'int', value: v });
-const str = (v: string): Tag => ({ type: 'string', value: v });
-const list = (type: 'string' | 'compound', values: unknown[]): Tag =>
-  ({ type: 'list', value: { type: values.length ? type : 'end', value: values } }) as Tag;
-const compound = (value: Record<string, Tag>): CompoundTag => ({ type: 'compound', value });
-
-const items = require('minecraft-data')('1.21.4') as { itemsByName: Record<string, unknown> };
-
-/** CompoundTag.getInt & co: a number of any numeric type, 0 otherwise */
-function numberOf(tag: Tag | undefined): number {
-  if (!tag || !['byte', 'short', 'int', 'long', 'float', 'double'].includes(tag.type)) return 0;
-  return Math.trunc(Number(tag.value));
-}
-
-/** ItemStack.parse (CODEC): id a known item but air, count 1..99 (else 1), components kept; else empty */
-export function parseItemStack(tag: Tag | undefined): Record<string, Tag> | undefined {
-  if (tag?.type !== 'compound') return undefined;
-  const id = tag.value['id'];
-  if (id?.type !== 'string') return undefined;
-  const name = id.value.startsWith('minecraft:')
-    ? id.value.slice(10)
-    : id.value.includes(':')
-      ? ''
-      : id.value;
-  if (!name || name === 'air' || !items.itemsByName[name]) return undefined;
-  const countTag = tag.value['count'];
-  const count =
-    countTag && countTag.type === 'int' && countTag.value >= 1 && countTag.value <= 99 ? countTag.value : 1;
-  const out: Record<string, Tag> = { id: str(`minecraft:${name}`), count: int(count) };
-  const components = tag.value['components'];
-  if (components?.type === 'compound' && Object.keys(components.value).length > 0)
-    out['components'] = components;
-  return out;
-}
-
-/** ContainerHelper.loadAllItems: Slot & 255 inside the container, later entries win */
-function loadItems(tag: CompoundTag, size: number): Map<number, Record<string, Tag>> {
-  const out = new Map<number, Record<string, Tag>>();
-  const listTag = tag.value['Items'];
-  if (listTag?.type !== 'list' || listTag.value.type !== 'compound') return out;
-  for (const entry of listTag.value.value as Array<Record<string, Tag>>) {
-    const slot = numberOf(entry['Slot']) & 255;
-    if (slot >= size) continue;
-    const stack = parseItemStack(compound(entry));
-    if (stack) out.set(slot, stack);
-    else out.delete(slot);
-  }
-  return out;
-}
-
-/** ContainerHelper.saveAllItems: non-empty slots in order as {Slot, id, count[, components]} */
-export function saveItems(stacks: Map<number, Record<string, Tag>>, always: boolean): Tag | undefined {
-  const entries = [...stacks.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([slot, s]) => ({ Slot: byte(slot), ...s }));
-  return entries.length > 0 || always ? list('compound', entries) : undefined;
-}
-
-/** SignText: messages (4 JSON strings), color (dye, black), has_glowing_text; unchanged when malformed */
-function loadSignText(tag: Tag | undefined, current: Tag | undefined): Tag {
-  const fallback =
-    current ??
-    compound({
-      messages: list('string', ['""', '""', '""', '""']),
-      color: str('black'),
-      has_glowing_text: byte(0),
-    });
-  if (tag?.type !== 'compound') return fallback;
-  const messages = tag.value['messages'];
-  if (messages?.type !== 'list' || messages.value.type !== 'string' || messages.value.value.length !== 4)
-    return fallback;
-  const lines: string[] = [];
-  for (const line of messages.value.value as string[]) {
-    const parsed = parseComponent(line);
-    if (parsed === undefined) return fallback;
-    lines.push(parsed);
-  }
-  const color = tag.value['color'];
-  const out: Record<string, Tag> = {
-    messages: list('string', lines),
-    color: str(color?.type === 'string' && DYES.has(color.value) ? color.value : 'black'),
-    has_glowing_text: byte(numberOf(tag.value['has_glowing_text']) !== 0 ? 1 : 0),
-  };
-  const filtered = tag.value['filtered_messages'];
-  if (filtered?.type === 'list' && filtered.value.type === 'string' && filtered.value.value.length === 4)
-    out['filtered_messages'] = filtered;
-  return compound(out);
-}
-
-const DYES = new Set(
-  'white orange magenta light_blue yellow lime pink gray light_gray cyan purple blue brown green red black'.split(
-    ' ',
-  ),
-);
-
-/** ComponentSerialization.FLAT_CODEC: a JSON text; a plain text without style is written back as a string */
-function parseComponent(json: string): string | undefined {
-  try {
-    const value = JSON.parse(json) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const keys = Object.keys(value);
-      if (keys.length === 1 && typeof (value as { text?: unknown }).text === 'string')
-        return JSON.stringify((value as { text: string }).text);
-    }
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/** BaseContainerBlockEntity.loadAdditional/saveAdditional: lock and CustomName */
-function baseContainer(tag: CompoundTag): Record<string, Tag> {
-  const out: Record<string, Tag> = {};
-  if (tag.value['lock']?.type === 'compound') out['lock'] = tag.value['lock'];
-  const name = tag.value['CustomName'];
-  if (name?.type === 'string' && parseComponent(name.value) !== undefined) out['CustomName'] = name;
-  return out;
 }
 
 /** saveAdditional of a block entity of `type` loaded from `tag` (loadAdditional), `current` its old data */
@@ -213,6 +121,14 @@ export function loadBlockEntity(type: BlockEntityType, tag: CompoundTag, current
       const out = baseContainer(tag);
       out['Items'] = saveItems(loadItems(tag, type.size), true)!;
       out['TransferCooldown'] = int(numberOf(v['TransferCooldown']));
+      return compound(out);
+    }
+    case 'brewing': {
+      // BrewingStandBlockEntity: BrewTime, Items, Fuel
+      const out = baseContainer(tag);
+      out['BrewTime'] = short((numberOf(v['BrewTime']) << 16) >> 16);
+      out['Items'] = saveItems(loadItems(tag, type.size), true)!;
+      out['Fuel'] = byte((numberOf(v['Fuel']) << 24) >> 24);
       return compound(out);
     }
     case 'furnace': {
@@ -254,11 +170,36 @@ export function loadBlockEntity(type: BlockEntityType, tag: CompoundTag, current
         name?.type === 'string' && parseComponent(name.value) !== undefined ? { CustomName: name } : {},
       );
     }
+    case 'banner': {
+      const out: Record<string, Tag> = {};
+      const patterns = loadBannerPatterns(v['patterns'], current?.value['patterns']);
+      if (patterns) out['patterns'] = patterns;
+      const name = v['CustomName'] ?? current?.value['CustomName'];
+      if (name?.type === 'string' && parseComponent(name.value) !== undefined) out['CustomName'] = name;
+      return compound(out);
+    }
+    case 'skull':
+      return loadSkull(v, current);
     case 'comparator':
       return compound({ OutputSignal: int(numberOf(v['OutputSignal'])) });
     default:
       return compound({});
   }
+}
+
+/** SkullBlockEntity.loadAdditional: profile (a name or a profile compound), note_block_sound, custom_name */
+function loadSkull(v: Record<string, Tag>, current: CompoundTag | undefined): CompoundTag {
+  const out: Record<string, Tag> = {};
+  const profile = v['profile'];
+  if (profile?.type === 'string') out['profile'] = compound({ name: str(profile.value) });
+  else if (profile?.type === 'compound') out['profile'] = profile;
+  else if (current?.value['profile']) out['profile'] = current.value['profile'];
+  const sound = v['note_block_sound'] ?? current?.value['note_block_sound'];
+  if (sound?.type === 'string' && /^([a-z0-9_.-]+:)?[a-z0-9_./-]+$/.test(sound.value))
+    out['note_block_sound'] = str(sound.value.includes(':') ? sound.value : `minecraft:${sound.value}`);
+  const name = v['custom_name'];
+  if (name?.type === 'string' && parseComponent(name.value) !== undefined) out['custom_name'] = name;
+  return compound(out);
 }
 
 /** A new block entity's data: loadAdditional of an empty tag */

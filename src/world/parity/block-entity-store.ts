@@ -1,9 +1,9 @@
 /**
  * The block entities of one world, in memory: created when a block that has one is written, kept while the
  * block stays the same block (a state change such as a chest's facing keeps it), dropped when it is replaced
- * — vanilla 1.21.4's LevelChunk.setBlockState. What clients get follows vanilla too: a sign's data
- * (getUpdateTag = saveCustomOnly) goes out as block_entity_data when it changes (SignBlockEntity
- * .getUpdatePacket; containers send none) and every modelled block entity rides in the chunk data packet
+ * — vanilla 1.21.4's LevelChunk.setBlockState. What clients get follows vanilla too: a sign's, banner's or
+ * skull's data (their getUpdateTag) goes out as block_entity_data when it changes (their getUpdatePacket;
+ * containers send none) and every modelled block entity rides in the chunk data packet
  * (ClientboundLevelChunkPacketData.BlockEntityInfo: type and update tag — empty for containers).
  */
 import type { BlockPos } from '../../commands/block-write.js';
@@ -27,6 +27,10 @@ export interface BlockEntity {
 
 const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
 const EMPTY: CompoundTag = { type: 'compound', value: {} };
+/** the block entities whose getUpdatePacket is a ClientboundBlockEntityDataPacket */
+const SENT = new Set(['sign', 'banner', 'skull']);
+/** the block entities that implement Clearable: containers and lecterns */
+const CLEARABLE = new Set(['container', 'furnace', 'hopper', 'brewing', 'shulker', 'lectern']);
 
 export class BlockEntityStore {
   private readonly entities = new Map<string, BlockEntity>();
@@ -66,8 +70,7 @@ export class BlockEntityStore {
   clear(pos: BlockPos): void {
     const entity = this.get(pos);
     if (!entity) return;
-    const { kind } = entity.type;
-    if (kind === 'sign' || kind === 'plain') return;
+    if (!CLEARABLE.has(entity.type.kind)) return;
     const rest = { ...entity.data.value };
     delete rest['Items'];
     delete rest['Book'];
@@ -80,14 +83,16 @@ export class BlockEntityStore {
     return fullMetadata(entity.type, entity.data, entity.pos);
   }
 
-  /** What a client receives for this block entity (getUpdateTag): signs their data, others nothing */
+  /** What a client receives for this block entity (getUpdateTag): signs, banners and skulls their data */
   private updateTag(entity: BlockEntity): CompoundTag {
-    return entity.type.kind === 'sign' ? structuredClone(entity.data) : EMPTY;
+    return SENT.has(entity.type.kind) ? structuredClone(entity.data) : EMPTY;
   }
 
-  /** Sends the signs changed since the last flush (after the block changes that created them). */
+  /** Sends the signs, banners and skulls changed since the last flush (after the blocks that hold them). */
   flush(): void {
-    const changed = [...this.dirty].map((k) => this.entities.get(k)).filter((e) => e?.type.kind === 'sign');
+    const changed = [...this.dirty]
+      .map((k) => this.entities.get(k))
+      .filter((e) => e && SENT.has(e.type.kind));
     this.dirty.clear();
     for (const entity of changed) {
       for (const player of this.players()) {

@@ -20,6 +20,8 @@ export class WorldAccess {
   private pending = new Map<string, Map<number, number>>();
   /** the block entities of this world, kept in step with every write below */
   readonly blockEntities: BlockEntityStore;
+  /** the world's own setter, for setState, which knows the old state already */
+  private readonly writeState: (pos: BlockPos, stateId: number) => Promise<void>;
 
   constructor(
     private readonly serv: FlyingSquidServer,
@@ -32,6 +34,7 @@ export class WorldAccess {
     // placing go through setBlockType/setBlockData): block entities follow the blocks
     const store = this.blockEntities;
     const set = world.setBlockStateId.bind(world);
+    this.writeState = set;
     world.setBlockStateId = async (pos: BlockPos, stateId: number): Promise<void> => {
       const before = await world.getBlockStateId(pos);
       await set(pos, stateId);
@@ -63,7 +66,8 @@ export class WorldAccess {
     const v = new Vec3(pos.x, pos.y, pos.z);
     const before = await this.world.getBlockStateId(v);
     if (before === stateId) return false;
-    await this.world.setBlockStateId(v, stateId);
+    await this.writeState(v, stateId);
+    this.blockEntities.onStateChange(pos, before, stateId);
     const sx = pos.x >> 4;
     const sy = pos.y >> 4;
     const sz = pos.z >> 4;

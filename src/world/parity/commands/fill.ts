@@ -74,7 +74,9 @@ export async function fill(ctx: CommandContext): Promise<void> {
         }
         // FillCommand: Clearable.tryClear before each placement
         ctx.world.blockEntities.clear(pos);
-        if (await ctx.world.setState(pos, target)) changed++;
+        if (!(await ctx.world.setState(pos, target))) continue;
+        changed++;
+        // BlockInput.place loads the NBT only into a block it placed
         if (block.nbt && target === block.stateId) ctx.world.blockEntities.load(pos, block.nbt);
       }
     }

@@ -39,7 +39,7 @@ export function readSlot(reader: StringReader): number {
 }
 
 /** the equipment slot an item is worn in (Equippable component of 1.21.4 items), by its registry name */
-function wornSlot(item: string): number {
+export function wornSlot(item: string): number {
   if (/_chestplate$|^elytra$/.test(item)) return 102;
   if (/_leggings$/.test(item)) return 101;
   if (/_boots$/.test(item)) return 100;

@@ -6,7 +6,8 @@
  * commands.item.target.not_a_container [x, y, z], .target.no_such_slot [slot],
  * .target.no_changed.known_item [item, slot], .source.not_a_container, .source.no_such_slot;
  * arguments.item.overstacked [item, max] for a count above the stack size (ItemInput.createItemStack).
- * `item modify` needs item modifiers from data packs, which this world has none of: not implemented.
+ * Players' slots are their inventory (item-slots.ts), summoned living entities' their equipment
+ * (item-equipment.ts). `item modify` needs item modifiers from data packs, which this world has none of: not implemented.
  */
 import type { ComponentObject } from '../../../capture/message.js';
 import { readBoundedInt } from '../command-arguments.js';
@@ -23,6 +24,7 @@ import {
   selectEntities,
 } from '../selectors.js';
 import type { CompoundTag, Tag } from '../snbt.js';
+import { equip, equipped } from './item-equipment.js';
 import { playerWindowSlot, readSlot } from './item-slots.js';
 import { requireLoaded } from './setblock.js';
 
@@ -35,7 +37,12 @@ const version = (ctx: CommandContext) => ctx.level.version;
 
 /** ItemStack.getDisplayName: `[Name]` with the stack's count in the hover */
 function stackName(ctx: CommandContext, stack: Stack): ComponentObject {
-  if (!stack.item) return { translate: 'chat.square_brackets', with: [{ translate: 'block.minecraft.air' }] };
+  // the empty stack: `[Air]` without colour or hover
+  if (!stack.item)
+    return {
+      translate: 'chat.square_brackets',
+      with: [{ text: '', extra: [{ translate: 'block.minecraft.air' }] }],
+    };
   const name = itemDisplayName(stack.item, version(ctx));
   if (stack.count === 1) return name;
   const hover = name.hoverEvent as { action: string; contents: Record<string, unknown> };
@@ -80,8 +87,7 @@ function setBlockItem(ctx: CommandContext, args: Args, stack: Stack): void {
 function setEntityItem(ctx: CommandContext, args: Args, stack: Stack): void {
   const slot = args['slot'] as number;
   const accepted = selectEntities(ctx, args['targets'] as EntitySelector).filter((t) => {
-    // summoned entities keep no equipment or inventory here: their slots take nothing
-    if (!t.player) return false;
+    if (!t.player) return equip(ctx, t, slot, stack);
     const window = playerWindowSlot(t.player, slot, stack.item?.name ?? '');
     if (window === undefined) return false;
     if (window >= 0) setWindowSlot(t.player, window, stack.item, stack.count, version(ctx));
@@ -131,9 +137,14 @@ function sourceItem(ctx: CommandContext, args: Args): Stack {
     return { item: itemByName(ctx, String(found['id']?.value)), count: Number(found['count']?.value ?? 1) };
   }
   const source = selectEntities(ctx, args['source'] as EntitySelector)[0]!;
-  const window = source.player ? playerWindowSlot(source.player, slot) : undefined;
+  if (!source.player) {
+    const stack = equipped(ctx, source, slot);
+    if (!stack) throw new CommandSyntaxError('commands.item.source.no_such_slot', [slot]);
+    return stack;
+  }
+  const window = playerWindowSlot(source.player, slot);
   if (window === undefined) throw new CommandSyntaxError('commands.item.source.no_such_slot', [slot]);
-  const stack = window < 0 ? null : inventoryStack(source.player!, window);
+  const stack = window < 0 ? null : inventoryStack(source.player, window);
   return stack ? { item: itemByName(ctx, stack.name), count: stack.count } : { item: null, count: 0 };
 }
 
