@@ -83,7 +83,7 @@ export async function warmUpExecuteCommands(
   options: RehearseOptions = {},
   rounds = 2,
 ): Promise<CallToolResult | undefined> {
-  const lines = rehearsalLines();
+  const lines = rehearsalLines(options);
   const context = {
     connection: 'rehearsal',
     backend: 'mineflayer',
