@@ -81,7 +81,7 @@ Compact: fields at their default are left out (a result's captureStrategy when i
  */
 export async function warmUpExecuteCommands(
   options: RehearseOptions = {},
-  rounds = 2,
+  rounds = 1,
 ): Promise<CallToolResult | undefined> {
   const lines = rehearsalLines(options);
   const context = {
