@@ -1,7 +1,7 @@
 /**
  * `npm run bench:first-call` — only the first-call section of `npm run bench`, on its own world (warmed
  * first by a bare client, so that what warms up is mcbridge, not the world). Figures, not assertions.
- * With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
+ * `--processes <n>` fresh serve processes (default 3). With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
  * are cut out of it by `bench/profile-calls.ts` (where the first call's extra time goes).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,8 @@ async function main() {
   const at = process.argv.indexOf('--profile');
   const profileDir = at >= 0 ? resolve(process.argv[at + 1] ?? 'first-call-profiles') : undefined;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const n = process.argv.indexOf('--processes');
+  const count = n >= 0 ? Number(process.argv[n + 1]) : undefined;
   const dist = new URL('../dist/world/start-world.js', import.meta.url).href;
   const { startWorld } = (await import(dist)) as typeof import('../src/world/start-world.js');
   const world = await startWorld({});
@@ -56,6 +58,7 @@ async function main() {
       {
         ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
         onProcess: (pid, windows) => processes.push({ pid, windows }),
+        ...(count ? { processes: count } : {}),
         warmWorld: true,
       },
     );

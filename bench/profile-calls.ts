@@ -109,17 +109,42 @@ function table(title: string, first: Tally, warm: Tally[], limit: number): strin
   return `\n| ${title} | first ms | warm ms (median) | extra ms |\n|---|---|---|---|\n${lines.join('\n')}\n`;
 }
 
-/** A markdown summary per serve process: busy CPU, then the largest differences first → warm. */
+const medianTally = (tallies: Tally[]): Tally => {
+  const keys = new Set(tallies.flatMap((t) => [...t.keys()]));
+  return new Map([...keys].map((k) => [k, median(tallies.map((t) => t.get(k) ?? 0))]));
+};
+
+const addInto = (sum: Tally, t: Tally): void => {
+  for (const [k, v] of t) sum.set(k, (sum.get(k) ?? 0) + v);
+};
+
+type Kind = 'buckets' | 'functions' | 'phases';
+const TABLES: Array<[Kind, string, number]> = [
+  ['buckets', 'self time by package / folder', 15],
+  ['functions', 'self time by function', 25],
+  ['phases', 'inclusive time by phase', PHASES.length],
+];
+
+/**
+ * A markdown summary: all serve processes summed (first calls against their median warm calls), then each
+ * process; the largest differences first → warm come first.
+ */
 export function summariseProfiles(
   dir: string,
   processes: Array<{ pid: number | null; windows: CallWindow[] }>,
 ): string {
   const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
-  let out = '';
+  const sums = { first: new Map<Kind, Tally>(), warm: new Map<Kind, Tally>() };
+  for (const [kind] of TABLES) {
+    sums.first.set(kind, new Map());
+    sums.warm.set(kind, new Map());
+  }
+  let busy = { first: 0, warm: 0 };
+  let each = '';
   for (const { pid, windows } of processes) {
     const file = files.find((f) => f.split('.')[3] === String(pid));
     if (!file) {
-      out += `\nno profile for serve process ${pid}\n`;
+      each += `\nno profile for serve process ${pid}\n`;
       continue;
     }
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
@@ -128,26 +153,23 @@ export function summariseProfiles(
       windows.find((w) => w.kind === 'first')!,
     );
     const warm = windows.filter((w) => w.kind === 'warm').map((w) => cut(profile, w));
+    const warmBusy = median(warm.map((w) => w.busyMs));
+    busy = { first: busy.first + first.busyMs, warm: busy.warm + warmBusy };
     const wall = windows.map((w) => `${w.kind} ${w.ms.toFixed(0)} ms`).join(', ');
-    out += `\n### serve process ${pid} (${file})\n${wall}; busy CPU: first ${first.busyMs.toFixed(0)} ms, warm ${median(warm.map((w) => w.busyMs)).toFixed(0)} ms\n`;
-    out += table(
-      'self time by package / folder',
-      first.buckets,
-      warm.map((w) => w.buckets),
-      15,
-    );
-    out += table(
-      'self time by function',
-      first.functions,
-      warm.map((w) => w.functions),
-      25,
-    );
-    out += table(
-      'inclusive time by phase',
-      first.phases,
-      warm.map((w) => w.phases),
-      PHASES.length,
-    );
+    each += `\n### serve process ${pid} (${file})\n${wall}; busy CPU: first ${first.busyMs.toFixed(0)} ms, warm ${warmBusy.toFixed(0)} ms\n`;
+    for (const [kind, title, limit] of TABLES) {
+      each += table(
+        title,
+        first[kind],
+        warm.map((w) => w[kind]),
+        limit,
+      );
+      addInto(sums.first.get(kind)!, first[kind]);
+      addInto(sums.warm.get(kind)!, medianTally(warm.map((w) => w[kind])));
+    }
   }
-  return out;
+  let out = `\n### all ${processes.length} serve processes, summed\nbusy main-thread CPU: first calls ${busy.first.toFixed(0)} ms, warm calls ${busy.warm.toFixed(0)} ms\n`;
+  for (const [kind, title, limit] of TABLES)
+    out += table(title, sums.first.get(kind)!, [sums.warm.get(kind)!], limit);
+  return out + each;
 }

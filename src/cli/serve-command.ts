@@ -13,12 +13,11 @@ import { JobManager } from '../jobs/manager.js';
 import { logger } from '../logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
-import { warmConnection } from '../execute/warm-up.js';
-import { warmUpExecuteCommands } from '../mcp/tools/execute-commands.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/start-world.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
+import { startWarmUp } from './serve-warm-up.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
 
@@ -187,37 +186,12 @@ export function registerServeCommand(program: Command): void {
         );
       }
       jobs.init().catch((err: unknown) => logger.warn({ err }, 'build job journals could not be read'));
-      // meanwhile, rehearse the execute path offline so that the first call is as fast as the next ones:
-      // while connecting when the version is known, else as soon as the connection says it
-      const rehearsals = new Map<string, Promise<void>>();
-      const rehearse = (version: string): Promise<void> => {
-        const known = rehearsals.get(version);
-        if (known) return known;
-        const run = warmUpExecuteCommands({ version, safety }).then(
-          () => undefined,
-          (err: unknown) => logger.warn({ err }, 'warm-up failed'),
-        );
-        rehearsals.set(version, run);
-        return run;
-      };
-      const knownVersion = flags.version ?? (flags.embedded ? EMBEDDED_VERSION : undefined);
-      if (knownVersion) setImmediate(() => void rehearse(knownVersion));
-      // connect in the background so the first tool call is fast; failures are reported by the tools
-      for (const target of targets.all()) {
-        if (target.description.backend === 'bridge') continue;
-        target
-          .get()
-          .then((session) =>
-            warmConnection(session, rehearse(session.channel.version)).catch((err: unknown) =>
-              logger.warn({ err }, 'warm-up failed'),
-            ),
-          )
-          .catch((err: unknown) =>
-            logger.warn(
-              { err, connection: target.description.name },
-              'initial connection failed; will retry',
-            ),
-          );
-      }
+      // meanwhile, warm the execute path so that the first call is as fast as the next ones
+      startWarmUp({
+        targets,
+        safety,
+        knownVersion: flags.version ?? (flags.embedded ? EMBEDDED_VERSION : undefined),
+        log: logger,
+      });
     });
 }

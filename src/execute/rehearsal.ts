@@ -48,8 +48,8 @@ export interface RehearsalLine {
 
 /**
  * A batch shaped like an LLM's build (and like the bench's mix): placed blocks, filled boxes, blocks that
- * are already there, a mistyped block id, a wrong block state, an incomplete command, relative
- * coordinates. `origin` is where the stand-in bot stands.
+ * are already there, a mistyped block id, a wrong block state, a fill over vanilla's limit, an incomplete
+ * command, relative coordinates. `origin` is where the stand-in bot stands.
  */
 export function rehearsalBatch(size: number, origin: { x: number; y: number; z: number }): RehearsalLine[] {
   return Array.from({ length: size }, (_, i) => {
@@ -89,6 +89,11 @@ export function rehearsalBatch(size: number, origin: { x: number; y: number; z: 
         };
       }
       case 3: {
+        if ((i >> 3) % 2)
+          return {
+            command: `fill ${x} ${y} ${z} ${x + 40} ${y + 40} ${z + 40} minecraft:stone`,
+            replies: [red({ translate: 'commands.fill.toobig', with: [32768, 68921] })],
+          };
         const command = `setblock ${x} ${y} ${z} minecraft:oak_door[facing=up]`;
         return {
           command,

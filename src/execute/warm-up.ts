@@ -16,17 +16,18 @@ import { UndoHistory } from '../batch/undo.js';
 import { captureFenced } from '../capture/fenced.js';
 import { ConnectionSession } from '../connection/session.js';
 import type { BatchResult } from '../results/schema.js';
-import type { SafetyConfig } from '../safety/config.js';
+import { checkBatch } from '../safety/check.js';
+import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
 import { registries } from '../suggest/registries.js';
 import { executeBatch } from './execute-batch.js';
 import { RehearsalChannel, type RehearsalLine, rehearsalBatch } from './rehearsal.js';
 import { channelBlockSource } from './verify-batch.js';
 
+const DEFAULT_VERSION = '1.21.4';
 /** where the stand-in bot stands (the embedded world's superflat: ground at -61) */
 const ORIGIN = { x: 0, y: -60, z: 0 };
 
-/** A made-up batch as large as the largest call (execute_commands takes up to 1000). */
-export const rehearsalLines = (size = 1000): RehearsalLine[] => rehearsalBatch(size, ORIGIN);
+const POSITION = { x: ORIGIN.x + 0.5, y: ORIGIN.y, z: ORIGIN.z + 0.5, yaw: 0, pitch: 0 };
 
 export interface RehearseOptions {
   /** the server's version when known (default 1.21.4, the embedded world's) */
@@ -35,18 +36,37 @@ export interface RehearseOptions {
   safety?: SafetyConfig;
 }
 
+/**
+ * A made-up batch as large as the largest call (execute_commands takes up to 1000), less what the
+ * operator's policy refuses: one refusal can block a whole batch, and then nothing past the check would run.
+ */
+export function rehearsalLines(options: RehearseOptions = {}, size = 1000): RehearsalLine[] {
+  const lines = rehearsalBatch(size, ORIGIN);
+  const { verdicts } = checkBatch(
+    lines.map((l) => l.command),
+    {
+      config: options.safety ?? defaultSafetyConfig,
+      validateSafety: true,
+      version: options.version ?? DEFAULT_VERSION,
+      executor: POSITION,
+    },
+  );
+  const allowed = lines.filter((_, i) => verdicts[i]?.allowed || verdicts[i]?.rule === 'batch_blocked');
+  return allowed.length > 0 ? allowed : lines;
+}
+
 /** Runs the real execute path on `lines` against the stand-in channel; returns the batch result. */
 export async function rehearseExecute(
   lines: readonly RehearsalLine[],
   items: readonly BatchItem[] = lines.map((l) => l.command),
   options: RehearseOptions = {},
 ): Promise<BatchResult> {
-  const version = options.version ?? '1.21.4';
+  const version = options.version ?? DEFAULT_VERSION;
   const channel = new RehearsalChannel({
     version,
     username: 'mcbridge_rehearsal',
     lines,
-    position: { x: ORIGIN.x + 0.5, y: ORIGIN.y, z: ORIGIN.z + 0.5, yaw: 0, pitch: 0 },
+    position: POSITION,
     // minecraft-data's vanilla tree, built once per version (suggestions use the same table)
     commandTree: () => registries(version).commands,
   });
@@ -63,7 +83,7 @@ const WARM_ROUND_TRIPS = 500;
 
 /** `tellraw @s` lines shaped like vanilla's feedback (successes, red failures, the parse-error context line). */
 const warmReplies = (): string[] =>
-  rehearsalLines(WARM_ROUND_TRIPS).map(
+  rehearsalBatch(WARM_ROUND_TRIPS, ORIGIN).map(
     (l, i) => `tellraw @s ${JSON.stringify(l.replies[i % l.replies.length])}`,
   );
 

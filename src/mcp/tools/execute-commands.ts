@@ -87,9 +87,9 @@ Compact (unless resultDetail: "full"): fields at their default are left out — 
  */
 export async function warmUpExecuteCommands(
   options: RehearseOptions = {},
-  rounds = 2,
+  rounds = 1,
 ): Promise<CallToolResult | undefined> {
-  const lines = rehearsalLines();
+  const lines = rehearsalLines(options);
   const context = {
     connection: 'rehearsal',
     backend: 'mineflayer',

@@ -1,0 +1,50 @@
+/**
+ * What `serve` warms while it connects (src/execute/warm-up.ts): the execute path rehearsed offline — at
+ * once when the version is known up front, else as soon as a connection says it — then each new bot
+ * connection's round trips, which hold its queue until the rehearsal is done so that the first call finds
+ * a warm path. Failures and timings go to the log (stderr), never to a tool's answer.
+ */
+import type { ConnectionSession } from '../connection/session.js';
+import type { Targets } from '../connection/targets.js';
+import { warmConnection } from '../execute/warm-up.js';
+import type { Logger } from '../logger.js';
+import { warmUpExecuteCommands } from '../mcp/tools/execute-commands.js';
+import type { SafetyConfig } from '../safety/config.js';
+
+export function startWarmUp(options: {
+  targets: Targets;
+  safety: SafetyConfig;
+  /** the version the connections will speak, when known before connecting (--version, --embedded) */
+  knownVersion: string | undefined;
+  log: Logger;
+}): void {
+  const { targets, safety, knownVersion, log } = options;
+  const rehearsals = new Map<string, Promise<void>>();
+  const rehearse = (version: string): Promise<void> => {
+    const known = rehearsals.get(version);
+    if (known) return known;
+    const t = performance.now();
+    const run = warmUpExecuteCommands({ version, safety }).then(
+      () => log.debug({ version, ms: Math.round(performance.now() - t) }, 'warm-up: execute path rehearsed'),
+      (err: unknown) => log.warn({ err }, 'warm-up failed'),
+    );
+    rehearsals.set(version, run);
+    return run;
+  };
+  if (knownVersion) setImmediate(() => void rehearse(knownVersion));
+  const warm = async (session: ConnectionSession) => {
+    const t = performance.now();
+    await warmConnection(session, rehearse(session.channel.version));
+    log.debug({ ms: Math.round(performance.now() - t) }, 'warm-up: connection warmed');
+  };
+  // connect in the background so the first tool call is fast; failures are reported by the tools
+  for (const target of targets.all()) {
+    if (target.description.backend === 'bridge') continue;
+    target
+      .get()
+      .then((session) => warm(session).catch((err: unknown) => log.warn({ err }, 'warm-up failed')))
+      .catch((err: unknown) =>
+        log.warn({ err, connection: target.description.name }, 'initial connection failed; will retry'),
+      );
+  }
+}
