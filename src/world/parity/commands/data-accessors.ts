@@ -13,6 +13,7 @@ import { WorldEntity } from '../entities.js';
 import { entityNbt } from '../entity-nbt.js';
 import { moveForClients, refreshMetadata } from '../entity-sync.js';
 import type { FlyingSquidServer } from '../flying-squid-types.js';
+import { formatFixed } from '../java-format.js';
 import { prettyNbt } from '../nbt-pretty.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
 import {
@@ -41,7 +42,8 @@ export interface DataProvider {
   access(ctx: CommandContext, args: Args): DataAccessor;
 }
 
-const format = (scale: number) => scale.toFixed(2);
+// DataCommands: String.format(Locale.ROOT, "%.2f", scale) — Java's rounding, not toFixed's
+const format = (scale: number) => formatFixed(scale, 2);
 
 function entityProvider(name: string): DataProvider {
   const read = (r: StringReader, ctx: CommandContext) =>
