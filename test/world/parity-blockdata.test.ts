@@ -213,6 +213,14 @@ describe('block entities and data get block', () => {
     expect(afterSet).toEqual([query(X, Y, Z + 10, ['[]'])]);
     expect(fillAgain).toEqual([red({ translate: 'commands.fill.failed' })]);
     expect(afterFill).toEqual([query(X, Y, Z + 10, ['[]'])]);
+    // destroy breaks the block first: the same chest comes back as a new block entity (no name), and counts
+    const [, destroyed, name] = await runFenced(op, [
+      `data merge block ${at} {CustomName:'"Old"'}`,
+      `fill ${at} ${at} chest destroy`,
+      `data get block ${at} CustomName`,
+    ]);
+    expect(destroyed).toEqual([{ translate: 'commands.fill.success', with: [1] }]);
+    expect(name).toEqual([red({ translate: 'arguments.nbtpath.nothing_found', with: ['CustomName'] })]);
   });
 
   test('a chest the bot breaks loses its block entity (flying-squid’s own block writes pass the hook)', async () => {
