@@ -21,14 +21,18 @@ afterAll(async () => {
 });
 
 test('item replace, data get and data merge on block entities are applied with their keys; no block entity is rejected', async () => {
-  const result = await c.execute([
-    'setblock ~2 ~ ~ minecraft:chest',
-    'item replace block ~2 ~ ~ container.0 with minecraft:torch 4',
-    'data get block ~2 ~ ~ Items[0].count',
-    'setblock ~2 ~ ~2 minecraft:oak_sign',
-    `data merge block ~2 ~ ~2 {front_text:{messages:['"Exit"','""','""','""']}}`,
-    'data get block ~2 ~-1 ~',
-  ]);
+  // full results: every command's key and lines, not the compact answer
+  const result = await c.execute(
+    [
+      'setblock ~2 ~ ~ minecraft:chest',
+      'item replace block ~2 ~ ~ container.0 with minecraft:torch 4',
+      'data get block ~2 ~ ~ Items[0].count',
+      'setblock ~2 ~ ~2 minecraft:oak_sign',
+      `data merge block ~2 ~ ~2 {front_text:{messages:['"Exit"','""','""','""']}}`,
+      'data get block ~2 ~-1 ~',
+    ],
+    { resultDetail: 'full' },
+  );
   const rows = result.results.map((r) => [r.status, r.detail?.key]);
   expect(rows).toEqual([
     ['applied', 'commands.setblock.success'],

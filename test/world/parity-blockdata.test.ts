@@ -4,6 +4,8 @@
  * keys from its en_us): chests, barrels and signs have their data, setblock/clone carry it, a sign's text
  * reaches the bot, and each line is classified by mcbridge through its key.
  */
+import { once } from 'node:events';
+import { Vec3 } from 'vec3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { classifyOutcome } from '../../src/outcome/index.js';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
@@ -213,6 +215,14 @@ describe('block entities and data get block', () => {
     expect(afterSet).toEqual([query(X, Y, Z + 10, ['[]'])]);
     expect(fillAgain).toEqual([red({ translate: 'commands.fill.failed' })]);
     expect(afterFill).toEqual([query(X, Y, Z + 10, ['[]'])]);
+    // destroy breaks the block first: the same chest comes back as a new block entity (no name), and counts
+    const [, destroyed, name] = await runFenced(op, [
+      `data merge block ${at} {CustomName:'"Old"'}`,
+      `fill ${at} ${at} chest destroy`,
+      `data get block ${at} CustomName`,
+    ]);
+    expect(destroyed).toEqual([{ translate: 'commands.fill.success', with: [1] }]);
+    expect(name).toEqual([red({ translate: 'arguments.nbtpath.nothing_found', with: ['CustomName'] })]);
   });
 
   test('a chest the bot breaks loses its block entity (flying-squid’s own block writes pass the hook)', async () => {
@@ -322,6 +332,41 @@ describe('data merge/modify/remove block', () => {
     } finally {
       await late.quit();
     }
+  });
+});
+
+describe('signs written by hand', () => {
+  test('a sign the bot places and writes on takes the text (update_sign), once', async () => {
+    const at = `${X - 1} ${Y} ${Z - 2}`;
+    await runFenced(op, ['gamemode creative', 'give @s oak_sign']);
+    const signal = AbortSignal.timeout(5000);
+    while (!op.bot.inventory.items().some((i) => i.name === 'oak_sign') && !signal.aborted)
+      await once(op.bot.inventory as unknown as NodeJS.EventEmitter, 'updateSlot', { signal }).catch(
+        () => {},
+      );
+    await op.bot.equip(
+      op.bot.inventory.items().find((i) => i.name === 'oak_sign')!,
+      'hand',
+    );
+    const ground = op.bot.blockAt(op.bot.entity.position.floored().offset(1, -1, -2))!;
+    const opened = once(op.bot as unknown as NodeJS.EventEmitter, 'signOpen', {
+      signal: AbortSignal.timeout(5000),
+    });
+    await op.bot.placeBlock(ground, new Vec3(0, 1, 0));
+    const [sign] = (await opened) as [Parameters<typeof op.bot.updateSign>[0]];
+    op.bot.updateSign(sign, 'Hand\n§cmade');
+    // the update and the next command race inside the server: ask until the answer changes (bounded)
+    let lines: unknown[] = [];
+    for (let i = 0; i < 20 && !JSON.stringify(lines).includes('Hand'); i++)
+      [lines] = await runFenced(op, [`data get block ${at} front_text.messages`]);
+    expect(lines).toEqual([
+      query(X - 1, Y, Z - 2, arr([str('"Hand"', "'"), str('"made"', "'"), str('""', "'"), str('""', "'")])),
+    ]);
+    // the editor is used up: a second update changes nothing, as vanilla clears the allowed editor (the
+    // server handles update_sign as it arrives, before the command sent after it)
+    op.bot.updateSign(sign, 'Again');
+    const [again] = await runFenced(op, [`data get block ${at} front_text.messages[0]`, 'gamemode survival']);
+    expect(again).toEqual([query(X - 1, Y, Z - 2, str('"Hand"', "'"))]);
   });
 });
 

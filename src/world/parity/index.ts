@@ -17,6 +17,7 @@ import { fillbiome } from './commands/fillbiome.js';
 import { gamemode } from './commands/gamemode.js';
 import { gamerule } from './commands/gamerule.js';
 import { give } from './commands/give.js';
+import { attachSignEditing } from './block-entities-signs.js';
 import { attachEquipment } from './commands/item-equipment.js';
 import { item } from './commands/item.js';
 import { kill } from './commands/kill.js';
@@ -147,6 +148,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     const client = player._client;
     // chunk packets carry the block entities (signs' text) like vanilla's
     world.blockEntities.attach(player);
+    attachSignEditing(world.blockEntities, player);
     // and spawned entities their equipment (item replace entity)
     attachEquipment(serv, player, options.version);
     // replace flying-squid's handlers: they run commands concurrently and lose vanilla's ordering
