@@ -61,6 +61,12 @@ export interface WorldHandle extends EventEmitter {
  * CPU per command (`npm run bench -- --world`; 1 and 2 MB cost more promotions into the old space).
  */
 const WORLD_V8_FLAGS = ['--max-semi-space-size=4'];
+/**
+ * glibc gives threads that allocate their own malloc arenas (V8's GC and compiler threads, libuv's pool);
+ * with two, fewer freed chunk-packet buffers stay resident (~5 MB with a bot, `npm run bench -- --world`).
+ * Other C libraries ignore it; a value the user set wins.
+ */
+const worldEnv = () => ({ MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' });
 
 function childEntry(): { script: string; execArgv: string[] } {
   const js = fileURLToPath(new URL('./world-process.js', import.meta.url));
@@ -179,7 +185,7 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
   const { script, execArgv } = childEntry();
   const child = fork(script, [], {
     execArgv: [...execArgv, ...WORLD_V8_FLAGS],
-    env: { ...process.env, MCBRIDGE_WORLD_OPTIONS: JSON.stringify(processOptions) },
+    env: { ...process.env, ...worldEnv(), MCBRIDGE_WORLD_OPTIONS: JSON.stringify(processOptions) },
     // the child's stdout must never reach ours: our stdout may be the MCP channel
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
