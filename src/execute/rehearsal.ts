@@ -2,7 +2,8 @@
  * A stand-in server for the warm-up: a channel that answers every command offline, in the shapes a vanilla
  * 1.21.4 server uses (net/minecraft/server/commands/SetBlockCommand.java, FillCommand.java: bare
  * translatable successes; red-wrapped failures; Commands.performCommand's context line after a parse
- * error; GameRuleCommand's query line; TellRawCommand echoing its component), over a superflat world held
+ * error, with commands/arguments/blocks/BlockStateParser.java's keys for a bad block id or state;
+ * GameRuleCommand's query line; TellRawCommand echoing its component), over a superflat world held
  * in memory. Running the real executeBatch against it compiles the whole execute path (check, plan,
  * snapshot, capture with fences, outcome rules, verification, suggestions, undo, counts, hints) before the
  * first real call, without sending anything anywhere.

@@ -78,8 +78,8 @@ export async function rehearseExecute(
   });
 }
 
-/** Harmless round trips a bot makes right after connecting: replies go to the bot alone. */
-const WARM_ROUND_TRIPS = 500;
+/** Harmless round trips a bot makes right after connecting, as many as the largest call: replies go to the bot alone. */
+const WARM_ROUND_TRIPS = 1000;
 
 /** `tellraw @s` lines shaped like vanilla's feedback (successes, red failures, the parse-error context line). */
 const warmReplies = (): string[] =>
@@ -88,8 +88,8 @@ const warmReplies = (): string[] =>
   );
 
 /**
- * Holds the connection's queue while `rehearsal` (the offline part, already under way) finishes and the
- * round trips run, so that a call arriving meanwhile waits for a warm path instead of sharing the CPU with
+ * Holds the connection's queue while the round trips run and `rehearsal` (the offline part, already under
+ * way) finishes, so that a call arriving meanwhile waits for a warm path instead of sharing the CPU with
  * the warm-up.
  */
 export async function warmConnection(
@@ -99,13 +99,14 @@ export async function warmConnection(
   const { channel } = session;
   if (channel.backend === 'bridge') return;
   await session.exclusive(async () => {
-    await rehearsal?.catch(() => undefined);
     // under a packet limit (Paper, or a server whose brand we do not know) the window is worth more than a
     // faster first call: round trips only where the budget knows there is no limit
     const unlimited = session.budget?.limit().limit === null;
     if (session.capabilities.strategy === 'fenced' && channel.connected && unlimited) {
       await captureFenced(channel, warmReplies(), {});
     }
+    // the round trips above mostly wait for the server: a rehearsal still under way used that time
+    await rehearsal?.catch(() => undefined);
     const source = channelBlockSource(channel);
     const p = channel.executorPosition();
     if (!source || !p) return;
