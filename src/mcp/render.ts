@@ -5,6 +5,7 @@
 import { positionLines, rollbackHeadline, undoLine } from '../execute/truth-text.js';
 import type { NextStep } from '../hints/schema.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
+import { readBackAsWritten } from '../verify/verify.js';
 
 const MAX_ROWS = 40;
 /** a call longer than this is cut in the text; structuredContent.actionHints has it whole */
@@ -35,7 +36,12 @@ const range = (group: readonly CommandResult[]) => {
  * Failures one per line; successes (and harmless "already there" no-ops) with the same kind of message
  * summed up in one line ("12 applied (#1…#12): Changed the block at 3, 4, 5 …").
  */
-export function renderResultLines(results: readonly CommandResult[], maxRows = MAX_ROWS): string[] {
+export function renderResultLines(
+  results: readonly CommandResult[],
+  maxRows = MAX_ROWS,
+  /** where a reader finds the lines left out */
+  moreAt = 'every result is in structuredContent.results',
+): string[] {
   const rows: string[] = [];
   const groups = new Map<string, CommandResult[]>();
   const order: Array<CommandResult | CommandResult[]> = [];
@@ -45,7 +51,8 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
       order.push(r);
       continue;
     }
-    const key = `${r.status} ${shape(r.summary)}`;
+    // applied writes that could not be read back are summed up apart from those that were
+    const key = `${r.status} ${notReadBack(r) ?? ''} ${shape(r.summary)}`;
     const group = groups.get(key);
     if (group) group.push(r);
     else {
@@ -58,13 +65,32 @@ export function renderResultLines(results: readonly CommandResult[], maxRows = M
     if (!Array.isArray(item)) rows.push(resultLine(item));
     else {
       const first = item[0]!;
-      const what = first.status === 'applied' ? 'applied' : `${first.status} (already so, nothing changed)`;
+      const unread = notReadBack(first);
+      const what =
+        first.status !== 'applied'
+          ? `${first.status} (already so, nothing changed)`
+          : unread
+            ? `applied, not read back (${unread})`
+            : 'applied';
       if (item.length === 1) rows.push(`#${first.index + 1} ${what}: ${first.summary}`);
       else rows.push(`${item.length} ${what} (${range(item)}): ${first.summary} …`);
     }
   }
   if (rows.length <= maxRows) return rows;
-  return [...rows.slice(0, maxRows), `… ${rows.length - maxRows} more lines in structuredContent.results`];
+  return [...rows.slice(0, maxRows), `… ${rows.length - maxRows} more lines: ${moreAt}`];
+}
+
+/**
+ * Why an applied command's blocks were not all read back, or undefined when they were (or it wrote none).
+ * The server confirmed the command; this says what mcbridge could not check in the world itself.
+ */
+function notReadBack(r: CommandResult): string | undefined {
+  const v = r.verification;
+  if (r.status !== 'applied' || !v || readBackAsWritten(v) || v.status === 'mismatch') return undefined;
+  if (v.status === 'unloaded')
+    return `${v.unloaded ?? 'some'} position(s) in chunks the bot has not loaded; move it near them and check with get_blocks_in_area`;
+  const unjudged = v.notChecked ? `${v.notChecked} position(s) not judged` : 'not checked';
+  return `${unjudged}${v.reason ? `: ${v.reason}` : ''}; check with get_blocks_in_area`;
 }
 
 function resultLine(r: CommandResult): string {
@@ -79,7 +105,7 @@ function resultLine(r: CommandResult): string {
 
 /** how many applied commands the world confirmed: the compact answer leaves their verification out */
 function verifiedNote(batch: BatchResult): string {
-  const verified = batch.results.filter((r) => r.verification?.status === 'verified').length;
+  const verified = batch.results.filter((r) => readBackAsWritten(r.verification)).length;
   return verified ? ` (${verified} read back from the world as written)` : '';
 }
 
@@ -100,7 +126,13 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
   ];
   const undo = undoLine(batch);
   if (undo) lines.push(undo);
-  lines.push(...renderResultLines(batch.results), ...renderNextSteps(batch.actionHints?.nextSteps ?? []));
+  const moreAt = page
+    ? `get_batch_results ${JSON.stringify({ batchId: page.batchId })}`
+    : 'every result is in structuredContent.results';
+  lines.push(
+    ...renderResultLines(batch.results, MAX_ROWS, moreAt),
+    ...renderNextSteps(batch.actionHints?.nextSteps ?? []),
+  );
   for (const note of batch.actionHints?.moduleHints ?? []) lines.push(`note: ${note}`);
   if (page) {
     lines.push(

@@ -4,7 +4,7 @@
  * inside mcbridge (hints, undo, jobs read it); only the answer is compacted.
  */
 import { z } from 'zod';
-import { VerificationSchema } from '../verify/verify.js';
+import { readBackAsWritten, VerificationSchema } from '../verify/verify.js';
 import { type BatchResult, BatchResultSchema, type CommandResult, CommandResultSchema } from './schema.js';
 
 /** A verified write: `matched` equals `checked` and `mismatches` is empty, so both are left out. */
@@ -29,7 +29,7 @@ export const CompactCommandResultSchema = CommandResultSchema.extend({
     'omitted for an ordinary success (applied, one line, nothing but the key of that line): resultDetail "full" keeps it',
   ),
   verification: CompactVerificationSchema.optional().describe(
-    "omitted when every block it wrote read back as written (counted in the batch's verifiedCount); present for mismatch, unloaded, not_checked",
+    "omitted when every block it wrote read back as written (counted in the batch's verifiedCount); present for mismatch, unloaded, not_checked, and for a verified write with positions it could not judge (notChecked)",
   ),
 });
 export type CompactCommandResult = z.infer<typeof CompactCommandResultSchema>;
@@ -89,7 +89,7 @@ export function compactResult(
     out.detail = shown ? kept : detail;
   }
   if (captureStrategy !== undefined && captureStrategy !== strategy) out.captureStrategy = captureStrategy;
-  if (verification && verification.status !== 'verified') {
+  if (verification && !readBackAsWritten(verification)) {
     const { matched, mismatches, ...v } = verification;
     out.verification = {
       ...v,
@@ -118,7 +118,7 @@ export function compactBatch(batch: BatchResult, options: CompactOptions = {}): 
   };
   if (unknownCount) out.unknownCount = unknownCount;
   if (skippedCount) out.skippedCount = skippedCount;
-  const verified = results.filter((r) => r.verification?.status === 'verified').length;
+  const verified = results.filter((r) => readBackAsWritten(r.verification)).length;
   if (verified) out.verifiedCount = verified;
   const max = options.maxResults;
   // "already there" (noChange) changed nothing and needs nothing: listed last

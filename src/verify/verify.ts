@@ -48,6 +48,13 @@ export const VerificationSchema = z.object({
 });
 export type Verification = z.infer<typeof VerificationSchema>;
 
+/**
+ * Every position the write could change was read back as written: `verified`, and no position left unjudged
+ * (a `verified` write may still have positions whose expected block was unknown: `notChecked`).
+ */
+export const readBackAsWritten = (v: Verification | undefined): boolean =>
+  v?.status === 'verified' && !v.notChecked;
+
 export interface VerifyOptions extends ExpectOptions {
   /** the dimension `after` and `before` read; writes known to be elsewhere are not checked */
   dimension?: string;

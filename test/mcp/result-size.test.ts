@@ -109,6 +109,23 @@ test('a 595-block structure is placed with an answer under 8 KB that lists real 
   }
   expect(seen).toBe(595);
 
+  // the text's next call repeats the filter, so following it pages through the same filtered list
+  let call = { batchId: answer.page!.batchId, status: 'applied', limit: 100 } as Record<string, unknown>;
+  let appliedSeen = 0;
+  let pages = 0;
+  for (let i = 0; i < 20 && call; i++) {
+    const page = await c.call('get_batch_results', call);
+    const out = page.structuredContent as { results: Array<{ status: string }>; total: number };
+    expect(out.results.every((r) => r.status === 'applied')).toBe(true);
+    expect(out.total).toBe(answer.appliedCount);
+    appliedSeen += out.results.length;
+    pages++;
+    const next = /next page: get_batch_results (\{.*\})$/m.exec(textOf(page));
+    call = next ? (JSON.parse(next[1]!) as Record<string, unknown>) : (undefined as never);
+  }
+  expect(appliedSeen).toBe(answer.appliedCount);
+  expect(pages).toBeGreaterThan(1);
+
   // the full form of a page keeps every field: an applied write's key, its own line and its verification
   const full = (
     await c.call('get_batch_results', {

@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { CompactCommandResultSchema, compactResult } from '../../results/compact.js';
+import { readBackAsWritten } from '../../verify/verify.js';
 import { KEPT_BATCHES, type ResultPages } from '../../results/pages.js';
 import { renderResultLines } from '../render.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
@@ -11,7 +12,14 @@ export const PAGE_MAX = 200;
 
 export const GetBatchResultsInput = z.object({
   batchId: z.string().describe('page.batchId of a bounded answer'),
-  offset: z.number().int().min(0).optional().describe('first command index to list (0-based, default 0)'),
+  offset: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe(
+      'how many of the matching results to skip (0-based, default 0); nextOffset of the previous page',
+    ),
   limit: z.number().int().min(1).max(PAGE_MAX).optional().describe(`how many (default and max ${PAGE_MAX})`),
   status: z
     .string()
@@ -30,6 +38,8 @@ export const GetBatchResultsOutput = z.object({
   total: z.number().int().describe('results matching the status filter'),
   offset: z.number().int(),
   results: z.array(CompactCommandResultSchema),
+  /** results of this page whose blocks all read back as written (their verification is left out when compact) */
+  verifiedCount: z.number().int().optional(),
   /** offset of the next page; absent on the last page */
   nextOffset: z.number().int().optional(),
 });
@@ -59,15 +69,24 @@ export function registerGetBatchResultsTool(server: McpServer, deps: ToolDeps, p
       const offset = args.offset ?? 0;
       const limit = args.limit ?? PAGE_MAX;
       const slice = matching.slice(offset, offset + limit);
+      const verified = slice.filter((r) => readBackAsWritten(r.verification)).length;
       const out: z.infer<typeof GetBatchResultsOutput> = {
         batchId: args.batchId,
         total: matching.length,
         offset,
         results:
           args.resultDetail === 'full' ? slice : slice.map((r) => compactResult(r, batch.captureStrategy)),
+        ...(verified ? { verifiedCount: verified } : {}),
         ...(offset + limit < matching.length ? { nextOffset: offset + limit } : {}),
       };
-      const head = `${slice.length} of ${matching.length} results from #${offset + 1}${out.nextOffset !== undefined ? `; next page: get_batch_results ${JSON.stringify({ batchId: args.batchId, offset: out.nextOffset })}` : ''}`;
+      const which = args.status === undefined ? 'results' : `${args.status} results`;
+      const range = slice.length ? `${offset + 1}–${offset + slice.length}` : 'none';
+      // the next call repeats every argument, so that it pages through the same filtered list
+      const next =
+        out.nextOffset === undefined
+          ? ''
+          : `; next page: get_batch_results ${JSON.stringify({ ...args, offset: out.nextOffset })}`;
+      const head = `${which} ${range} of the ${matching.length} matching (batch of ${batch.totalCommands})${verified ? `, ${verified} read back from the world as written` : ''}${next}`;
       return toolResult(out, [head, ...renderResultLines(slice)].join('\n'), context);
     },
   );
