@@ -1,4 +1,5 @@
 /** The README must not drift: every CLI flag and tool name it mentions exists. */
+import { UndoRegistry } from '../src/batch/undo.js';
 import { readFileSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,7 @@ test('every tool in the README tools table is registered, and every registered t
   const targets = new Targets([]);
   const jobs = new JobManager({
     targets,
+    undo: new UndoRegistry(),
     safety: defaultSafetyConfig,
     log: logger.child({}, { level: 'silent' }),
     dir: mkdtempSync(join(tmpdir(), 'mcbridge-readme-')),

@@ -3,9 +3,6 @@ import { nearest } from '../suggest/nearest.js';
 import { FALLBACK_VERSION, registries } from '../suggest/registries.js';
 import { bare } from './blocks.js';
 
-/** The version used when the caller does not know the server's. */
-export const DEFAULT_MC_VERSION = FALLBACK_VERSION;
-
 export { editDistance } from '../suggest/nearest.js';
 
 /**
@@ -13,5 +10,5 @@ export { editDistance } from '../suggest/nearest.js';
  * else by edit distance, closest first, ties by name; only those within a third of the word's length (at
  * least 2 edits). The same scan, cached, as "did you mean" in src/suggest.
  */
-export const closeBlockIds = (wrong: string, version = DEFAULT_MC_VERSION, max = 5): string[] =>
+export const closeBlockIds = (wrong: string, version = FALLBACK_VERSION, max = 5): string[] =>
   nearest(bare(wrong.toLowerCase()), registries(version).blocks, max);

@@ -4,7 +4,7 @@
  */
 import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
 import { analyzeBuild } from './analyze.js';
-import { DEFAULT_MC_VERSION } from './block-ids.js';
+import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { HintEntry } from './context.js';
 import { followable, refusalOf } from './allowed.js';
 import { type BlockReader, isIndoors } from './indoors.js';
@@ -46,7 +46,7 @@ export const postExecuteHints = (
   rules: readonly HintRule[] = RULES,
 ): ActionHints | undefined => {
   try {
-    const version = input.mcVersion ?? DEFAULT_MC_VERSION;
+    const version = input.mcVersion ?? FALLBACK_VERSION;
     const options = {
       safety: input.safety,
       tree: input.commandTree,

@@ -15,7 +15,7 @@ export interface JobManagerOptions {
   /** journals kept; the oldest beyond this are deleted on start (default 200) */
   maxJobs?: number;
   /** the undo history execute_commands uses: a job leaves a "not recorded" marker there */
-  undo?: UndoRegistry;
+  undo: UndoRegistry;
   /** resume interrupted jobs on start and when a lost connection returns (default true) */
   autoResume?: boolean;
   /** a lock not refreshed for this long is a dead companion's (default 10 000, min 2000) */

@@ -4,14 +4,14 @@
  */
 import { EventEmitter } from 'node:events';
 import { createJob, rewind, type StartJobInput } from './create.js';
-import type { JobManagerOptions } from './manager-options.js';
-
-export type { JobManagerOptions } from './manager-options.js';
 import { JobExpiredError, JobLockedError, JobStateError } from './errors.js';
+import type { JobManagerOptions } from './manager-options.js';
 import { buildReport, type JobReport, type JobSummary, summarize } from './report.js';
 import { type RunEnd, runJob } from './runner.js';
 import type { Interruption, JobState, JobStatus } from './schema.js';
 import { defaultJobsDir, JobStore, type JournalProblem, thisCompanion } from './store.js';
+
+export type { JobManagerOptions } from './manager-options.js';
 
 interface Running {
   controller: AbortController;
@@ -187,7 +187,7 @@ export class JobManager {
         signal: entry.controller.signal,
         stopReason: () => entry.stop,
         save: (s) => this.save(s),
-        ...(this.o.undo ? { undo: this.o.undo.for(job.target) } : {}),
+        undo: this.o.undo.for(job.target),
         onReconciled: (r) =>
           this.o.log.info({ job: job.id, ...r }, 'build job: uncertain steps checked in the world'),
       });

@@ -4,7 +4,7 @@
  * `sent` steps, which the next resume checks against the world before sending anything again.
  */
 import { planBatch } from '../batch/plan.js';
-import type { UndoHistory } from '../batch/undo.js';
+import type { UndoEntry, UndoHistory } from '../batch/undo.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { executeBatch } from '../execute/execute-batch.js';
 import type { Logger } from '../logger.js';
@@ -25,7 +25,7 @@ export interface RunDeps {
   save: (state: JobState) => Promise<void>;
   onReconciled?: (report: ReconcileReport) => void;
   /** the connection's undo history: a job is not snapshotted, so it leaves a marker undo_last stops at */
-  undo?: UndoHistory;
+  undo: UndoHistory;
 }
 
 export type RunEnd =
@@ -44,7 +44,7 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
     await deps.save(state);
   }
   const policy = { noChangeIsSuccess: state.options.noChangeIsSuccess };
-  let marked = false;
+  const marker = notRecordedMarker(state);
   for (;;) {
     if (signal.aborted) return { status: 'interrupted', interruption: deps.stopReason() };
     if (!session.channel.connected)
@@ -70,10 +70,8 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
       step.attempts++;
     }
     await deps.save(state);
-    if (!marked) {
-      markNotRecorded(state, deps.undo);
-      marked = true;
-    }
+    // on top before every chunk: a batch recorded between two chunks must not be undone over the job's blocks
+    if (deps.undo.peek() !== marker) deps.undo.push(marker);
 
     const batch = await executeBatch(session, items, {
       safety: deps.safety,
@@ -110,17 +108,17 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
 }
 
 /**
- * Before a run sends its first chunk: undo_last must not reach past this job to an older batch and
- * undo that instead, so the job's place in the history says it cannot be put back.
+ * The job's place in the connection's undo history: undo_last must not reach past this job to an older
+ * batch and undo that instead, so the marker says the job cannot be put back.
  */
-function markNotRecorded(state: JobState, undo: UndoHistory | undefined): void {
-  undo?.push({
+function notRecordedMarker(state: JobState): UndoEntry {
+  return {
     kind: 'not_recorded',
     label: `build job ${state.id} (${state.steps.length} steps)`,
     at: new Date().toISOString(),
     reason:
       'build jobs are not snapshotted for undo (get_build_job lists every step it ran and what each placed)',
-  });
+  };
 }
 
 const FAILED = new Set(['rejected_by_game', 'execution_error', 'rejected_by_safety']);

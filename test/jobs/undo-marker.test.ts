@@ -66,3 +66,41 @@ test('undo_last after a build job refuses at the job and leaves the batch before
   expect(await blockAt(o.x, o.y, o.z)).not.toContain('gold_block');
   expect(await blockAt(o.x + 2, o.y, o.z)).toContain('oak_planks');
 });
+
+test('a batch recorded while a job runs does not hide the job: the marker is back on top before every chunk', async () => {
+  const started = report(
+    await c.call('start_build_job', {
+      name: 'Long row',
+      phases: [
+        {
+          name: 'row',
+          commands: Array.from(
+            { length: 120 },
+            (_, i) =>
+              `setblock ${o.x + (i % 40)} ${o.y + 2 + Math.floor(i / 40)} ${o.z + 6} minecraft:bricks`,
+          ),
+        },
+      ],
+      chunkSize: 2,
+    }),
+  );
+  // once the job has run some chunks, a batch queued on the same connection lands between two of them
+  for (let i = 0; i < 400; i++) {
+    if (report(await c.call('get_build_job', { id: started.id })).doneSteps > 0) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const between = await c.call('execute_commands', {
+    commands: [`setblock ${o.x} ${o.y} ${o.z + 9} minecraft:emerald_block`],
+  });
+  expect(textOf(between)).toMatch(/undo: recorded/);
+  const midway = report(await c.call('get_build_job', { id: started.id }));
+  expect(midway.status).toBe('running');
+  expect(midway.doneSteps).toBeGreaterThan(0);
+  expect(report(await c.call('get_build_job', { id: started.id, waitSeconds: 60 }))).toMatchObject({
+    status: 'completed',
+  });
+
+  const undo = await c.call('undo_last', {});
+  expect(textOf(undo)).toContain(`NOT UNDONE: the last batch (build job ${started.id} (120 steps)`);
+  expect(await blockAt(o.x, o.y, o.z + 9)).toContain('emerald_block');
+});

@@ -2,6 +2,7 @@
  * Resources, resource templates, subscriptions, prompts and completions through the SDK's real Client,
  * against the embedded world with a real job manager and structure store.
  */
+import { UndoRegistry } from '../../src/batch/undo.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ beforeAll(async () => {
   ]);
   jobs = new JobManager({
     targets,
+    undo: new UndoRegistry(),
     safety: defaultSafetyConfig,
     log: silent,
     dir: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
