@@ -106,6 +106,9 @@ async function oneRun(startWorld: typeof StartWorld): Promise<Run> {
 export async function measureWorldFootprint(startWorld: typeof StartWorld, record: Record): Promise<void> {
   const runs: Run[] = [];
   for (let k = 0; k < RUNS; k++) runs.push(await oneRun(startWorld));
+  // the world is forked from this process's node: under `npm run`, node_modules/.bin's Node 22 (a dev
+  // dependency) comes first on PATH, and its world takes ~10 MB more than Node 20's
+  record('world footprint: Node running the world', `${process.version} (${process.execPath})`);
   const fig = (pick: (r: Run) => number, unit: string, digits = 0) =>
     `${median(runs.map(pick)).toFixed(digits)} ${unit} (runs: ${runs.map((r) => pick(r).toFixed(digits)).join(', ')})`;
   record(
