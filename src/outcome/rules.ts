@@ -10,13 +10,14 @@
  * other lines): such a line decides nothing unless it is red.
  */
 import { FAILURE_ROWS } from './rules/failures.js';
+import { OTHER_FAMILY_ROWS } from './rules/other-families.js';
 import { PARSE_ERROR_ROWS } from './rules/parse-errors.js';
 import { A, type OutcomeRule, R, type Row } from './rules/row.js';
 import { SUCCESS_ROWS } from './rules/successes.js';
 
 export type { OutcomeRule, RuleStatus } from './rules/row.js';
 
-const ROWS: readonly Row[] = [...PARSE_ERROR_ROWS, ...FAILURE_ROWS, ...SUCCESS_ROWS];
+const ROWS: readonly Row[] = [...PARSE_ERROR_ROWS, ...FAILURE_ROWS, ...OTHER_FAMILY_ROWS, ...SUCCESS_ROWS];
 
 const exact = new Map<string, OutcomeRule>();
 const patterns: OutcomeRule[] = [];
