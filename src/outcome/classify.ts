@@ -6,6 +6,7 @@
  */
 import type { CapturedMessage } from '../capture/message.js';
 import type { CommandStatus, OutcomeDetail } from '../results/schema.js';
+import { isContextLine, normalizeComponent } from './component.js';
 import { languageFor } from './language.js';
 import { decisive, type LineVerdict, lineVerdict } from './lines.js';
 import { silenceOf } from './silent.js';
@@ -97,10 +98,11 @@ export function classifyOutcome(ctx: ClassifyContext): Outcome {
   const lines = ctx.messages.filter((m) => !m.overlay);
   if (lines.length === 0) return silentOutcome(command, ctx.feedbackEnabled);
   const silence = silenceOf(command);
-  const verdicts = lines.map((m) =>
+  const verdicts = lines.map((m, i) =>
     lineVerdict(m, {
       lang: languageFor(ctx.version),
       printsContent: silence.silentByDesign,
+      followedByContext: isContextLine(normalizeComponent(lines[i + 1]?.component)),
       ...(ctx.version !== undefined ? { version: ctx.version } : {}),
       ...(ctx.plainText ? { plainText: ctx.plainText } : {}),
     }),

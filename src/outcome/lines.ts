@@ -9,13 +9,7 @@ import {
   normalizeComponent,
   renderPlainText,
 } from './component.js';
-import {
-  FEEDBACK_KEY,
-  matchForeignPlainText,
-  matchPlainText,
-  startsRed,
-  stripColourCodes,
-} from './plain-text.js';
+import { matchForeignPlainText, matchPlainText, startsRed, stripColourCodes } from './plain-text.js';
 import { findRule, type OutcomeRule, ruleFor } from './rules.js';
 
 export type LineStatus = 'applied' | 'rejected_by_game' | 'execution_error' | 'unknown' | 'context';
@@ -40,6 +34,11 @@ export interface LineContext {
   plainText?: { colourMeaningful: boolean };
   /** the command prints its own lines (tellraw, msg…): only error lines are feedback */
   printsContent: boolean;
+  /**
+   * the next line is vanilla's context line (`…<--[HERE]`): Commands.performCommand sends it only after
+   * the red line of a CommandSyntaxException with a cursor, so that line is a command error
+   */
+  followedByContext?: boolean;
 }
 
 /** Higher wins: the most severe line decides the command's status. */
@@ -52,15 +51,14 @@ export const SEVERITY: Readonly<Record<LineStatus, number>> = {
 };
 
 /**
- * vanilla command errors outside the feedback prefixes that can end a silent command's chain:
- * `execute summon <type> run say …` fails with entity.not_summonable (ResourceArgument)
+ * A failure line that names a vanilla command message: its key has a row in the table (the feedback
+ * families, plus the keys vanilla throws outside them: rules/other-families.ts). A command that prints
+ * its own lines (tellraw, say) may print any red text, so a red line whose key no row names stays its
+ * printed content — unless vanilla's context line follows it (see `lineVerdict`).
  */
-const OTHER_COMMAND_ERRORS: ReadonlySet<string> = new Set(['entity.not_summonable']);
-
 const isCommandError = (v: LineVerdict): boolean =>
   (v.status === 'rejected_by_game' || v.status === 'execution_error') &&
   v.key !== undefined &&
-  (FEEDBACK_KEY.test(v.key) || OTHER_COMMAND_ERRORS.has(v.key)) &&
   findRule(v.key) !== undefined;
 
 /**
@@ -107,6 +105,11 @@ export function lineVerdict(message: CapturedMessage, ctx: LineContext): LineVer
   } else {
     // a keyed server's keyless line: colour still means what it does in vanilla
     verdict = { ...plainVerdict(raw.trim(), red, ctx.plainText?.colourMeaningful ?? true, ctx), text };
+  }
+  // a red line with vanilla's context line after it is a parse error, whatever its key and whatever the
+  // command prints on success: nothing ran (Commands.performCommand)
+  if (red && ctx.followedByContext) {
+    return verdict.status === 'execution_error' ? verdict : { ...verdict, status: 'rejected_by_game' };
   }
   // tellraw and friends print their own lines: only a vanilla error about the command itself is feedback
   if (ctx.printsContent && !isCommandError(verdict)) return { ...verdict, status: 'applied', content: true };

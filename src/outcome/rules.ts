@@ -4,19 +4,22 @@
  * other lines, generic shapes and successes). A key no row matches falls back to its wrapper: red →
  * rejected_by_game, bare → applied, as vanilla's sendFailure/sendSuccess mean (see `ruleFor`).
  * test/outcome/corpus.test.ts checks every key vanilla 1.21.4, 1.21.11 and 26.1.2 send against the shape
- * vanilla sends it in (fixtures written by scripts/vanilla-corpus.ts from the decompiled trees).
+ * vanilla sends it in (fixtures written by scripts/vanilla-corpus.ts from the decompiled trees);
+ * test/outcome/thrown-keys.test.ts checks the keys vanilla throws outside the commands.|argument.|parsing.|
+ * permissions. families (rules/other-families.ts), read from the same trees.
  *
  * `not_feedback` marks keys that never arrive as a command's own line (tooltips, button labels, parts of
  * other lines): such a line decides nothing unless it is red.
  */
 import { FAILURE_ROWS } from './rules/failures.js';
+import { OTHER_FAMILY_ROWS } from './rules/other-families.js';
 import { PARSE_ERROR_ROWS } from './rules/parse-errors.js';
 import { A, type OutcomeRule, R, type Row } from './rules/row.js';
 import { SUCCESS_ROWS } from './rules/successes.js';
 
 export type { OutcomeRule, RuleStatus } from './rules/row.js';
 
-const ROWS: readonly Row[] = [...PARSE_ERROR_ROWS, ...FAILURE_ROWS, ...SUCCESS_ROWS];
+const ROWS: readonly Row[] = [...PARSE_ERROR_ROWS, ...FAILURE_ROWS, ...OTHER_FAMILY_ROWS, ...SUCCESS_ROWS];
 
 const exact = new Map<string, OutcomeRule>();
 const patterns: OutcomeRule[] = [];

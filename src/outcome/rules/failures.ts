@@ -26,7 +26,6 @@ export const FAILURE_ROWS: readonly Row[] = [
     { noChange: true, summary: 'Nothing changed: no blocks were cloned' },
   ],
   ['commands.clone.overlap', R, 'source and destination overlap (without force)'],
-  ['entity.not_summonable', R, 'summon and execute summon refuse this type (player, fishing_bobber)'],
   [
     /^commands\.[a-z]+\.toobig$/,
     R,
