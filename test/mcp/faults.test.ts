@@ -104,7 +104,7 @@ describe('execute_commands when things go wrong', () => {
       // "pong" is no Minecraft message: its meaning is unknown, and saying so beats guessing
       expect(batch.results[0]!.status).toBe('unknown');
       // flying-squid's own refusal ("&cCommand not found", its & code sent literally over NBT chat) is
-      // recognised as such (the same decision as rules.test.ts): rejected, never applied
+      // recognised as such (the same decision as test/outcome/classify-plain-text.test.ts): rejected, never applied
       expect(batch.results[1]).toMatchObject({ status: 'rejected_by_game', applied: false });
       expect(batch.results[1]!.chatMessages.join(' ')).toContain('Command not found');
       for (const r of batch.results) expect(r.status).not.toBe('timed_out');

@@ -1,15 +1,21 @@
 /**
- * The keys vanilla throws as CommandExceptionTypes, read from a decompiled, Mojang-named tree
- * (/work/vanilla/<version>/net/minecraft): every `new …CommandExceptionType(…)` expression, its
+ * Builds test/outcome/fixtures/thrown-keys.json: the keys vanilla throws as CommandExceptionTypes outside the
+ * commands.|argument.|parsing.|permissions. families, per version, read from decompiled, Mojang-named trees
+ * (see DESIGN.md, "Vanilla's source"; the trees stay out of this repository, the keys are facts about them).
+ *
+ *   npm run thrown-keys -- <dir holding 1.21.4/, 1.21.11/, 26.1.2/>   (default /work/vanilla)
+ *
+ * In each tree: every `new …CommandExceptionType(…)` expression, its
  * parentheses balanced across lines (1.21.11's decompiler spreads the lambda over several), and each
  * `Component.translatable…("key"` inside it. Independent of scripts/vanilla-corpus (which reads only the
  * feedback families), so that a key vanilla gains outside them shows up here.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FEEDBACK_KEY } from '../src/outcome/index.js';
 
-/** where the decompiled trees are (MCBRIDGE_VANILLA_DIR overrides) */
-export const VANILLA_DIR = process.env['MCBRIDGE_VANILLA_DIR'] ?? '/work/vanilla';
+const VERSIONS = ['1.21.4', '1.21.11', '26.1.2'] as const;
 
 const EXCEPTION_TYPE = /new\s+\w*CommandExceptionType\s*\(/g;
 const TRANSLATABLE = /Component\.translatable\w*\(\s*"((?:[^"\\]|\\.)*)"/g;
@@ -43,10 +49,10 @@ export interface ThrownKey {
 }
 
 /** Every key inside an exception type's constructor in the tree of `version`, sorted. */
-export function thrownKeys(version: string): ThrownKey[] {
-  const root = join(VANILLA_DIR, version);
+export function thrownKeys(vanillaDir: string, version: string): ThrownKey[] {
+  const root = join(vanillaDir, version);
   if (!existsSync(join(root, 'net/minecraft'))) {
-    throw new Error(`no decompiled tree at ${root}/net/minecraft (set MCBRIDGE_VANILLA_DIR)`);
+    throw new Error(`no decompiled tree at ${root}/net/minecraft`);
   }
   const found = new Map<string, Set<string>>();
   for (const file of javaFiles(join(root, 'net/minecraft'))) {
@@ -66,4 +72,15 @@ export function thrownKeys(version: string): ThrownKey[] {
   return [...found]
     .map(([key, files]) => ({ key, files: [...files].sort() }))
     .sort((a, b) => a.key.localeCompare(b.key));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] ?? '/work/vanilla';
+  const out = fileURLToPath(new URL('../test/outcome/fixtures/thrown-keys.json', import.meta.url));
+  const byVersion = Object.fromEntries(
+    VERSIONS.map((v) => [v, thrownKeys(dir, v).filter((k) => !FEEDBACK_KEY.test(k.key))]),
+  );
+  writeFileSync(out, `${JSON.stringify(byVersion, null, 2)}\n`);
+  for (const v of VERSIONS)
+    console.error(`${v}: ${byVersion[v]!.length} thrown keys outside the feedback families`);
 }
