@@ -1,12 +1,13 @@
 /**
  * What `serve` warms while it connects (src/execute/warm-up.ts): the execute path rehearsed offline — at
  * once when the version is known up front, else as soon as a connection says it — then each new bot
- * connection's round trips, which hold its queue until the rehearsal is done so that the first call finds
- * a warm path. Failures and timings go to the log (stderr), never to a tool's answer.
+ * connection's round trips, which hold its queue and then stop a rehearsal still under way: warming never
+ * delays the first answer beyond connecting. Failures and timings go to the log (stderr), never to a tool's
+ * answer.
  */
 import type { ConnectionSession } from '../connection/session.js';
 import type { Targets } from '../connection/targets.js';
-import { warmConnection } from '../execute/warm-up.js';
+import { type Rehearsal, warmConnection } from '../execute/warm-up.js';
 import type { Logger } from '../logger.js';
 import { warmUpExecuteCommands } from '../mcp/tools/execute-commands.js';
 import type { SafetyConfig } from '../safety/config.js';
@@ -19,17 +20,23 @@ export function startWarmUp(options: {
   log: Logger;
 }): void {
   const { targets, safety, knownVersion, log } = options;
-  const rehearsals = new Map<string, Promise<void>>();
-  const rehearse = (version: string): Promise<void> => {
+  const rehearsals = new Map<string, Rehearsal>();
+  const rehearse = (version: string): Rehearsal => {
     const known = rehearsals.get(version);
     if (known) return known;
     const t = performance.now();
-    const run = warmUpExecuteCommands({ version, safety }).then(
-      () => log.debug({ version, ms: Math.round(performance.now() - t) }, 'warm-up: execute path rehearsed'),
+    const abort = new AbortController();
+    const done = warmUpExecuteCommands({ version, safety, signal: abort.signal }).then(
+      (answer) =>
+        log.debug(
+          { version, ms: Math.round(performance.now() - t), finished: answer !== undefined },
+          'warm-up: execute path rehearsed',
+        ),
       (err: unknown) => log.warn({ err }, 'warm-up failed'),
     );
-    rehearsals.set(version, run);
-    return run;
+    const rehearsal = { done, stop: () => abort.abort() };
+    rehearsals.set(version, rehearsal);
+    return rehearsal;
   };
   if (knownVersion) setImmediate(() => void rehearse(knownVersion));
   const warm = async (session: ConnectionSession) => {

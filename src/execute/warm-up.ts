@@ -4,7 +4,8 @@
  * command tree from minecraft-data, language tables, zod's schema compilation) and the packet codecs.
  * Two parts:
  * - `rehearseExecute`, while the bot connects: the real executeBatch on a stand-in channel that answers
- *   offline (rehearsal.ts). Nothing is sent anywhere; it has its own session, queue and undo history.
+ *   offline (rehearsal.ts). Nothing is sent anywhere; it has its own session, queue and undo history; it
+ *   stops when the connection is warm, finished or not.
  * - `warmConnection`, once connected: harmless round trips (`tellraw @s`, seen only by the bot) through
  *   mineflayer's chat parsing and the packet codecs, and one block read — never on the bridge (they would
  *   reach a person's chat) and never under a packet limit.
@@ -34,6 +35,14 @@ export interface RehearseOptions {
   version?: string;
   /** the operator's policy, so that its own checks are the ones compiled */
   safety?: SafetyConfig;
+  /** stops the rehearsal early (what is left of it is not sent anyway: nothing is) */
+  signal?: AbortSignal;
+}
+
+/** A rehearsal under way: `stop` ends it early, `done` settles once it has wound down. */
+export interface Rehearsal {
+  done: Promise<unknown>;
+  stop(): void;
 }
 
 /**
@@ -76,6 +85,7 @@ export async function rehearseExecute(
     ...(options.safety ? { safety: options.safety } : {}),
     undo: new UndoHistory(),
     target: 'rehearsal',
+    ...(options.signal ? { signal: options.signal } : {}),
   });
 }
 
@@ -89,14 +99,11 @@ const warmReplies = (): string[] =>
   );
 
 /**
- * Holds the connection's queue while the round trips run and `rehearsal` (the offline part, already under
- * way) finishes, so that a call arriving meanwhile waits for a warm path instead of sharing the CPU with
- * the warm-up.
+ * Holds the connection's queue while the round trips run; then stops `rehearsal` (the offline part, under
+ * way since the process started) if it has not finished: warming never delays the first answer beyond
+ * connecting, and a call never shares the CPU with a rehearsal.
  */
-export async function warmConnection(
-  session: ConnectionSession,
-  rehearsal?: Promise<unknown>,
-): Promise<void> {
+export async function warmConnection(session: ConnectionSession, rehearsal?: Rehearsal): Promise<void> {
   const { channel } = session;
   if (channel.backend === 'bridge') return;
   await session.exclusive(async () => {
@@ -107,7 +114,8 @@ export async function warmConnection(
       await captureFenced(channel, warmReplies(), {});
     }
     // the round trips above mostly wait for the server: a rehearsal still under way used that time
-    await rehearsal?.catch(() => undefined);
+    rehearsal?.stop();
+    await rehearsal?.done.catch(() => undefined);
     const source = channelBlockSource(channel);
     const p = channel.executorPosition();
     if (!source || !p) return;

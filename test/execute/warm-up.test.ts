@@ -19,6 +19,10 @@ beforeAll(async () => {
   world = await startWorld({ ops: ['Warmer', 'Watcher'] });
   c = await startCompanion({ existingWorld: world, username: 'Warmer' });
   watcher = await joinBot(world.host, world.port, 'Watcher');
+  // connect (and probe) before anything is counted: the embedded world copies the probe's gamerule query
+  // to other operators, a line that is the connection's, not the warm-up's
+  await c.target.get();
+  await watcher.waitForLine((l) => JSON.stringify(l.json).includes('commands.gamerule.query'), 10_000);
 }, 60_000);
 afterAll(async () => {
   await watcher?.quit();
@@ -37,9 +41,8 @@ test('warm-up rehearses the whole execute path and makes its round trips, leavin
   const stdout = vi.spyOn(process.stdout, 'write');
   let rehearsed: Awaited<ReturnType<typeof warmUpExecuteCommands>>;
   try {
-    const rehearsal = warmUpExecuteCommands({ version: session.channel.version });
-    await warmConnection(session, rehearsal);
-    rehearsed = await rehearsal;
+    rehearsed = await warmUpExecuteCommands({ version: session.channel.version });
+    await warmConnection(session);
     expect(stdout).not.toHaveBeenCalled();
   } finally {
     stdout.mockRestore();
@@ -89,4 +92,27 @@ test('under a packet limit (a Paper-like server) the warm-up makes no round trip
     await p.close();
     await paper.stop();
   }
+}, 120_000);
+
+test('a rehearsal still under way when the round trips are done is stopped, so that warming never delays the first answer beyond connecting', async () => {
+  const session = await c.target.get();
+  // a rehearsal that would never finish on its own
+  let stopped = false;
+  let wound!: () => void;
+  const done = new Promise<void>((resolve) => (wound = resolve));
+  const rehearsal = {
+    done,
+    stop: () => {
+      stopped = true;
+      wound();
+    },
+  };
+  await warmConnection(session, rehearsal);
+  expect(stopped).toBe(true);
+  // and the rehearsal itself stops at its signal: no answer is rendered for a stopped one
+  const abort = new AbortController();
+  abort.abort();
+  expect(await warmUpExecuteCommands({ version: session.channel.version, signal: abort.signal })).toBe(
+    undefined,
+  );
 }, 120_000);

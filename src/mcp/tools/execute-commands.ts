@@ -103,6 +103,7 @@ export async function warmUpExecuteCommands(
   for (let round = 0; round < rounds; round++) {
     const args = ExecuteCommandsInput.parse({ commands: lines.map((l) => l.command) });
     const batch = await rehearseExecute(lines, args.commands, options);
+    if (options.signal?.aborted) return undefined;
     last = toolResult(ExecuteCommandsOutput.parse(compactBatch(batch)), renderBatchText(batch), context);
     // the transport's serialisation of the answer
     JSON.stringify(last);
