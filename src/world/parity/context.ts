@@ -6,6 +6,7 @@ import type { Target } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
 import type { LevelState } from './level-state.js';
+import { endOfInput } from './parse-only.js';
 import type { StringReader } from './reader.js';
 import type { WorldAccess } from './world-access.js';
 
@@ -50,7 +51,7 @@ export function expectArgument(reader: StringReader): void {
 
 /** Brigadier: the command may end here; anything else is an unknown argument. */
 export function expectEnd(reader: StringReader): void {
-  if (!reader.canRead()) return;
+  if (!reader.canRead()) return endOfInput(reader);
   if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
   reader.skip();
   throw reader.fail('command.unknown.argument');

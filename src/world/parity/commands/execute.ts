@@ -18,6 +18,7 @@ import {
   resolveVec3,
 } from '../coordinates.js';
 import { type Target, type Vec, entityStore } from '../entities.js';
+import { parseCommand } from '../parse-only.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
 import { checkDimension, conditionals, setSourceDimension, sourceDimension } from './execute-conditions.js';
@@ -105,19 +106,31 @@ async function surfaceY(ctx: CommandContext, x: number, z: number): Promise<numb
   return -64;
 }
 
-/** `run <command>`: the rest is a command of its own, parsed and run for each source */
-async function runNested(ctx: CommandContext, args: Args): Promise<void> {
+/** the handler of the command after `run` and a reader placed after its root literal */
+function nested(ctx: CommandContext, args: Args): { handler: CommandHandler; reader: StringReader } {
   const start = args['command'] as number;
   const input = ctx.reader.input;
   const root = input.slice(start).split(' ', 1)[0] ?? '';
   const name = root.startsWith('minecraft:') ? root.slice(10) : root;
-  const handler = (HANDLERS.current ?? {})[name];
+  const handlers = HANDLERS.current ?? {};
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
   const reader = new StringReader(input);
   if (!handler) {
     reader.cursor = start;
     throw reader.fail('command.unknown.argument');
   }
   reader.cursor = start + root.length;
+  return { handler, reader };
+}
+
+/** `run <command>`: the rest is a command of its own, parsed before the chain runs, then run per source */
+const checkNested = (ctx: CommandContext, args: Args): Promise<void> => {
+  const { handler, reader } = nested(ctx, args);
+  return parseCommand(handler, { ...ctx, reader });
+};
+
+async function runNested(ctx: CommandContext, args: Args): Promise<void> {
+  const { handler, reader } = nested(ctx, args);
   await handler({ ...ctx, reader });
 }
 
@@ -137,16 +150,19 @@ export const HANDLERS: { current?: Record<string, CommandHandler> } = {};
 
 const ROOT: TreeNode[] = [
   literal('run', [
-    argument(
-      'command',
-      (r) => {
-        const start = r.cursor;
-        r.cursor = r.input.length;
-        return start;
-      },
-      [],
-      runNested,
-    ),
+    {
+      ...argument(
+        'command',
+        (r) => {
+          const start = r.cursor;
+          r.cursor = r.input.length;
+          return start;
+        },
+        [],
+        runNested,
+      ),
+      check: checkNested,
+    },
   ]),
   conditionals('if', () => ROOT),
   conditionals('unless', () => ROOT),
