@@ -23,8 +23,9 @@ export interface CommandContext {
   blockTags: Record<string, string[]>;
   serv: FlyingSquidServer;
   /**
-   * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops
-   * unless `broadcastToAdmins` is false (vanilla's allowLogging argument; queries pass false)
+   * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus (also only then) admin
+   * copies to other ops naming this source, unless `broadcastToAdmins` is false (vanilla's allowLogging
+   * argument; queries pass false). Call it as a method of the context that runs the command.
    */
   success(message: ComponentObject, broadcastToAdmins?: boolean): void;
   /** vanilla sendFailure: a red line to the player, whatever sendCommandFeedback says */
