@@ -19,7 +19,8 @@ import { MAX_Y, MIN_Y, WorldAccess } from '../world-access.js';
 
 const MAX_BLOCKS = 32768;
 
-const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
+/** the levels this world has: the overworld only (the nether and the end are not generated) */
+const DIMENSIONS = ['minecraft:overworld'];
 
 /**
  * DimensionArgument.getDimension: any id parses; a level the server lacks fails when the command runs,
@@ -28,13 +29,6 @@ const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:th
 export function checkDimension(id: string): void {
   if (!DIMENSIONS.includes(id)) throw new CommandSyntaxError('argument.dimension.invalid', [id]);
 }
-
-/** the level of each source `execute in` derived (one world here: only the name is kept) */
-const dimensions = new WeakMap<CommandContext, string>();
-export const sourceDimension = (ctx: CommandContext): string => dimensions.get(ctx) ?? 'minecraft:overworld';
-export const setSourceDimension = (ctx: CommandContext, id: string): void => {
-  dimensions.set(ctx, id);
-};
 
 const blockPos = (ctx: CommandContext, args: Args, name: string): Vec =>
   resolveBlockPos(args[name] as Coordinates, commandSource(ctx));
@@ -185,10 +179,10 @@ export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): Tre
       conditional(
         argument('dimension', (r) => readResourceLocation(r)),
         positive,
-        async (ctx, args) => {
-          const id = args['dimension'] as string;
-          checkDimension(id);
-          return id === sourceDimension(ctx);
+        // every source is in the one level there is, so a valid id always matches
+        async (_ctx, args) => {
+          checkDimension(args['dimension'] as string);
+          return true;
         },
         root,
       ),

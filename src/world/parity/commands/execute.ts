@@ -1,7 +1,7 @@
 /**
  * `execute` as vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java: as, at, positioned
  * (<pos> | as | over), rotated (<rot> | as), facing (<pos> | entity <targets> <anchor>), align, anchored,
- * in (one world here: only the dimension's name is kept, for `if dimension`), summon, on, if/unless
+ * in (the overworld is the only level here; other ids are argument.dimension.invalid), summon, on, if/unless
  * (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones vanilla registers
  * with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
@@ -21,7 +21,7 @@ import { type Target, type Vec, entityStore } from '../entities.js';
 import { parseCommand } from '../parse-only.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { checkDimension, conditionals, setSourceDimension, sourceDimension } from './execute-conditions.js';
+import { checkDimension, conditionals } from './execute-conditions.js';
 import { createEntity, requireSummonable } from './summon.js';
 import { type Anchor, eyeHeight, lookAt, readAnchor } from './teleport.js';
 
@@ -37,7 +37,6 @@ function derive(
     yaw?: number;
     pitch?: number;
     anchor?: Anchor;
-    dimension?: string;
   },
 ): CommandContext {
   const pose = {
@@ -49,7 +48,6 @@ function derive(
   const executor = change.executor ?? ctx.executor;
   const next: CommandContext = { ...ctx, pose, ...(executor ? { executor } : {}) };
   anchors.set(next, change.anchor ?? anchors.get(ctx) ?? 'feet');
-  setSourceDimension(next, change.dimension ?? sourceDimension(ctx));
   return next;
 }
 
@@ -279,12 +277,11 @@ const ROOT: TreeNode[] = [
     'on',
     RELATIONS.map((relation) => redirect(literal(relation), () => [], true)),
   ),
-  // one overworld here: `in` checks the dimension when it runs and keeps the source
+  // one level here, the overworld: `in` checks the id when it runs and keeps the source
   literal('in', [
     redirect(argument('dimension', readResourceLocation), (ctx, a) => {
-      const dimension = a['dimension'] as string;
-      checkDimension(dimension);
-      return [derive(ctx, { dimension })];
+      checkDimension(a['dimension'] as string);
+      return [ctx];
     }),
   ]),
 ];
