@@ -6,6 +6,7 @@
  */
 import { type BlockPredicate, readBlockPredicate } from '../arguments.js';
 import { readBiomeOrTag } from '../biome-arguments.js';
+import type { BlockEntityStore } from '../block-entity-store.js';
 import { biomeStorage } from '../biome-storage.js';
 import { obfuscateSeed, zoomedCell } from '../biome-zoom.js';
 import { readResourceLocation } from '../brigadier.js';
@@ -13,6 +14,7 @@ import { type Args, type TreeNode, argument, literal } from '../command-tree.js'
 import type { CommandContext } from '../context.js';
 import { type Coordinates, readBlockCoordinates, resolveBlockPos } from '../coordinates.js';
 import type { Vec } from '../entities.js';
+import { tagEquals } from '../nbt-path-tags.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
 import { MAX_Y, MIN_Y, WorldAccess } from '../world-access.js';
@@ -52,6 +54,17 @@ async function biomeMatches(ctx: CommandContext, args: Args): Promise<boolean> {
   return (args['biome'] as (name: string) => boolean)(storage.registry.name(id) ?? '');
 }
 
+/**
+ * checkRegions' block entity test: where the source has one, the destination needs one of the same type
+ * with the same data (components and saveCustomOnly: both are in our saved data)
+ */
+function sameBlockEntity(store: BlockEntityStore, a: Vec, b: Vec): boolean {
+  const here = store.get(a);
+  if (!here) return true;
+  const there = store.get(b);
+  return there !== undefined && there.type.id === here.type.id && tagEquals(here.data, there.data);
+}
+
 /** checkRegions: matching block count (0 when masked skipped every block), or undefined at a difference */
 async function regionsMatch(ctx: CommandContext, args: Args, masked: boolean): Promise<number | undefined> {
   const a = loadedPos(ctx, args, 'start');
@@ -69,12 +82,9 @@ async function regionsMatch(ctx: CommandContext, args: Args, masked: boolean): P
         const here = await ctx.world.getState({ x, y, z });
         // masked skips only minecraft:air (BlockState.is(Blocks.AIR)): cave and void air are compared
         if (masked && ctx.states.blockOf(here)?.name === 'air') continue;
-        const there = await ctx.world.getState({
-          x: dest.x + x - min.x,
-          y: dest.y + y - min.y,
-          z: dest.z + z - min.z,
-        });
-        if (here !== there) return undefined;
+        const there = { x: dest.x + x - min.x, y: dest.y + y - min.y, z: dest.z + z - min.z };
+        if (here !== (await ctx.world.getState(there))) return undefined;
+        if (!sameBlockEntity(ctx.world.blockEntities, { x, y, z }, there)) return undefined;
         count++;
       }
   return count;
@@ -159,8 +169,11 @@ export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): Tre
         conditional(
           argument('block', (r, ctx) => predicate(ctx, r)),
           positive,
-          async (ctx, args) =>
-            (args['block'] as BlockPredicate)(await ctx.world.getState(loadedPos(ctx, args, 'pos'))),
+          async (ctx, args) => {
+            const pos = loadedPos(ctx, args, 'pos');
+            const test = args['block'] as BlockPredicate;
+            return test(await ctx.world.getState(pos), () => ctx.world.blockEntities.fullDataAt(pos));
+          },
           root,
         ),
       ]),
