@@ -17,7 +17,8 @@ import type { Vec } from '../entities.js';
 import { tagEquals } from '../nbt-path-tags.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { MAX_Y, MIN_Y, WorldAccess } from '../world-access.js';
+import { MAX_Y, MIN_Y } from '../world-access.js';
+import { requireLoaded } from './setblock.js';
 
 const MAX_BLOCKS = 32768;
 
@@ -38,8 +39,7 @@ const blockPos = (ctx: CommandContext, args: Args, name: string): Vec =>
 /** BlockPosArgument.getLoadedBlockPos */
 function loadedPos(ctx: CommandContext, args: Args, name: string): Vec {
   const pos = blockPos(ctx, args, name);
-  if (!ctx.world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
-  if (!WorldAccess.inWorld(pos)) throw new CommandSyntaxError('argument.pos.outofworld');
+  requireLoaded(ctx, pos);
   return pos;
 }
 

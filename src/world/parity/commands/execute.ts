@@ -6,7 +6,7 @@
  * with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
  */
-import { readResourceLocation, readUnquotedString } from '../brigadier.js';
+import { readEnum, readResourceLocation } from '../brigadier.js';
 import { type Args, type TreeNode, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext, CommandHandler } from '../context.js';
 import {
@@ -73,16 +73,6 @@ function redirect(
     modify: async (ctx, args) => modify(ctx, args),
     ...(fork ? { fork } : {}),
   };
-}
-
-/**
- * StringRepresentableArgument (HeightmapTypeArgument): Brigadier's unquoted word, and on a wrong value
- * argument.enum.invalid with the cursor left after the word (createWithContext after the read)
- */
-function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
-  const word = readUnquotedString(reader);
-  if ((values as readonly string[]).includes(word)) return word as T;
-  throw reader.fail('argument.enum.invalid', [word]);
 }
 
 /** SwizzleArgument: some of x, y, z, each once; the error points just after the offending character */

@@ -11,7 +11,7 @@
  */
 import { StructureStore } from '../../../structures/store.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
-import { readBrigadierInt, readResourceLocation, readUnquotedString } from '../brigadier.js';
+import { readBrigadierInt, readEnum, readResourceLocation } from '../brigadier.js';
 import { readFloat } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
@@ -28,13 +28,6 @@ import {
 } from '../template-transform.js';
 import { MAX_Y, MIN_Y } from '../world-access.js';
 import { requireLoaded } from './setblock.js';
-
-/** StringRepresentableArgument: the error points after the word */
-function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
-  const word = readUnquotedString(reader);
-  if ((values as readonly string[]).includes(word)) return word as T;
-  throw reader.fail('argument.enum.invalid', [word]);
-}
 
 /** FloatArgumentType.floatArg(0, 1): argument.float.low / .big [bound, found] at the number */
 function readIntegrity(reader: StringReader): number {
