@@ -6,43 +6,15 @@
  * processes the blocks in this order, so `place template`'s integrity draws (BlockRotProcessor, one random
  * for the whole placement) follow it.
  */
-import { createRequire } from 'node:module';
 import { blockEntityTypeOf } from './block-entities.js';
 import type { BlockStates } from './block-states.js';
+import { DYNAMIC_SHAPE, fullCollisionCube } from './collision-shapes.js';
 import type { Vec } from './entities.js';
 
-const require = createRequire(import.meta.url);
-
-interface CollisionShapes {
-  /** per block: one shape id for every state, or one per state (from minStateId) */
-  blocks: Record<string, number | number[]>;
-  shapes: Record<string, number[][]>;
-}
-
-/** the blocks built with BlockBehaviour.Properties.dynamicShape() in Blocks.java (shulker boxes have data) */
-const DYNAMIC_SHAPE = new Set(['moving_piston', 'bamboo', 'scaffolding', 'powder_snow', 'pointed_dripstone']);
-
-const shapesByVersion = new Map<string, CollisionShapes>();
-
-function collisionShapes(version: string): CollisionShapes {
-  let shapes = shapesByVersion.get(version);
-  if (!shapes) {
-    shapes = (require('minecraft-data')(version) as { blockCollisionShapes: CollisionShapes })
-      .blockCollisionShapes;
-    shapesByVersion.set(version, shapes);
-  }
-  return shapes;
-}
-
-/** BlockState.isCollisionShapeFullBlock: the state's collision shape is the one unit cube */
+/** BlockState.isCollisionShapeFullBlock, false for dynamic shapes (addToLists tests hasDynamicShape first) */
 function fullCube(states: BlockStates, stateId: number, version: string): boolean {
-  const block = states.blockOf(stateId);
-  if (!block || DYNAMIC_SHAPE.has(block.name)) return false;
-  const { blocks, shapes } = collisionShapes(version);
-  const entry = blocks[block.name];
-  const shapeId = Array.isArray(entry) ? entry[stateId - block.minStateId] : entry;
-  const boxes = shapeId === undefined ? undefined : shapes[String(shapeId)];
-  return boxes?.length === 1 && boxes[0]!.join(',') === '0,0,0,1,1,1';
+  const name = states.blockOf(stateId)?.name ?? '';
+  return !DYNAMIC_SHAPE.has(name) && fullCollisionCube(states, stateId, version);
 }
 
 export interface TemplateBlock {

@@ -20,6 +20,8 @@ import {
 import { type Target, type Vec, entityStore } from '../entities.js';
 import { parseCommand } from '../parse-only.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
+import { HEIGHTMAPS, type HeightmapType, countsFor } from '../heightmaps.js';
+import { MAX_Y, MIN_Y } from '../world-access.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
 import { checkDimension, conditionals } from './execute-conditions.js';
 import { createEntity, requireSummonable } from './summon.js';
@@ -87,11 +89,18 @@ function readSwizzle(reader: StringReader): Set<string> {
   return axes;
 }
 
-/** Heightmap WORLD_SURFACE & co. on this flat world: the first non-air block from the top, plus one */
-async function surfaceY(ctx: CommandContext, x: number, z: number): Promise<number> {
-  for (let y = 319; y >= -64; y--)
-    if (!ctx.states.isAir(await ctx.world.getState({ x: Math.floor(x), y, z: Math.floor(z) }))) return y + 1;
-  return -64;
+/**
+ * Level.getHeight: the highest block that counts for the heightmap, plus one (the world's bottom when none
+ * does); the source's chunk must be loaded (ExecuteCommand: argument.pos.unloaded, thrown when it runs)
+ */
+async function heightAt(ctx: CommandContext, type: HeightmapType, x: number, z: number): Promise<number> {
+  const column = { x: Math.floor(x), z: Math.floor(z) };
+  if (!ctx.world.isLoaded({ ...column, y: 0 })) throw new CommandSyntaxError('argument.pos.unloaded');
+  for (let y = MAX_Y; y >= MIN_Y; y--) {
+    const state = await ctx.world.getState({ ...column, y });
+    if (countsFor(type, ctx.states, state, ctx.level.version)) return y + 1;
+  }
+  return MIN_Y;
 }
 
 /** the handler of the command after `run` and a reader placed after its root literal */
@@ -181,18 +190,12 @@ const ROOT: TreeNode[] = [
       ...literal('over'),
       children: [
         {
-          ...argument('heightmap', (r) =>
-            readEnum(r, [
-              'world_surface',
-              'motion_blocking',
-              'motion_blocking_no_leaves',
-              'ocean_floor',
-            ] as const),
-          ),
+          ...argument('heightmap', (r) => readEnum(r, HEIGHTMAPS)),
           redirect: () => ROOT,
-          modify: async (ctx) => {
+          modify: async (ctx, args) => {
             const p = commandSource(ctx).position;
-            return [derive(ctx, { position: { ...p, y: await surfaceY(ctx, p.x, p.z) } })];
+            const y = await heightAt(ctx, args['heightmap'] as HeightmapType, p.x, p.z);
+            return [derive(ctx, { position: { ...p, y } })];
           },
         },
       ],
