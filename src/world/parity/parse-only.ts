@@ -51,8 +51,9 @@ const stop = (): never => {
 };
 
 /**
- * Runs `handler` on `ctx` (with a reader of its own) in parse-only mode: a parse error (one with a cursor) is thrown; anything else
- * (the end of parsing, an error raised while running) means the input parsed as far as can be told.
+ * Runs `handler` on `ctx` (with a reader of its own) in parse-only mode: a parse error (one with a cursor)
+ * is thrown; anything else (the end of parsing, an error raised while running) means the input parsed as
+ * far as can be told.
  */
 export async function parseCommand(handler: CommandHandler, ctx: CommandContext): Promise<void> {
   const dry: CommandContext = {
