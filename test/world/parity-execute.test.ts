@@ -7,35 +7,16 @@ import type { Vec3 } from 'vec3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { parseError, red } from '../helpers/vanilla-lines.js';
 
 let world: WorldHandle;
 let op: TestBot;
 let feet: Vec3;
 
-const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
 const setblockOk = (p: { x: number; y: number; z: number }) => ({
   translate: 'commands.setblock.success',
   with: [p.x, p.y, p.z],
 });
-const parseError = (command: string, key: string, cursor: number) => {
-  const before = command.slice(Math.max(0, cursor - 10), cursor);
-  const rest = command.slice(cursor);
-  return [
-    red({ translate: key }),
-    red({
-      text: '',
-      color: 'gray',
-      clickEvent: { action: 'suggest_command', value: `/${command}` },
-      extra: [
-        ...(cursor > 10 ? [{ '': '...' }] : []),
-        { '': before },
-        ...(rest === '' ? [] : [{ text: rest, color: 'red', underlined: 1 }]),
-        { translate: 'command.context.here', color: 'red', italic: 1 },
-      ],
-    }),
-  ];
-};
-
 beforeAll(async () => {
   world = await startWorld({ ops: ['Exec'] });
   op = await joinBot(world.host, world.port, 'Exec');
@@ -174,16 +155,19 @@ describe('conditions', () => {
     );
   });
 
-  test('if dimension compares with the source’s level (execute in changes it); unknown ids fail when run', async () => {
-    const [overworld, nether, inNether, nowhere] = await runFenced(op, [
+  test('regression: the overworld is the only level: other dimensions are argument.dimension.invalid, nothing is written', async () => {
+    const [overworld, nether, inEnd, nowhere] = await runFenced(op, [
       'execute if dimension minecraft:overworld',
       'execute if dimension the_nether',
-      'execute in minecraft:the_nether if dimension minecraft:the_nether',
+      'execute in minecraft:the_end run setblock ~ ~7 ~ minecraft:stone',
       'execute if dimension minecraft:nowhere',
     ]);
     expect(overworld).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
-    expect(nether).toEqual([red({ translate: 'commands.execute.conditional.fail' })]);
-    expect(inNether).toEqual([{ translate: 'commands.execute.conditional.pass' }]);
+    expect(nether).toEqual([
+      red({ translate: 'argument.dimension.invalid', with: ['minecraft:the_nether'] }),
+    ]);
+    expect(inEnd).toEqual([red({ translate: 'argument.dimension.invalid', with: ['minecraft:the_end'] })]);
+    expect(op.bot.blockAt(feet.offset(0, 7, 0))?.name).toBe('air');
     expect(nowhere).toEqual([red({ translate: 'argument.dimension.invalid', with: ['minecraft:nowhere'] })]);
   });
 

@@ -7,35 +7,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
 import { biomeAt, watchBiomes } from '../helpers/biomes.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { parseError, red } from '../helpers/vanilla-lines.js';
 
 let world: WorldHandle;
 let op: TestBot;
 let biomePackets: () => number;
 
-const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
 const success = (count: number, min: number[], max: number[]) => ({
   translate: 'commands.fillbiome.success.count',
   with: [count, ...min, ...max],
 });
-const parseError = (command: string, key: string, args: unknown[], cursor: number) => {
-  const before = command.slice(Math.max(0, cursor - 10), cursor);
-  const rest = command.slice(cursor);
-  return [
-    red(args.length > 0 ? { translate: key, with: args } : { translate: key }),
-    red({
-      text: '',
-      color: 'gray',
-      clickEvent: { action: 'suggest_command', value: `/${command}` },
-      extra: [
-        ...(cursor > 10 ? [{ '': '...' }] : []),
-        { '': before },
-        ...(rest === '' ? [] : [{ text: rest, color: 'red', underlined: 1 }]),
-        { translate: 'command.context.here', color: 'red', italic: 1 },
-      ],
-    }),
-  ];
-};
-
 beforeAll(async () => {
   world = await startWorld({ ops: ['Biomer'] });
   op = await joinBot(world.host, world.port, 'Biomer');
@@ -132,24 +113,20 @@ describe('fillbiome', () => {
     const [biome, tag, incomplete, trailing] = await runFenced(op, commands);
     const registry = 'minecraft:worldgen/biome';
     expect(biome).toEqual(
-      parseError(
-        commands[0],
-        'argument.resource.not_found',
-        ['minecraft:moon', registry],
-        commands[0].length,
-      ),
+      parseError(commands[0], 'argument.resource.not_found', commands[0].length, [
+        'minecraft:moon',
+        registry,
+      ]),
     );
     expect(tag).toEqual(
-      parseError(
-        commands[1],
-        'argument.resource_tag.not_found',
-        ['minecraft:lunar', registry],
-        commands[1].length,
-      ),
+      parseError(commands[1], 'argument.resource_tag.not_found', commands[1].length, [
+        'minecraft:lunar',
+        registry,
+      ]),
     );
-    expect(incomplete).toEqual(parseError(commands[2], 'command.unknown.command', [], commands[2].length));
+    expect(incomplete).toEqual(parseError(commands[2], 'command.unknown.command', commands[2].length));
     expect(trailing).toEqual(
-      parseError(commands[3], 'command.unknown.argument', [], commands[3].length - 'keep'.length),
+      parseError(commands[3], 'command.unknown.argument', commands[3].length - 'keep'.length),
     );
   });
 

@@ -122,16 +122,18 @@ describe('place template rotation, mirror, integrity', () => {
     expect(op.bot.blockAt(b.offset(-1, 0, 1))?.name).toBe('gold_block');
   });
 
-  test('integrity 0.5 with seed 42 keeps the blocks whose Java nextFloat is ≤ 0.5 (2nd and 4th)', async () => {
+  test('integrity draws in vanilla’s order: full-cube blocks, then the others, each by y, x, z', async () => {
     const p = op.bot.entity.position.floored().offset(12, 1, 12);
     const [lines] = await runFenced(op, [
-      `place template minecraft:pad ${p.x} ${p.y} ${p.z} none none 0.5 42`,
+      `place template minecraft:pad ${p.x} ${p.y} ${p.z} none none 0.5 19753087`,
     ]);
     expect(lines).toHaveLength(1);
-    // new Random(42).nextFloat(): 0.7275637, 0.054665208, 0.6832234, 0.0479393
-    expect(op.bot.blockAt(p)?.name).toBe('air');
-    expect(op.bot.blockAt(p.offset(1, 0, 0))?.name).toBe('oak_stairs');
+    // new Random(19753087).nextFloat(): 0.1856193, 0.14893866, 0.4541406, 0.7206104 — drawn by the golds at
+    // (0,0,0) and (1,0,1), then the air at (0,0,1), then the stairs at (1,0,0) (not a full cube): the stairs
+    // are dropped. In the saved order (x, z, y) the stairs would draw 0.149 and the second gold 0.721.
+    expect(op.bot.blockAt(p)?.name).toBe('gold_block');
     expect(op.bot.blockAt(p.offset(1, 0, 1))?.name).toBe('gold_block');
+    expect(op.bot.blockAt(p.offset(1, 0, 0))?.name).toBe('air');
   });
 
   test('a wrong rotation/mirror is argument.enum.invalid after the word; integrity outside 0..1; position checked before the id', async () => {

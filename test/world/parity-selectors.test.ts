@@ -5,31 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { parseError, red } from '../helpers/vanilla-lines.js';
 
 let world: WorldHandle;
 let op: TestBot;
 let other: TestBot;
-
-const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
-const context = (command: string, cursor: number) => {
-  const before = command.slice(Math.max(0, cursor - 10), cursor);
-  const rest = command.slice(cursor);
-  return red({
-    text: '',
-    color: 'gray',
-    clickEvent: { action: 'suggest_command', value: `/${command}` },
-    extra: [
-      ...(cursor > 10 ? [{ '': '...' }] : []),
-      { '': before },
-      ...(rest === '' ? [] : [{ text: rest, color: 'red', underlined: 1 }]),
-      { translate: 'command.context.here', color: 'red', italic: 1 },
-    ],
-  });
-};
-const parseError = (command: string, key: string, args: unknown[], cursor: number) => [
-  red(args.length ? { translate: key, with: args } : { translate: key }),
-  context(command, cursor),
-];
 
 beforeAll(async () => {
   world = await startWorld({ ops: ['SelOp', 'SelOther'] });
@@ -74,7 +54,7 @@ describe('resolution over players', () => {
     const uuid = op.bot.players['SelOther']!.uuid;
     const command = `tellraw ${uuid} "x"`;
     const [lines] = await runFenced(op, [command]);
-    expect(lines).toEqual(parseError(command, 'argument.player.entities', [], 0));
+    expect(lines).toEqual(parseError(command, 'argument.player.entities', 0));
   });
 
   test('limit takes the first in join order; a distance nobody is at matches nobody', async () => {
@@ -125,6 +105,6 @@ describe('parse errors with the vanilla cursor', () => {
   ];
   test.each(cases)('%s → %s', async (command, key, args, cursor) => {
     const [lines] = await runFenced(op, [command]);
-    expect(lines).toEqual(parseError(command, key, args, cursor));
+    expect(lines).toEqual(parseError(command, key, cursor, args));
   });
 });

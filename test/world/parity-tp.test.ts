@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatFixed } from '../../src/world/parity/java-format.js';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { parseError, red } from '../helpers/vanilla-lines.js';
 
 let world: WorldHandle;
 let op: TestBot;
 
-const red = (inner: unknown) => ({ text: '', color: 'red', extra: [inner] });
 /**
  * Arguments of a translation with mixed kinds travel as a heterogeneous NBT list: primitives are wrapped
  * `{"": value}` (vanilla's NbtOps does the same); prismarine-chat shows a wrapped number as `{text: n}`.
@@ -43,25 +43,6 @@ function entityName(e: Entity) {
     },
   };
 }
-
-const parseError = (command: string, key: string, cursor: number) => {
-  const before = command.slice(Math.max(0, cursor - 10), cursor);
-  const rest = command.slice(cursor);
-  return [
-    red({ translate: key }),
-    red({
-      text: '',
-      color: 'gray',
-      clickEvent: { action: 'suggest_command', value: `/${command}` },
-      extra: [
-        ...(cursor > 10 ? [{ '': '...' }] : []),
-        { '': before },
-        ...(rest === '' ? [] : [{ text: rest, color: 'red', underlined: 1 }]),
-        { translate: 'command.context.here', color: 'red', italic: 1 },
-      ],
-    }),
-  ];
-};
 
 beforeAll(async () => {
   world = await startWorld({ ops: ['Tp'] });

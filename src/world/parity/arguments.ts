@@ -4,6 +4,7 @@ import type { TextComponent } from '../../capture/message.js';
 import type { BlockPos } from '../../commands/block-write.js';
 import { type BlockDef, type BlockStates, stripNamespace } from './block-states.js';
 import type { StringReader } from './reader.js';
+import { matchesPattern } from './nbt-path-tags.js';
 import { type CompoundTag, readCompound } from './snbt.js';
 
 export interface SourcePose {
@@ -108,28 +109,6 @@ function readId(reader: StringReader): string {
   return reader.input.slice(start, reader.cursor);
 }
 
-/** Skips an SNBT compound `{…}` (quotes respected): a tag predicate's NBT is accepted but not compared. */
-function skipNbt(reader: StringReader): void {
-  const start = reader.cursor;
-  let depth = 0;
-  let quote = '';
-  while (reader.canRead()) {
-    const c = reader.peek();
-    reader.skip();
-    if (quote) {
-      if (c === '\\') reader.skip();
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return;
-    }
-  }
-  reader.cursor = start;
-  throw reader.fail('argument.nbt.expected.compound');
-}
-
 /** `name[prop=value,…]{nbt}` as vanilla's BlockStateParser reads it (tags refused: setblock/fill want a block). */
 export function readBlockState(reader: StringReader, states: BlockStates): ParsedBlockState {
   const start = reader.cursor;
@@ -191,8 +170,22 @@ function readProperties(reader: StringReader, blockName: string): Record<string,
   return named;
 }
 
-/** A block predicate for `fill … replace <filter>` / `clone … filtered <filter>`: a block or a `#tag`. */
-export type BlockPredicate = (stateId: number) => boolean;
+/**
+ * A block predicate (BlockPredicateArgument) for `fill … replace`, `clone … filtered` and `execute if block`:
+ * a block or a `#tag` with states, and `{nbt}` that the block entity's saveWithFullMetadata must match
+ * (NbtUtils.compareNbt, partial): with NBT a block without a block entity never matches. `blockData` is
+ * read only when the predicate has NBT.
+ */
+export type BlockPredicate = (stateId: number, blockData: () => CompoundTag | undefined) => boolean;
+
+function withNbt(matches: (id: number) => boolean, nbt: CompoundTag | undefined): BlockPredicate {
+  if (!nbt) return (id) => matches(id);
+  return (id, blockData) => {
+    if (!matches(id)) return false;
+    const data = blockData();
+    return data !== undefined && matchesPattern(nbt, data);
+  };
+}
 
 export function readBlockPredicate(
   reader: StringReader,
@@ -209,12 +202,15 @@ export function readBlockPredicate(
       throw reader.fail('arguments.block.tag.unknown', [tag]);
     }
     const named = readProperties(reader, `#${tag}`);
-    if (reader.peek() === '{') skipNbt(reader);
+    const nbt = reader.canRead() && reader.peek() === '{' ? readCompound(reader) : undefined;
     const set = new Set(members);
-    return (id) => set.has(states.blockOf(id)?.name ?? '') && matchesNamed(states, id, named);
+    return withNbt((id) => set.has(states.blockOf(id)?.name ?? '') && matchesNamed(states, id, named), nbt);
   }
   const parsed = readBlockState(reader, states);
-  return (id) => states.blockOf(id)?.name === parsed.block.name && matchesNamed(states, id, parsed.named);
+  return withNbt(
+    (id) => states.blockOf(id)?.name === parsed.block.name && matchesNamed(states, id, parsed.named),
+    parsed.nbt,
+  );
 }
 
 function matchesNamed(states: BlockStates, stateId: number, named: Record<string, string>): boolean {

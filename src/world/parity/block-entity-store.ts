@@ -78,6 +78,12 @@ export class BlockEntityStore {
     this.load(pos, { type: 'compound', value: rest });
   }
 
+  /** saveWithFullMetadata of the block entity at `pos`, if there is one (what block predicates' `{nbt}` test) */
+  fullDataAt(pos: BlockPos): CompoundTag | undefined {
+    const entity = this.get(pos);
+    return entity && this.fullData(entity);
+  }
+
   /** BlockDataAccessor.getData: saveWithFullMetadata */
   fullData(entity: BlockEntity): CompoundTag {
     return fullMetadata(entity.type, entity.data, entity.pos);

@@ -138,3 +138,13 @@ export function readRange(reader: StringReader, ints: boolean): Range {
   }
   return { min, max };
 }
+
+/**
+ * StringRepresentableArgument (heightmaps, template rotation and mirror): Brigadier's unquoted word, and on a
+ * wrong value argument.enum.invalid [word] with the cursor left after the word (createWithContext after the read)
+ */
+export function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
+  const word = readUnquotedString(reader);
+  if ((values as readonly string[]).includes(word)) return word as T;
+  throw reader.fail('argument.enum.invalid', [word]);
+}

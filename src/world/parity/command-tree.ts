@@ -7,6 +7,7 @@
  * on a node without a command.
  */
 import type { CommandContext } from './context.js';
+import { isParseOnly } from './parse-only.js';
 import { CommandSyntaxError, StringReader } from './reader.js';
 
 export type Args = Record<string, unknown>;
@@ -24,6 +25,8 @@ export interface TreeNode {
   modify?: (ctx: CommandContext, args: Args) => Promise<CommandContext[]>;
   /** registered with fork(): failures further down the chain are silent, as vanilla's forked mode */
   fork?: boolean;
+  /** the rest of parsing that needs the context (execute's nested command), done before anything runs */
+  check?: (ctx: CommandContext, args: Args) => Promise<void>;
 }
 
 /** A redirect passed while parsing: the node and the arguments read up to it */
@@ -129,6 +132,9 @@ export async function dispatchTree(ctx: CommandContext, children: TreeNode[]): P
   }
   const run = result.node?.run;
   if (!run) throw result.reader.fail('command.unknown.command', [], reader.input.length);
+  // vanilla parses the whole input before running any of it: a nested command's parse error comes first
+  await result.node?.check?.(ctx, result.args);
+  if (isParseOnly(ctx)) return;
   if (result.chain.length === 0) return run(ctx, result.args);
   // the redirect chain: each modifier maps every current source to its own (vanilla's ContextChain)
   let sources = [ctx];

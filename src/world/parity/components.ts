@@ -30,10 +30,10 @@ export function contextLine(command: string, cursor: number): ComponentObject {
   });
 }
 
-/** `[Name: message]` copy of a success that other operators see (gamerule logAdminCommands). */
-export const adminCopy = (playerName: string, message: TextComponent): ComponentObject => ({
+/** `[Name: message]` copy of a success that other operators see (while sendCommandFeedback is on). */
+export const adminCopy = (sourceName: TextComponent, message: TextComponent): ComponentObject => ({
   translate: 'chat.type.admin',
-  with: [playerName, message],
+  with: [sourceName, message],
   color: 'gray',
   italic: true,
 });

@@ -6,6 +6,7 @@ import type { Target } from './entities.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
 import type { LevelState } from './level-state.js';
+import { endOfInput } from './parse-only.js';
 import type { StringReader } from './reader.js';
 import type { WorldAccess } from './world-access.js';
 
@@ -22,8 +23,9 @@ export interface CommandContext {
   blockTags: Record<string, string[]>;
   serv: FlyingSquidServer;
   /**
-   * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus admin copies to other ops
-   * unless `broadcastToAdmins` is false (vanilla's allowLogging argument; queries pass false)
+   * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus (also only then) admin
+   * copies to other ops naming this source, unless `broadcastToAdmins` is false (vanilla's allowLogging
+   * argument; queries pass false). Call it as a method of the context that runs the command.
    */
   success(message: ComponentObject, broadcastToAdmins?: boolean): void;
   /** vanilla sendFailure: a red line to the player, whatever sendCommandFeedback says */
@@ -50,7 +52,7 @@ export function expectArgument(reader: StringReader): void {
 
 /** Brigadier: the command may end here; anything else is an unknown argument. */
 export function expectEnd(reader: StringReader): void {
-  if (!reader.canRead()) return;
+  if (!reader.canRead()) return endOfInput(reader);
   if (reader.peek() !== ' ') throw reader.fail('command.expected.separator');
   reader.skip();
   throw reader.fail('command.unknown.argument');

@@ -9,6 +9,7 @@ import type { SourcePose } from './arguments.js';
 import type { BlockStates } from './block-states.js';
 import { adminCopy, contextLine, failure, translate } from './components.js';
 import type { CommandContext, CommandHandler } from './context.js';
+import { sourceDisplayName } from './display.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
 import type { LevelState } from './level-state.js';
@@ -81,13 +82,17 @@ export class PlayerDispatcher {
       level: deps.level,
       blockTags: deps.blockTags,
       serv: deps.serv,
-      success: (message: ComponentObject, broadcastToAdmins = true) => {
-        if (deps.gamerules.feedback) sendSystem(player, message);
-        if (broadcastToAdmins && deps.gamerules.get('logAdminCommands') !== false) {
-          for (const other of deps.serv.players) {
-            if (other !== player && other.op) sendSystem(other, adminCopy(player.username, message));
-          }
-        }
+      // CommandSourceStack.sendSuccess/broadcastToAdmins: the copy to other operators carries the source's
+      // display name (the entity under `execute as`) and goes out only while sendCommandFeedback is on;
+      // logAdminCommands only decides whether the server log gets it. A method: `this` is the (derived) source.
+      success(this: CommandContext, message: ComponentObject, broadcastToAdmins = true) {
+        if (!deps.gamerules.feedback) return;
+        sendSystem(player, message);
+        if (!broadcastToAdmins) return;
+        const others = deps.serv.players.filter((other) => other !== player && other.op);
+        if (others.length === 0) return;
+        const copy = adminCopy(sourceDisplayName(this), message);
+        for (const other of others) sendSystem(other, copy);
       },
       fail: (message: ComponentObject) => sendSystem(player, failure(message)),
       sendTo: (target, message) => sendSystem(target, message),

@@ -14,6 +14,7 @@ import { clearItems, readItem } from '../items.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
 import { sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
+import { endOfParse } from '../parse-only.js';
 
 const require = createRequire(import.meta.url);
 
@@ -71,6 +72,7 @@ export async function clear(ctx: CommandContext): Promise<void> {
     }
     expectEnd(reader);
   }
+  endOfParse(ctx);
   const players = targets();
   let total = 0;
   // maxCount applies to each player on its own (Inventory.clearOrCountMatchingItems per target)

@@ -57,19 +57,12 @@ export async function clone(ctx: CommandContext): Promise<void> {
   for (let dx = 0; dx <= size.x; dx++) {
     for (let dy = 0; dy <= size.y; dy++) {
       for (let dz = 0; dz <= size.z; dz++) {
-        const state = await ctx.world.getState({
-          x: source.min.x + dx,
-          y: source.min.y + dy,
-          z: source.min.z + dz,
-        });
+        const from = { x: source.min.x + dx, y: source.min.y + dy, z: source.min.z + dz };
+        const state = await ctx.world.getState(from);
         if (mask === 'masked' && ctx.states.isAir(state)) continue;
-        if (filter && !filter(state)) continue;
+        if (filter && !filter(state, () => ctx.world.blockEntities.fullDataAt(from))) continue;
         // CloneCommands: a block entity's saveCustomOnly travels with its block
-        const data = ctx.world.blockEntities.get({
-          x: source.min.x + dx,
-          y: source.min.y + dy,
-          z: source.min.z + dz,
-        })?.data;
+        const data = ctx.world.blockEntities.get(from)?.data;
         copies.push({ dx, dy, dz, state, ...(data ? { data: structuredClone(data) } : {}) });
       }
     }

@@ -6,6 +6,7 @@
  */
 import { type BlockPredicate, readBlockPredicate } from '../arguments.js';
 import { readBiomeOrTag } from '../biome-arguments.js';
+import type { BlockEntityStore } from '../block-entity-store.js';
 import { biomeStorage } from '../biome-storage.js';
 import { obfuscateSeed, zoomedCell } from '../biome-zoom.js';
 import { readResourceLocation } from '../brigadier.js';
@@ -13,13 +14,16 @@ import { type Args, type TreeNode, argument, literal } from '../command-tree.js'
 import type { CommandContext } from '../context.js';
 import { type Coordinates, readBlockCoordinates, resolveBlockPos } from '../coordinates.js';
 import type { Vec } from '../entities.js';
+import { tagEquals } from '../nbt-path-tags.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { MAX_Y, MIN_Y, WorldAccess } from '../world-access.js';
+import { MAX_Y, MIN_Y } from '../world-access.js';
+import { requireLoaded } from './setblock.js';
 
 const MAX_BLOCKS = 32768;
 
-const DIMENSIONS = ['minecraft:overworld', 'minecraft:the_nether', 'minecraft:the_end'];
+/** the levels this world has: the overworld only (the nether and the end are not generated) */
+const DIMENSIONS = ['minecraft:overworld'];
 
 /**
  * DimensionArgument.getDimension: any id parses; a level the server lacks fails when the command runs,
@@ -29,21 +33,13 @@ export function checkDimension(id: string): void {
   if (!DIMENSIONS.includes(id)) throw new CommandSyntaxError('argument.dimension.invalid', [id]);
 }
 
-/** the level of each source `execute in` derived (one world here: only the name is kept) */
-const dimensions = new WeakMap<CommandContext, string>();
-export const sourceDimension = (ctx: CommandContext): string => dimensions.get(ctx) ?? 'minecraft:overworld';
-export const setSourceDimension = (ctx: CommandContext, id: string): void => {
-  dimensions.set(ctx, id);
-};
-
 const blockPos = (ctx: CommandContext, args: Args, name: string): Vec =>
   resolveBlockPos(args[name] as Coordinates, commandSource(ctx));
 
 /** BlockPosArgument.getLoadedBlockPos */
 function loadedPos(ctx: CommandContext, args: Args, name: string): Vec {
   const pos = blockPos(ctx, args, name);
-  if (!ctx.world.isLoaded(pos)) throw new CommandSyntaxError('argument.pos.unloaded');
-  if (!WorldAccess.inWorld(pos)) throw new CommandSyntaxError('argument.pos.outofworld');
+  requireLoaded(ctx, pos);
   return pos;
 }
 
@@ -56,6 +52,17 @@ async function biomeMatches(ctx: CommandContext, args: Args): Promise<boolean> {
   const y = Math.min(Math.max(cell.y, MIN_Y >> 2), MAX_Y >> 2);
   const id = await storage.get(ctx.world.world, { x: cell.x * 4, y: y * 4, z: cell.z * 4 });
   return (args['biome'] as (name: string) => boolean)(storage.registry.name(id) ?? '');
+}
+
+/**
+ * checkRegions' block entity test: where the source has one, the destination needs one of the same type
+ * with the same data (components and saveCustomOnly: both are in our saved data)
+ */
+function sameBlockEntity(store: BlockEntityStore, a: Vec, b: Vec): boolean {
+  const here = store.get(a);
+  if (!here) return true;
+  const there = store.get(b);
+  return there !== undefined && there.type.id === here.type.id && tagEquals(here.data, there.data);
 }
 
 /** checkRegions: matching block count (0 when masked skipped every block), or undefined at a difference */
@@ -75,12 +82,9 @@ async function regionsMatch(ctx: CommandContext, args: Args, masked: boolean): P
         const here = await ctx.world.getState({ x, y, z });
         // masked skips only minecraft:air (BlockState.is(Blocks.AIR)): cave and void air are compared
         if (masked && ctx.states.blockOf(here)?.name === 'air') continue;
-        const there = await ctx.world.getState({
-          x: dest.x + x - min.x,
-          y: dest.y + y - min.y,
-          z: dest.z + z - min.z,
-        });
-        if (here !== there) return undefined;
+        const there = { x: dest.x + x - min.x, y: dest.y + y - min.y, z: dest.z + z - min.z };
+        if (here !== (await ctx.world.getState(there))) return undefined;
+        if (!sameBlockEntity(ctx.world.blockEntities, { x, y, z }, there)) return undefined;
         count++;
       }
   return count;
@@ -165,8 +169,11 @@ export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): Tre
         conditional(
           argument('block', (r, ctx) => predicate(ctx, r)),
           positive,
-          async (ctx, args) =>
-            (args['block'] as BlockPredicate)(await ctx.world.getState(loadedPos(ctx, args, 'pos'))),
+          async (ctx, args) => {
+            const pos = loadedPos(ctx, args, 'pos');
+            const test = args['block'] as BlockPredicate;
+            return test(await ctx.world.getState(pos), () => ctx.world.blockEntities.fullDataAt(pos));
+          },
           root,
         ),
       ]),
@@ -185,10 +192,10 @@ export function conditionals(word: 'if' | 'unless', root: () => TreeNode[]): Tre
       conditional(
         argument('dimension', (r) => readResourceLocation(r)),
         positive,
-        async (ctx, args) => {
-          const id = args['dimension'] as string;
-          checkDimension(id);
-          return id === sourceDimension(ctx);
+        // every source is in the one level there is, so a valid id always matches
+        async (_ctx, args) => {
+          checkDimension(args['dimension'] as string);
+          return true;
         },
         root,
       ),

@@ -1,12 +1,12 @@
 /**
  * `execute` as vanilla 1.21.4's net/minecraft/server/commands/ExecuteCommand.java: as, at, positioned
  * (<pos> | as | over), rotated (<rot> | as), facing (<pos> | entity <targets> <anchor>), align, anchored,
- * in (one world here: only the dimension's name is kept, for `if dimension`), summon, on, if/unless
+ * in (the overworld is the only level here; other ids are argument.dimension.invalid), summon, on, if/unless
  * (execute-conditions.ts) and run, each a redirect back to `execute` (fork for the ones vanilla registers
  * with fork(): their chains are silent on failure). Feedback of the command after `run`
  * goes to the player who sent it, like vanilla's source output.
  */
-import { readResourceLocation, readUnquotedString } from '../brigadier.js';
+import { readEnum, readResourceLocation } from '../brigadier.js';
 import { type Args, type TreeNode, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext, CommandHandler } from '../context.js';
 import {
@@ -18,9 +18,12 @@ import {
   resolveVec3,
 } from '../coordinates.js';
 import { type Target, type Vec, entityStore } from '../entities.js';
+import { parseCommand } from '../parse-only.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
+import { HEIGHTMAPS, type HeightmapType, countsFor } from '../heightmaps.js';
+import { MAX_Y, MIN_Y } from '../world-access.js';
 import { type EntitySelector, commandSource, findTargets, readEntityArgument } from '../selectors.js';
-import { checkDimension, conditionals, setSourceDimension, sourceDimension } from './execute-conditions.js';
+import { checkDimension, conditionals } from './execute-conditions.js';
 import { createEntity, requireSummonable } from './summon.js';
 import { type Anchor, eyeHeight, lookAt, readAnchor } from './teleport.js';
 
@@ -36,7 +39,6 @@ function derive(
     yaw?: number;
     pitch?: number;
     anchor?: Anchor;
-    dimension?: string;
   },
 ): CommandContext {
   const pose = {
@@ -48,7 +50,6 @@ function derive(
   const executor = change.executor ?? ctx.executor;
   const next: CommandContext = { ...ctx, pose, ...(executor ? { executor } : {}) };
   anchors.set(next, change.anchor ?? anchors.get(ctx) ?? 'feet');
-  setSourceDimension(next, change.dimension ?? sourceDimension(ctx));
   return next;
 }
 
@@ -76,16 +77,6 @@ function redirect(
   };
 }
 
-/**
- * StringRepresentableArgument (HeightmapTypeArgument): Brigadier's unquoted word, and on a wrong value
- * argument.enum.invalid with the cursor left after the word (createWithContext after the read)
- */
-function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
-  const word = readUnquotedString(reader);
-  if ((values as readonly string[]).includes(word)) return word as T;
-  throw reader.fail('argument.enum.invalid', [word]);
-}
-
 /** SwizzleArgument: some of x, y, z, each once; the error points just after the offending character */
 function readSwizzle(reader: StringReader): Set<string> {
   const axes = new Set<string>();
@@ -98,26 +89,45 @@ function readSwizzle(reader: StringReader): Set<string> {
   return axes;
 }
 
-/** Heightmap WORLD_SURFACE & co. on this flat world: the first non-air block from the top, plus one */
-async function surfaceY(ctx: CommandContext, x: number, z: number): Promise<number> {
-  for (let y = 319; y >= -64; y--)
-    if (!ctx.states.isAir(await ctx.world.getState({ x: Math.floor(x), y, z: Math.floor(z) }))) return y + 1;
-  return -64;
+/**
+ * Level.getHeight: the highest block that counts for the heightmap, plus one (the world's bottom when none
+ * does); the source's chunk must be loaded (ExecuteCommand: argument.pos.unloaded, thrown when it runs)
+ */
+async function heightAt(ctx: CommandContext, type: HeightmapType, x: number, z: number): Promise<number> {
+  const column = { x: Math.floor(x), z: Math.floor(z) };
+  if (!ctx.world.isLoaded({ ...column, y: 0 })) throw new CommandSyntaxError('argument.pos.unloaded');
+  for (let y = MAX_Y; y >= MIN_Y; y--) {
+    const state = await ctx.world.getState({ ...column, y });
+    if (countsFor(type, ctx.states, state, ctx.level.version)) return y + 1;
+  }
+  return MIN_Y;
 }
 
-/** `run <command>`: the rest is a command of its own, parsed and run for each source */
-async function runNested(ctx: CommandContext, args: Args): Promise<void> {
+/** the handler of the command after `run` and a reader placed after its root literal */
+function nested(ctx: CommandContext, args: Args): { handler: CommandHandler; reader: StringReader } {
   const start = args['command'] as number;
   const input = ctx.reader.input;
   const root = input.slice(start).split(' ', 1)[0] ?? '';
   const name = root.startsWith('minecraft:') ? root.slice(10) : root;
-  const handler = (HANDLERS.current ?? {})[name];
+  const handlers = HANDLERS.current ?? {};
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
   const reader = new StringReader(input);
   if (!handler) {
     reader.cursor = start;
     throw reader.fail('command.unknown.argument');
   }
   reader.cursor = start + root.length;
+  return { handler, reader };
+}
+
+/** `run <command>`: the rest is a command of its own, parsed before the chain runs, then run per source */
+const checkNested = (ctx: CommandContext, args: Args): Promise<void> => {
+  const { handler, reader } = nested(ctx, args);
+  return parseCommand(handler, { ...ctx, reader });
+};
+
+async function runNested(ctx: CommandContext, args: Args): Promise<void> {
+  const { handler, reader } = nested(ctx, args);
   await handler({ ...ctx, reader });
 }
 
@@ -137,16 +147,19 @@ export const HANDLERS: { current?: Record<string, CommandHandler> } = {};
 
 const ROOT: TreeNode[] = [
   literal('run', [
-    argument(
-      'command',
-      (r) => {
-        const start = r.cursor;
-        r.cursor = r.input.length;
-        return start;
-      },
-      [],
-      runNested,
-    ),
+    {
+      ...argument(
+        'command',
+        (r) => {
+          const start = r.cursor;
+          r.cursor = r.input.length;
+          return start;
+        },
+        [],
+        runNested,
+      ),
+      check: checkNested,
+    },
   ]),
   conditionals('if', () => ROOT),
   conditionals('unless', () => ROOT),
@@ -177,18 +190,12 @@ const ROOT: TreeNode[] = [
       ...literal('over'),
       children: [
         {
-          ...argument('heightmap', (r) =>
-            readEnum(r, [
-              'world_surface',
-              'motion_blocking',
-              'motion_blocking_no_leaves',
-              'ocean_floor',
-            ] as const),
-          ),
+          ...argument('heightmap', (r) => readEnum(r, HEIGHTMAPS)),
           redirect: () => ROOT,
-          modify: async (ctx) => {
+          modify: async (ctx, args) => {
             const p = commandSource(ctx).position;
-            return [derive(ctx, { position: { ...p, y: await surfaceY(ctx, p.x, p.z) } })];
+            const y = await heightAt(ctx, args['heightmap'] as HeightmapType, p.x, p.z);
+            return [derive(ctx, { position: { ...p, y } })];
           },
         },
       ],
@@ -263,12 +270,11 @@ const ROOT: TreeNode[] = [
     'on',
     RELATIONS.map((relation) => redirect(literal(relation), () => [], true)),
   ),
-  // one overworld here: `in` checks the dimension when it runs and keeps the source
+  // one level here, the overworld: `in` checks the id when it runs and keeps the source
   literal('in', [
     redirect(argument('dimension', readResourceLocation), (ctx, a) => {
-      const dimension = a['dimension'] as string;
-      checkDimension(dimension);
-      return [derive(ctx, { dimension })];
+      checkDimension(a['dimension'] as string);
+      return [ctx];
     }),
   ]),
 ];

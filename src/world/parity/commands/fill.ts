@@ -66,7 +66,7 @@ export async function fill(ctx: CommandContext): Promise<void> {
         if (mode === 'keep' || filter || mode === 'destroy') {
           const current = await ctx.world.getState(pos);
           if (mode === 'keep' && !ctx.states.isAir(current)) continue;
-          if (filter && !filter(current)) continue;
+          if (filter && !filter(current, () => ctx.world.blockEntities.fullDataAt(pos))) continue;
           if (mode === 'destroy' && !ctx.states.isAir(current) && current === target) {
             // destroyed and placed again: a fresh block entity, as Level.destroyBlock then place give
             ctx.world.blockEntities.onStateChange(pos, ctx.states.airStateId, current);

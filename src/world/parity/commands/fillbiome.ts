@@ -44,13 +44,10 @@ export async function fillbiome(ctx: CommandContext): Promise<void> {
   const volume = volumeOf(box);
   const limit = ctx.gamerules.blockLimit;
   if (volume > limit) throw new CommandSyntaxError('commands.fillbiome.toobig', [limit, volume]);
+  if (!world.boxLoaded(box.min, box.max)) throw new CommandSyntaxError('argument.pos.unloaded');
   const chunks: ChunkPos[] = [];
   for (let z = box.min.z >> 4; z <= box.max.z >> 4; z++)
-    for (let x = box.min.x >> 4; x <= box.max.x >> 4; x++) {
-      if (!world.isLoaded({ x: x * 16, y: 0, z: z * 16 }))
-        throw new CommandSyntaxError('argument.pos.unloaded');
-      chunks.push({ x, z });
-    }
+    for (let x = box.min.x >> 4; x <= box.max.x >> 4; x++) chunks.push({ x, z });
 
   let count = 0;
   for (const chunk of chunks) {

@@ -12,6 +12,7 @@ import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import { commandSource, sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
+import { endOfParse } from '../parse-only.js';
 
 const MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 
@@ -30,7 +31,10 @@ export async function gamemode(ctx: CommandContext): Promise<void> {
     const read = readPlayers(ctx);
     expectEnd(reader);
     targets = read.resolve();
-  } else targets = [sourcePlayer(ctx).player!];
+  } else {
+    endOfParse(ctx);
+    targets = [sourcePlayer(ctx).player!];
+  }
   const self = commandSource(ctx).entity?.player;
   const modeName = translate(`gameMode.${MODES[mode]}`);
   for (const target of targets as ModePlayer[]) {

@@ -10,6 +10,7 @@ import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import { addItems, itemDisplayName, readItem } from '../items.js';
 import { readPlayers } from '../targets.js';
+import { endOfParse } from '../parse-only.js';
 
 export async function give(ctx: CommandContext): Promise<void> {
   const { reader, level } = ctx;
@@ -23,6 +24,7 @@ export async function give(ctx: CommandContext): Promise<void> {
     count = readBoundedInt(reader, 1, 2 ** 31 - 1);
     expectEnd(reader);
   }
+  endOfParse(ctx);
   const targets = read.resolve();
   const name = itemDisplayName(item, level.version);
   const max = item.stackSize * 100;

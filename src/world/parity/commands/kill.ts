@@ -10,6 +10,7 @@ import { despawnForClients } from '../entity-sync.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type Target, commandSource, displayName, readEntityArgument, selectEntities } from '../selectors.js';
 import { sendSystem } from '../dispatch.js';
+import { endOfParse } from '../parse-only.js';
 
 function killOne(ctx: CommandContext, target: Target): void {
   if (target instanceof WorldEntity) {
@@ -28,6 +29,7 @@ export async function kill(ctx: CommandContext): Promise<void> {
   const { reader } = ctx;
   let targets: Target[];
   if (!reader.canRead()) {
+    endOfParse(ctx);
     const self = commandSource(ctx).entity;
     if (!self) throw new CommandSyntaxError('permissions.requires.entity');
     targets = [self];

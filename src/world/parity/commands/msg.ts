@@ -8,6 +8,7 @@ import { CHAT_TYPE, readMessage, sendDisguisedChat, senderName } from '../chat-m
 import { type CommandContext, expectArgument, forEveryone } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import { readPlayers } from '../targets.js';
+import { endOfParse } from '../parse-only.js';
 
 export const msg = forEveryone(async (ctx: CommandContext) => {
   const { reader } = ctx;
@@ -15,6 +16,7 @@ export const msg = forEveryone(async (ctx: CommandContext) => {
   const read = readPlayers(ctx);
   expectArgument(reader);
   const content = readMessage(ctx);
+  endOfParse(ctx);
   const targets = read.resolve();
   const name = senderName(ctx);
   for (const target of targets) {

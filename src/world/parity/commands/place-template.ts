@@ -6,12 +6,12 @@
  * `minecraft:<name>`. A given position is checked first (argument.pos.unloaded / .outofworld), then the
  * template (the thrown commands.place.template.invalid [id]) and the chunks from the position to position +
  * size. Every block is written (air included, as StructureTemplate.placeInWorld does), moved and turned by
- * template-transform.ts; integrity < 1 keeps a block when the seeded LegacyRandom's next float is ≤ it
- * (BlockRotProcessor; seed 0 seeds from the clock). commands.place.template.success [id, x, y, z].
+ * template-transform.ts, in vanilla's order (template-order.ts); integrity < 1 keeps a block when the seeded
+ * LegacyRandom's next float is ≤ it (BlockRotProcessor; seed 0 seeds from the clock). commands.place.template.success [id, x, y, z].
  */
 import { StructureStore } from '../../../structures/store.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
-import { readBrigadierInt, readResourceLocation, readUnquotedString } from '../brigadier.js';
+import { readBrigadierInt, readEnum, readResourceLocation } from '../brigadier.js';
 import { readFloat } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
@@ -26,15 +26,9 @@ import {
   transformPos,
   transformProps,
 } from '../template-transform.js';
+import { type TemplateBlock, placementOrder } from '../template-order.js';
 import { MAX_Y, MIN_Y } from '../world-access.js';
 import { requireLoaded } from './setblock.js';
-
-/** StringRepresentableArgument: the error points after the word */
-function readEnum<T extends string>(reader: StringReader, values: readonly T[]): T {
-  const word = readUnquotedString(reader);
-  if ((values as readonly string[]).includes(word)) return word as T;
-  throw reader.fail('argument.enum.invalid', [word]);
-}
 
 /** FloatArgumentType.floatArg(0, 1): argument.float.low / .big [bound, found] at the number */
 function readIntegrity(reader: StringReader): number {
@@ -102,19 +96,23 @@ export async function placeTemplate(ctx: CommandContext): Promise<void> {
     const turned = states.stateId(parsed.block, props);
     return typeof turned === 'number' ? turned : parsed.stateId;
   });
-  const random = integrity < 1 ? new LegacyRandom(seed === 0 ? Date.now() : seed) : undefined;
+  const blocks: TemplateBlock[] = [];
   let i = 0;
-  // x fastest, then z, then y (the saved structure's order)
+  // the saved structure lists x fastest, then z, then y
   for (let y = 0; y < size.y; y++)
     for (let z = 0; z < size.z; z++)
       for (let x = 0; x < size.x; x++) {
-        const state = ids[template.blocks[i++] ?? 0];
-        if (random && !(random.nextFloat() <= integrity)) continue;
-        const offset = transformPos({ x, y, z }, mirror, rotation);
-        const at = { x: pos.x + offset.x, y: pos.y + offset.y, z: pos.z + offset.z };
-        // blocks outside the build height are skipped, as Level.setBlock refuses them
-        if (state !== undefined && at.y >= MIN_Y && at.y <= MAX_Y) await world.setState(at, state);
+        const stateId = ids[template.blocks[i++] ?? 0];
+        if (stateId !== undefined) blocks.push({ pos: { x, y, z }, stateId });
       }
+  const random = integrity < 1 ? new LegacyRandom(seed === 0 ? Date.now() : seed) : undefined;
+  for (const { pos: local, stateId } of placementOrder(blocks, states, ctx.level.version)) {
+    if (random && !(random.nextFloat() <= integrity)) continue;
+    const offset = transformPos(local, mirror, rotation);
+    const at = { x: pos.x + offset.x, y: pos.y + offset.y, z: pos.z + offset.z };
+    // blocks outside the build height are skipped, as Level.setBlock refuses them
+    if (at.y >= MIN_Y && at.y <= MAX_Y) await world.setState(at, stateId);
+  }
   world.flush();
   ctx.success(translate('commands.place.template.success', [id, pos.x, pos.y, pos.z]));
 }

@@ -38,10 +38,7 @@ function readOptionalPos(ctx: CommandContext): BlockPos | undefined {
 
 /** PlaceCommand.checkLoaded over the chunks from `a` to `b` */
 function checkLoaded(ctx: CommandContext, a: BlockPos, b: BlockPos): void {
-  for (let cx = a.x >> 4; cx <= b.x >> 4; cx++)
-    for (let cz = a.z >> 4; cz <= b.z >> 4; cz++)
-      if (!ctx.world.isLoaded({ x: cx * 16, y: 0, z: cz * 16 }))
-        throw new CommandSyntaxError('argument.pos.unloaded');
+  if (!ctx.world.boxLoaded(a, b)) throw new CommandSyntaxError('argument.pos.unloaded');
 }
 
 /** `place feature <feature> [pos]`: placeFeature needs the 3×3 chunks around the position */

@@ -5,10 +5,12 @@
  */
 import { CHAT_TYPE, readMessage, sendDisguisedChat, senderName } from '../chat-message.js';
 import { type CommandContext, expectArgument, forEveryone } from '../context.js';
+import { endOfParse } from '../parse-only.js';
 
 function broadcast(ctx: CommandContext, chatType: number): void {
   expectArgument(ctx.reader);
   const content = readMessage(ctx);
+  endOfParse(ctx);
   const name = senderName(ctx);
   for (const player of ctx.serv.players) sendDisguisedChat(player, content, chatType, name);
 }

@@ -8,6 +8,7 @@ import { translate } from '../components.js';
 import { type CommandContext, expectArgument, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import { WorldAccess } from '../world-access.js';
+import { endOfParse } from '../parse-only.js';
 
 /** BlockPosArgument.getLoadedBlockPos: both checks happen when the command runs, not while parsing */
 export function requireLoaded(ctx: CommandContext, pos: BlockPos): void {
@@ -26,6 +27,7 @@ export async function setblock(ctx: CommandContext): Promise<void> {
     reader.skip();
     throw reader.fail('command.unknown.argument');
   }
+  endOfParse(ctx);
 
   requireLoaded(ctx, pos);
   const before = await ctx.world.getState(pos);

@@ -10,6 +10,7 @@ import { translate } from '../components.js';
 import { type CommandContext, expectEnd } from '../context.js';
 import { FloatArg } from '../nbt.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
+import { endOfParse } from '../parse-only.js';
 
 /** Mth.wrapDegrees for floats */
 export const wrapDegrees = (deg: number) => {
@@ -53,6 +54,7 @@ export async function setworldspawn(ctx: CommandContext): Promise<void> {
     expectEnd(reader);
     checkSpawnable(pos);
   }
+  endOfParse(ctx);
   ctx.level.setSpawn(pos, angle);
   ctx.success(
     translate('commands.setworldspawn.success', [pos.x, pos.y, pos.z, new FloatArg(angle) as never]),

@@ -14,6 +14,7 @@ import { FloatArg } from '../nbt.js';
 import { sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
 import { checkSpawnable, readAngle } from './setworldspawn.js';
+import { endOfParse } from '../parse-only.js';
 
 const require = createRequire(import.meta.url);
 const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => BlockPos };
@@ -40,6 +41,7 @@ export async function spawnpoint(ctx: CommandContext): Promise<void> {
     }
     expectEnd(reader);
   }
+  endOfParse(ctx);
   const players = targets();
   // flying-squid respawns a player at its spawnPoint (a Vec3)
   for (const p of players as SpawnPlayer[]) p.spawnPoint = new Vec3(pos.x, pos.y, pos.z);

@@ -14,6 +14,7 @@ import { spawnForClients } from '../entity-sync.js';
 import { CommandSyntaxError } from '../reader.js';
 import { commandSource, displayName } from '../selectors.js';
 import { type CompoundTag, type Tag, readCompound } from '../snbt.js';
+import { endOfParse } from '../parse-only.js';
 
 /** EntityType.Builder.noSummon() in 1.21.4 */
 const NOT_SUMMONABLE = new Set(['player', 'fishing_bobber']);
@@ -98,6 +99,7 @@ export async function summon(ctx: CommandContext): Promise<void> {
     }
   }
 
+  endOfParse(ctx);
   requireSummonable(id);
   const entity = createEntity(ctx, name, position, nbt);
   ctx.success({ translate: 'commands.summon.success', with: [displayName(entity)] });

@@ -8,6 +8,7 @@ import { type CommandContext, expectArgument } from '../context.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import type { StringReader } from '../reader.js';
 import { findTargets, readEntityArgument, selectEntities } from '../selectors.js';
+import { endOfParse } from '../parse-only.js';
 
 /**
  * `players()` targets as player objects, without the "not found" check (kept for commands written before
@@ -24,6 +25,7 @@ export async function tellraw(ctx: CommandContext): Promise<void> {
   const selector = readEntityArgument(reader, { single: false, playersOnly: true }, ctx);
   expectArgument(reader);
   const message = readJsonComponent(reader);
+  endOfParse(ctx);
   const targets = selectEntities(ctx, selector).flatMap((t) => (t.player ? [t.player] : []));
   const component: ComponentObject | string =
     typeof message === 'object' && !Array.isArray(message)

@@ -12,6 +12,7 @@ import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import { readPlayers } from '../targets.js';
+import { endOfParse } from '../parse-only.js';
 
 const PACKETS = { title: 'set_title_text', subtitle: 'set_title_subtitle', actionbar: 'action_bar' } as const;
 
@@ -49,6 +50,7 @@ export async function title(ctx: CommandContext): Promise<void> {
   }
   expectArgument(reader);
   const component = readJsonComponent(reader);
+  endOfParse(ctx);
   const targets = read.resolve();
   for (const t of targets) t._client.write(PACKETS[action], { text: componentTag(component) });
   report(ctx, `commands.title.show.${action}`, targets);

@@ -7,6 +7,7 @@ import { readLiteral, readTime } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd } from '../context.js';
 import { RAIN_DELAY, RAIN_DURATION, sample, THUNDER_DURATION } from '../level-state.js';
+import { endOfParse } from '../parse-only.js';
 
 export async function weather(ctx: CommandContext): Promise<void> {
   const { reader, level } = ctx;
@@ -18,6 +19,7 @@ export async function weather(ctx: CommandContext): Promise<void> {
     duration = readTime(reader, 1);
     expectEnd(reader);
   }
+  endOfParse(ctx);
   const pick = (range: readonly [number, number]) => (duration === -1 ? sample(range) : duration);
   if (kind === 'clear') level.setWeather(pick(RAIN_DELAY), 0, false, false);
   else if (kind === 'rain') level.setWeather(0, pick(RAIN_DURATION), true, false);
