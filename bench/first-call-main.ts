@@ -6,29 +6,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { mixedCommands } from './commands.js';
 import { type CallWindow, measureFirstCallAndCeiling } from './first-call.js';
 import { summariseProfiles } from './profile-calls.js';
-
-/** the same mix as `bench/run.ts`: successes, parse errors, refusals, incomplete commands */
-function mixedCommands(n: number, origin: { x: number; y: number; z: number }, salt: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const x = origin.x + (i % 16);
-    const y = origin.y + 2 + ((i >> 4) % 8);
-    const z = origin.z + 4 + (i % 7);
-    switch (i % 5) {
-      case 0:
-        return `setblock ${x} ${y} ${z} minecraft:${salt % 2 ? 'stone' : 'oak_planks'}`;
-      case 1:
-        return `fill ${x} ${y} ${z} ${x + 1} ${y} ${z + 1} minecraft:${salt % 2 ? 'bricks' : 'glass'}`;
-      case 2:
-        return `setblock ${x} ${y} ${z} minecraft:not_a_block`;
-      case 3:
-        return `fill ${x} ${y} ${z} ${x + 40} ${y + 40} ${z + 40} stone`;
-      default:
-        return `setblock ${x} ${y}`;
-    }
-  });
-}
 
 type Calls = Array<{ pid: number | null; windows: CallWindow[] }>;
 
