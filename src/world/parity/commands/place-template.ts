@@ -9,7 +9,6 @@
  * template-transform.ts, in vanilla's order (template-order.ts); integrity < 1 keeps a block when the seeded
  * LegacyRandom's next float is ≤ it (BlockRotProcessor; seed 0 seeds from the clock). commands.place.template.success [id, x, y, z].
  */
-import { StructureStore } from '../../../structures/store.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
 import { readBrigadierInt, readEnum, readResourceLocation } from '../brigadier.js';
 import { readFloat } from '../command-arguments.js';
@@ -83,6 +82,8 @@ export async function placeTemplate(ctx: CommandContext): Promise<void> {
   expectEnd(reader);
   if (given) requireLoaded(ctx, pos);
   const name = id.startsWith('minecraft:') ? id.slice(10) : '';
+  // loaded on first use: the store brings zod, ~4 MB of the world's memory that only `place template` needs
+  const { StructureStore } = await import('../../../structures/store.js');
   const template = await new StructureStore().load(name).catch(() => undefined);
   if (!template) throw new CommandSyntaxError('commands.place.template.invalid', [id]);
   const { size } = template;
