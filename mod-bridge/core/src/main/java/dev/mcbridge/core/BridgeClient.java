@@ -125,7 +125,7 @@ public final class BridgeClient implements AutoCloseable {
         Connection c = new Connection();
         current = c;
         builder.buildAsync(config.url(), c).whenComplete((ws, err) -> {
-            if (err != null) c.ended("cannot reach the companion at " + config.url() + ": " + rootMessage(err), -1);
+            if (err != null) c.ended("cannot reach the companion at " + config.url() + ": " + BridgeFailures.rootMessage(err), -1);
         });
     }
 
@@ -154,11 +154,6 @@ public final class BridgeClient implements AutoCloseable {
 
     private void log(String line) {
         if (options.log() != null) options.log().accept(line);
-    }
-
-    private static String rootMessage(Throwable t) {
-        while (t.getCause() != null) t = t.getCause();
-        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 
     @Override
@@ -256,7 +251,7 @@ public final class BridgeClient implements AutoCloseable {
 
         private void noteError(ErrorFrame e) {
             lastError = e.code() + ": " + e.message();
-            if (Backoff.isFatal(e.code())) options.backoff().stop(describe(e.code(), e.message()));
+            if (Backoff.isFatal(e.code())) options.backoff().stop(BridgeFailures.describe(e.code(), e.message()));
         }
 
         private void beat() {
@@ -270,15 +265,13 @@ public final class BridgeClient implements AutoCloseable {
 
         @Override
         public CompletionStage<?> onClose(WebSocket socket, int code, String reason) {
-            String why = lastError != null ? lastError : "the companion closed the bridge (" + code + (reason.isEmpty() ? "" : ": " + reason) + ")";
-            if (Backoff.isFatal(code)) why = describe(code == Frames.CLOSE_BAD_TOKEN ? "bad_token" : code == Frames.CLOSE_PROTOCOL_MISMATCH ? "protocol_mismatch" : "origin", reason);
-            ended(why, code);
+            ended(BridgeFailures.whyClosed(code, reason, lastError), code);
             return null;
         }
 
         @Override
         public void onError(WebSocket socket, Throwable error) {
-            ended("bridge socket error: " + rootMessage(error), -1);
+            ended("bridge socket error: " + BridgeFailures.rootMessage(error), -1);
         }
 
         void close(int code, String reason) {
@@ -302,19 +295,6 @@ public final class BridgeClient implements AutoCloseable {
             if (heartbeat != null) heartbeat.cancel(false);
             session = null;
             reconnectLater(why, code);
-        }
-    }
-
-    static String describe(String code, String message) {
-        switch (code) {
-            case "bad_token":
-                return "wrong token (" + message + "): copy the companion's bridge-token file, or set MCBRIDGE_BRIDGE_TOKEN";
-            case "protocol_mismatch":
-                return "protocol mismatch (" + message + "): update the mod or the companion";
-            case "origin":
-                return "the companion refused this connection's Origin (" + message + ")";
-            default:
-                return code + ": " + message;
         }
     }
 }
