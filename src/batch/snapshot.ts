@@ -78,6 +78,12 @@ export function restoreCommands(snapshot: Snapshot): string[] {
   return commands;
 }
 
+/** The state key at `pos` in `source` now, or `unloaded`: what a snapshot's states are compared with. */
+export function stateNow(source: BlockSource, pos: { x: number; y: number; z: number }): string {
+  const now = source.readBlock(pos);
+  return now === 'unloaded' ? 'unloaded' : blockStateKey(now);
+}
+
 /** Positions of the snapshot whose state differs in `source` now. */
 export function differences(
   snapshot: Snapshot,
@@ -87,8 +93,7 @@ export function differences(
   const out: Array<{ x: number; y: number; z: number; expected: string; actual: string }> = [];
   for (const [k, expected] of snapshot.states) {
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
-    const now = source.readBlock({ x, y, z });
-    const actual = now === 'unloaded' ? 'unloaded' : blockStateKey(now);
+    const actual = stateNow(source, { x, y, z });
     if (actual !== expected) {
       out.push({ x, y, z, expected, actual });
       if (out.length >= limit) break;

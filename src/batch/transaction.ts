@@ -10,8 +10,8 @@ import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { McbridgeError } from '../errors.js';
 import { prepareReads } from '../execute/verify-batch.js';
-import { type BlockSource, blockStateKey } from '../world-view/block-source.js';
-import { differences, restoreCommands, type Snapshot } from './snapshot.js';
+import type { BlockSource } from '../world-view/block-source.js';
+import { differences, restoreCommands, type Snapshot, stateNow } from './snapshot.js';
 
 /** Largest snapshot a transactional batch may take (unique positions). */
 export const TRANSACTION_MAX_BLOCKS = 65_536;
@@ -144,8 +144,7 @@ function stillDifferent(
   source: BlockSource,
 ): ReturnType<typeof differences> {
   return mismatches.flatMap((m) => {
-    const now = source.readBlock(m);
-    const actual = now === 'unloaded' ? 'unloaded' : blockStateKey(now);
+    const actual = stateNow(source, m);
     return actual === m.expected ? [] : [{ ...m, actual }];
   });
 }
