@@ -8,6 +8,18 @@ import { PNG } from 'pngjs';
 
 export const CHROMIUM_PATH = process.env['MCBRIDGE_CHROMIUM'] ?? '/usr/bin/chromium';
 
+// the browser's own stderr (GPU process crashes, lost WebGL contexts), kept for the message of a failing test
+const browserLines: string[] = [];
+
+/** The last lines Chromium printed about its GPU, WebGL or a crash, for a failing test's message. */
+export function browserLog(): string {
+  return browserLines.filter((l) => /gpu|gl|context|crash|swiftshader|angle/i.test(l)).join('\n') || '(none)';
+}
+
+/** The gold and lapis blocks the browser tests build (not the sky, #87a9d8, nor the scene's light blue). */
+export const gold = (r: number, g: number, b: number) => r > 170 && g > 130 && b < 90 && r - b > 110;
+export const lapis = (r: number, g: number, b: number) => b > 110 && r < 100 && b - r > 60 && b - g > 20;
+
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -18,10 +30,21 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    logger: {
+      isEnabled: (name) => name === 'browser',
+      log: (_name, _severity, message) => {
+        browserLines.push(String(message));
+        if (browserLines.length > 200) browserLines.shift();
+      },
+    },
     args: [
       '--no-sandbox',
       '--use-angle=swiftshader',
       '--enable-unsafe-swiftshader',
+      // software WebGL on a loaded machine can take long enough for the GPU watchdog to kill the GPU
+      // process; after a few such crashes Chromium would give up on WebGL and leave every canvas blank
+      '--disable-gpu-watchdog',
+      '--disable-gpu-process-crash-limit',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',

@@ -12,6 +12,8 @@ import { startViewer, type ViewerHandle } from '../../src/viewer/server.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 import {
   changedShare,
+  gold,
+  lapis,
   launchChromium,
   progress,
   screenshot,
@@ -25,9 +27,6 @@ let feed: BotFeed;
 let viewer: ViewerHandle;
 let browser: Browser;
 let page: Page;
-
-const gold = (r: number, g: number, b: number) => r > 170 && g > 130 && b < 90 && r - b > 110;
-const lapis = (r: number, g: number, b: number) => b > 110 && b - r > 60 && b - g > 20;
 
 beforeAll(async () => {
   c = await startCompanion({ username: 'Watcher' });

@@ -20,7 +20,7 @@ export const BOOT = `
   }
   window.Worker = InertWorker;
   window.__mcbridgeWorkers = workers;
-  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, box: null, error: null };
+  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, box: null, error: null, contextLost: 0, contextRestored: 0 };
 })();`;
 
 /** Needs `McbApp` and `McbTransport` (ext-apps' App and PostMessageTransport) in scope, and ATLAS (data URL) and VERSION defined before it. */
@@ -38,6 +38,13 @@ const say = (html) => { banner.innerHTML = html; };
 const b64 = (s, Kind) => { const bin = atob(s); const u = new Uint8Array(bin.length); for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i); return new Kind(u.buffer); };
 const countFrames = () => { state.frames++; requestAnimationFrame(countFrames); };
 requestAnimationFrame(countFrames);
+// the browser may drop the WebGL context (a GPU reset, too many pages): say so, and three.js redraws on restore
+const canvas = pv.viewer.domElement;
+canvas.addEventListener('webglcontextlost', () => {
+  state.contextLost++;
+  say('<span class="down">the browser dropped the WebGL context of this view; it redraws when the browser restores it</span>');
+});
+canvas.addEventListener('webglcontextrestored', () => { state.contextRestored++; say(lastBanner); });
 
 // what a tool result is about: render_area's box, or the commands an execute_commands batch applied
 const requestOf = (result) => {
