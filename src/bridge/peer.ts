@@ -7,6 +7,7 @@ import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/mineflayer.js';
+import { readSystemLines } from '../connection/system-lines.js';
 import { McbridgeError } from '../errors.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from './protocol.js';
 
@@ -68,10 +69,6 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
     };
   };
 
-  const onMessage = (msg: { json?: unknown; toString(): string }, position: string) => {
-    if (position === 'chat') return; // players' chat is not the game's feedback
-    send({ type: 'message', component: msg.json ?? msg.toString(), overlay: position === 'game_info' });
-  };
   const onEnd = () => send({ ...state(), inWorld: false, screen: 'title', position: null });
   const onMove = () => send(state());
 
@@ -135,7 +132,10 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
     });
   });
 
-  bot.on('message', onMessage);
+  // the game's lines as a mod would forward them (players' chat is not the game's feedback)
+  const stopLines = readSystemLines(bot, (m) =>
+    send({ type: 'message', component: m.component, overlay: m.overlay }),
+  );
   bot.on('end', onEnd);
   bot.on('forcedMove', onMove);
   send(state());
@@ -143,7 +143,7 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
   heartbeat.unref();
   socket.on('close', () => {
     clearInterval(heartbeat);
-    bot.off('message', onMessage);
+    stopLines();
     bot.off('end', onEnd);
     bot.off('forcedMove', onMove);
   });

@@ -37,6 +37,11 @@ export interface CaptureOptions {
   maxInFlight?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Command `index` is settled: its fence came, its lines are final. Called in order, while later commands
+   * are still out, so that the caller can judge it while waiting for the server.
+   */
+  onSettled?: (index: number, captured: CapturedCommand) => void;
   /** the connection's packet budget: sending waits while it has no room */
   budget?: Pacer;
   /** close runs of setblock/fill/clone with one fence (only with sendCommandFeedback on) */

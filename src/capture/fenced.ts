@@ -71,6 +71,7 @@ export async function captureFenced(
       if (r.end === 'unattributed')
         r.reason = `it ran in a group of ${size} commands closed by one fence, and the group's ${r.lines.length} reply lines did not fit one line per command, so which line is whose is not known; check the world before sending it again`;
       r.durationMs = each;
+      options.onSettled?.(head, r);
     }
     headSince = now();
     options.onProgress?.(head, commands.length);

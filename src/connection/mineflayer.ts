@@ -4,7 +4,7 @@ import { commandTreeOf, watchCommandTree } from './command-tree.js';
 import { EventEmitter } from 'node:events';
 import mineflayer, { type Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
-import type { CapturedMessage, TextComponent } from '../capture/message.js';
+import type { CapturedMessage } from '../capture/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import { ConnectError, NotConnectedError } from '../errors.js';
 import type { JavaSession } from '../signin/microsoft.js';
@@ -14,6 +14,9 @@ import type { Backend, BlockStateView, CommandChannel, WorldView } from './chann
 import { watchBrand } from './brand.js';
 import { explainKick, kickReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
+import { readSystemLines } from './system-lines.js';
+import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
+import type { Socket } from 'node:net';
 
 export interface MineflayerOptions {
   host: string;
@@ -60,6 +63,8 @@ export class MineflayerChannel implements CommandChannel {
   private readonly events = new EventEmitter();
   private closedReason: string | undefined;
   private readonly teleports: TeleportWatch;
+  /** commands sent in one tick leave in one socket write */
+  private readonly outgoing: Coalescer;
 
   private constructor(
     readonly bot: Bot,
@@ -72,16 +77,9 @@ export class MineflayerChannel implements CommandChannel {
     this.events.setMaxListeners(0);
     this.teleports = new TeleportWatch(bot);
     trimChatHistoryCheaply(bot);
-    bot.on('message', (msg, position) => {
-      // player chat (position 'chat') never belongs to a command
-      if (position === 'chat') return;
-      const message: CapturedMessage = {
-        component: (msg.json ?? msg.toString()) as TextComponent,
-        text: msg.toString(),
-        overlay: position === 'game_info',
-      };
-      this.events.emit('message', message);
-    });
+    splitFramesWithoutThrowing(bot._client as unknown as { splitter?: unknown });
+    this.outgoing = new Coalescer(() => (bot._client as unknown as { socket?: Socket }).socket);
+    readSystemLines(bot, (message) => this.events.emit('message', message));
     const down = (reason: string) => {
       if (this.closedReason !== undefined) return;
       this.closedReason = reason;
@@ -212,6 +210,7 @@ export class MineflayerChannel implements CommandChannel {
   sendCommand(command: string): void {
     if (this.closedReason !== undefined)
       throw new NotConnectedError(`not connected to ${this.server} (${this.closedReason})`);
+    this.outgoing.hold();
     this.bot.chat(`/${command}`);
   }
 

@@ -14,7 +14,7 @@ import { NotOperatorError } from '../errors.js';
 import { postExecuteHints } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
-import { addSuggestions } from '../suggest/index.js';
+import { addSuggestion, addSuggestions } from '../suggest/index.js';
 import { BotMoves, type MoveExpectation, teleportExpectation } from './bot-moves.js';
 import { type CheckedBatch, checkPhase } from './check.js';
 import { normalizeCommand } from './preflight.js';
@@ -71,6 +71,16 @@ export async function executeBatch(
   const commands = steps.map((s) => normalizeCommand(s.command));
   const policy: SuccessPolicy = { noChangeIsSuccess: options.noChangeIsSuccess ?? false };
   const verify = options.verify ?? true;
+  // a result that did not apply carries its fix: did you mean, valid states, the command's usage. The
+  // game's refusals get theirs as they come, while the server still works on later commands; the rest
+  // (safety refusals, unknowns, results verification changed) after verification
+  const suggest = { version: session.channel.version, tree: session.channel.commandTree?.() };
+  const suggested = new Set<CommandResult>();
+  const onJudged = (r: CommandResult) => {
+    if (r.status !== 'rejected_by_game') return;
+    addSuggestion(r, suggest);
+    suggested.add(r);
+  };
 
   // everything that depends on where the bot stands is decided in the queue, after earlier batches ran
   const sent = await session.exclusive(async (): Promise<SentBatch> => {
@@ -84,7 +94,7 @@ export async function executeBatch(
       check.safety.parsed,
     );
     const undoBasis = await snapshotPhase(session.channel, commands, plan, check.sendable, options);
-    await sendPhase(session, steps, commands, results, check, { ...options, policy });
+    await sendPhase(session, steps, commands, results, check, { ...options, policy, onJudged });
     const final = results as CommandResult[];
     const transaction = options.transactional
       ? await settleTransaction(session, final, plan.byCommand, undoBasis.snapshot, policy)
@@ -95,8 +105,7 @@ export async function executeBatch(
   const { check, plan, results, transaction, undoBasis } = sent;
   const rolledBack = transaction?.rolledBack === true;
   if (verify && !rolledBack) await verifyApplied(session.channel, plan, results);
-  // a result that did not apply carries its fix: did you mean, valid states, the command's usage
-  addSuggestions(results, { version: session.channel.version, tree: session.channel.commandTree?.() });
+  addSuggestions(results, suggest, suggested);
   const undo = options.undo
     ? recordUndo(
         options.undo,
@@ -132,7 +141,7 @@ async function sendPhase(
   commands: readonly string[],
   results: Array<CommandResult | undefined>,
   check: CheckedBatch,
-  options: ExecuteOptions & { policy: SuccessPolicy },
+  options: ExecuteOptions & { policy: SuccessPolicy; onJudged: (result: CommandResult) => void },
 ): Promise<void> {
   const expected = new Map<number, MoveExpectation>();
   for (const i of check.sendable) {

@@ -21,6 +21,8 @@ export interface SegmentRunOptions {
   onProgress?: (done: number, total: number, note?: string) => void;
   /** teleports of the bot in this batch */
   moves?: BotMoves;
+  /** a command's result is decided (called in order, mostly while later commands are still out) */
+  onJudged?: (result: CommandResult) => void;
 }
 
 export async function runSegments(
@@ -52,6 +54,13 @@ export async function runSegments(
     }
     let doneSoFar = 0;
     const mark = options.moves?.mark() ?? 0;
+    // commands are judged as their fences come, while the server works on the rest
+    const judged = new Map<number, CommandResult>();
+    const judge = (c: CapturedCommand, index: number): CommandResult => {
+      const result = classifier.classify(c, index);
+      options.onJudged?.(result);
+      return result;
+    };
     const captured = await capture(
       channel,
       send.map((i) => commands[i]!),
@@ -64,15 +73,23 @@ export async function runSegments(
           options.onProgress?.(done + n, commands.length);
         },
         onPaced: (note) => options.onProgress?.(done + doneSoFar, commands.length, note),
+        onSettled: (k, c) => {
+          try {
+            judged.set(k, judge(c, send[k]!));
+          } catch {
+            // judged again below, where the error reaches the caller
+          }
+        },
       },
     );
     captured.forEach((c, k) => {
       const index = send[k]!;
       // cancelled: what was never sent is skipped; what was sent keeps its real outcome
       results[index] =
-        c.end === 'not_sent' && cancelled()
+        judged.get(k) ??
+        (c.end === 'not_sent' && cancelled()
           ? skippedResult({ index, reason: 'cancelled before it was sent' }, c.command)
-          : classifier.classify(c, index);
+          : judge(c, index));
     });
     const last = send.at(-1)!;
     if (options.moves?.endsSegment(last)) await options.moves.settle(last, mark, results[last]!);

@@ -129,12 +129,19 @@ export function suggestFix(result: CommandResult, ctx: SuggestContext): string |
   return key === undefined ? idInCommand(ctx, result.command) : undefined;
 }
 
-/** Adds each suggestion to the result's summary (which the text shows) and to `detail.suggestion`. */
-export function addSuggestions(results: CommandResult[], ctx: SuggestContext): void {
-  for (const r of results) {
-    const suggestion = suggestFix(r, ctx);
-    if (!suggestion) continue;
-    r.summary = `${r.summary} — ${suggestion}`;
-    r.detail = { ...r.detail, suggestion };
-  }
+/** Adds the result's suggestion, if it has one, to its summary (which the text shows) and `detail.suggestion`. */
+export function addSuggestion(r: CommandResult, ctx: SuggestContext): void {
+  const suggestion = suggestFix(r, ctx);
+  if (!suggestion) return;
+  r.summary = `${r.summary} — ${suggestion}`;
+  r.detail = { ...r.detail, suggestion };
+}
+
+/** `addSuggestion` for each result, but those in `done` (given theirs already). */
+export function addSuggestions(
+  results: CommandResult[],
+  ctx: SuggestContext,
+  done?: ReadonlySet<CommandResult>,
+): void {
+  for (const r of results) if (!done?.has(r)) addSuggestion(r, ctx);
 }

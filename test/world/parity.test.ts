@@ -216,6 +216,32 @@ describe('tellraw, gamerule and unknown commands', () => {
     expect(lines).toEqual([component]);
   });
 
+  test('tellraw decodes as vanilla: a list is its first element with the rest as siblings; a plain literal is a string', async () => {
+    // network/chat/ComponentSerialization.createFromList and Component.tryCollapseToString (1.21.4)
+    const packets: Array<{ content: unknown }> = [];
+    const onPacket = (p: { content: unknown }) => packets.push(p);
+    const client = op.bot._client as unknown as NodeJS.EventEmitter;
+    client.on('system_chat', onPacket);
+    const [list, , nested] = await runFenced(op, [
+      'tellraw @s ["a ",{"text":"b","bold":true},{"translate":"commands.setblock.success","with":[1,2,3]}]',
+      'tellraw @s {"text":"hi"}',
+      'tellraw @s {"text":"x","extra":[["y",{"text":"z","color":"red"}]]}',
+    ]);
+    client.off('system_chat', onPacket);
+    expect(list).toEqual([
+      {
+        text: 'a ',
+        extra: [
+          { text: 'b', bold: 1 },
+          { translate: 'commands.setblock.success', with: [1, 2, 3] },
+        ],
+      },
+    ]);
+    // the plain literal travels as a bare string tag (packets: line, fence, line, fence, …)
+    expect(packets[2]!.content).toMatchObject({ type: 'string', value: 'hi' });
+    expect(nested).toEqual([{ text: 'x', extra: [{ text: 'y', extra: [{ text: 'z', color: 'red' }] }] }]);
+  });
+
   test('tellraw with malformed JSON is argument.component.invalid', async () => {
     const [lines] = await runFenced(op, ['tellraw @s {"text":']);
     expect((lines[0] as { extra: Array<{ translate: string }> }).extra[0]?.translate).toBe(

@@ -1,6 +1,6 @@
 /** Argument parsers for the parity commands, with vanilla's error keys and cursor positions. */
 
-import type { TextComponent } from '../../capture/message.js';
+import type { ComponentObject, TextComponent } from '../../capture/message.js';
 import type { BlockPos } from '../../commands/block-write.js';
 import { type BlockDef, type BlockStates, stripNamespace } from './block-states.js';
 import type { StringReader } from './reader.js';
@@ -223,11 +223,44 @@ export function readJsonComponent(reader: StringReader): TextComponent {
   const start = reader.cursor;
   const text = reader.remaining();
   try {
-    const value = JSON.parse(text) as TextComponent;
+    const value = decodeJsonComponent(JSON.parse(text) as TextComponent);
     reader.cursor = reader.input.length;
     return value;
   } catch (err) {
     reader.cursor = start;
     throw reader.fail('argument.component.invalid', [(err as Error).message]);
   }
+}
+
+/**
+ * A component as vanilla reads JSON text and writes it back to the network
+ * (network/chat/ComponentSerialization.java and Component.tryCollapseToString, 1.21.4): a list is its first
+ * element with the others appended to its siblings (createFromList), at any depth; a plain literal with no
+ * style and no siblings is written as a bare string.
+ */
+export function decodeJsonComponent(c: TextComponent): TextComponent {
+  if (Array.isArray(c)) {
+    if (c.length === 0) throw new Error('List must have contents');
+    const [first, ...rest] = c.map(decodeJsonComponent);
+    const base: ComponentObject =
+      typeof first === 'object' && first !== null
+        ? { ...(first as ComponentObject) }
+        : { text: String(first) };
+    if (rest.length) base.extra = [...(base.extra ?? []), ...rest];
+    return collapse(base);
+  }
+  if (c === null || typeof c !== 'object') return c;
+  const out: ComponentObject = { ...c };
+  if (Array.isArray(c.extra)) out.extra = c.extra.map(decodeJsonComponent);
+  if (Array.isArray(c.with))
+    out.with = c.with.map((arg) => (typeof arg === 'object' ? decodeJsonComponent(arg) : arg));
+  return collapse(out);
+}
+
+function collapse(c: ComponentObject): TextComponent {
+  if (typeof c.text !== 'string' || (c.type !== undefined && c.type !== 'text')) return c;
+  const plain = Object.keys(c).every(
+    (k) => k === 'text' || k === 'type' || (k === 'extra' && (c.extra ?? []).length === 0),
+  );
+  return plain ? c.text : c;
 }

@@ -29,8 +29,11 @@ export interface DispatchDeps {
   log(message: string): void;
 }
 
+/** A plain literal goes as a bare string tag, as vanilla writes it (Component.tryCollapseToString). */
 export function sendSystem(player: FlyingSquidPlayer, message: TextComponent, overlay = false): void {
-  player._client.write('system_chat', { content: componentToNbt(message), isActionBar: overlay });
+  const content =
+    typeof message === 'string' ? { type: 'string', name: '', value: message } : componentToNbt(message);
+  player._client.write('system_chat', { content, isActionBar: overlay });
 }
 
 export class PlayerDispatcher {

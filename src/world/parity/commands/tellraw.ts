@@ -2,7 +2,6 @@
  * `tellraw <targets> <json>`: delivers the component unchanged as system chat; no feedback (vanilla).
  * Follows net/minecraft/server/commands/TellRawCommand.java (1.21.4): targets are EntityArgument.players().
  */
-import type { ComponentObject } from '../../../capture/message.js';
 import { readJsonComponent } from '../arguments.js';
 import { type CommandContext, expectArgument } from '../context.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
@@ -27,11 +26,7 @@ export async function tellraw(ctx: CommandContext): Promise<void> {
   const message = readJsonComponent(reader);
   endOfParse(ctx);
   const targets = selectEntities(ctx, selector).flatMap((t) => (t.player ? [t.player] : []));
-  const component: ComponentObject | string =
-    typeof message === 'object' && !Array.isArray(message)
-      ? message
-      : typeof message === 'string'
-        ? message
-        : { text: '', extra: [message] };
+  // a list is decoded to its first element by now (decodeJsonComponent); a bare number is its text
+  const component = typeof message === 'object' && !Array.isArray(message) ? message : String(message);
   for (const target of targets) ctx.sendTo(target, component);
 }
