@@ -1,6 +1,7 @@
 /**
- * `tellraw <targets> <json>`: delivers the component unchanged as system chat; no feedback (vanilla).
- * Follows net/minecraft/server/commands/TellRawCommand.java (1.21.4): targets are EntityArgument.players().
+ * `tellraw <targets> <json>`: delivers the component as system chat; no feedback (vanilla).
+ * Follows net/minecraft/server/commands/TellRawCommand.java (1.21.4): targets are EntityArgument.players();
+ * the JSON is decoded as network/chat/ComponentSerialization.java decodes it (arguments.ts decodeJsonComponent).
  */
 import { readJsonComponent } from '../arguments.js';
 import { type CommandContext, expectArgument } from '../context.js';
