@@ -37,8 +37,16 @@ export class Reader {
   remaining(): string {
     return this.input.slice(this.cursor);
   }
+  /** The failure to throw. It is caught in parseCommand, so it carries no stack trace (capturing one was the
+   * larger part of parsing a batch full of mistakes). */
   fail(message: string, position = this.cursor): ParseFailure {
-    return new ParseFailure(message, position);
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      return new ParseFailure(message, position);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 
   /** Spaces between arguments. Brigadier wants exactly one; accepting more only makes us see more. */

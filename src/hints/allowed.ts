@@ -25,6 +25,14 @@ export interface Refusal {
 
 const rootName = (command: string) => (command.trim().replace(/^\//, '').split(/\s+/)[0] ?? '').toLowerCase();
 
+// the names of a command tree, once per tree (a batch asks for them once per suggested step)
+const namesOf = new WeakMap<CommandNode, ReadonlySet<string>>();
+const knownNames = (tree: CommandNode): ReadonlySet<string> => {
+  let known = namesOf.get(tree);
+  if (!known) namesOf.set(tree, (known = new Set(commandNames(tree))));
+  return known;
+};
+
 /** Why these commands cannot be run here, or undefined when they can. */
 export function refusalOf(commands: readonly string[], options: FollowableOptions): Refusal | undefined {
   if (options.safety) {
@@ -45,21 +53,27 @@ export function refusalOf(commands: readonly string[], options: FollowableOption
     }
   }
   if (options.tree) {
-    const known = new Set(commandNames(options.tree));
+    const known = knownNames(options.tree);
     const missing = commands.find((c) => !known.has(rootName(c)));
     if (missing) return { command: missing, why: `this server has no command ${rootName(missing)}` };
   }
   return undefined;
 }
 
-/** The steps that can be followed, and a note for each one left out. */
+/**
+ * The steps that can be followed, in the order given, at most `max` of them, and a note for each one left
+ * out on the way. Steps after the `max`-th kept one are not examined (a batch of hundreds of refusals makes
+ * hundreds of fix steps, of which only the first few are shown).
+ */
 export function followable(
   steps: readonly NextStep[],
   options: FollowableOptions,
+  max = Number.POSITIVE_INFINITY,
 ): { steps: NextStep[]; notes: string[] } {
   const kept: NextStep[] = [];
   const notes: string[] = [];
   for (const step of steps) {
+    if (kept.length >= max) break;
     const commands = step.suggestedArgs?.['commands'];
     const list = Array.isArray(commands) ? commands.filter((c): c is string => typeof c === 'string') : [];
     const refusal = step.suggestedTool === 'execute_commands' ? refusalOf(list, options) : undefined;

@@ -54,9 +54,16 @@ export const postExecuteHints = (
       executor: input.executor,
     };
     const read = input.readBlock;
+    // rules ask about the same few commands once per refused command: each is checked once
+    const allowed = new Map<string, boolean>();
+    const allows = (command: string): boolean => {
+      let ok = allowed.get(command);
+      if (ok === undefined) allowed.set(command, (ok = refusalOf([command], options) === undefined));
+      return ok;
+    };
     const ctx: HintContext = {
       ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
-      allows: (command: string) => refusalOf([command], options) === undefined,
+      allows,
       build: analyzeBuild(input.entries),
       entries: input.entries,
       tool: input.tool,
@@ -76,9 +83,10 @@ export const postExecuteHints = (
       save ??= out.saveSuggestion;
     }
     const hints: ActionHints = {};
-    const usable = followable(steps, options);
+    // ranked first, so that only the steps that can still make the list are checked against the policy
+    const usable = followable(rank(steps, Number.POSITIVE_INFINITY), options, MAX_NEXT_STEPS);
     notes.push(...usable.notes);
-    const nextSteps = rank(usable.steps);
+    const nextSteps = usable.steps;
     const moduleHints = [...new Set(notes)].slice(0, MAX_MODULE_HINTS);
     if (nextSteps.length) hints.nextSteps = nextSteps;
     if (moduleHints.length) hints.moduleHints = moduleHints;
@@ -94,9 +102,9 @@ export const postExecuteHints = (
 
 /**
  * Highest relevance first (stable: rule order breaks ties), one step per action and arguments (or
- * description, for steps without arguments), at most MAX_NEXT_STEPS.
+ * description, for steps without arguments), at most `max`.
  */
-export const rank = (steps: readonly NextStep[]): NextStep[] => {
+export const rank = (steps: readonly NextStep[], max = MAX_NEXT_STEPS): NextStep[] => {
   const seen = new Set<string>();
   return [...steps]
     .sort((a, b) => b.relevance - a.relevance)
@@ -106,5 +114,5 @@ export const rank = (steps: readonly NextStep[]): NextStep[] => {
       seen.add(key);
       return true;
     })
-    .slice(0, MAX_NEXT_STEPS);
+    .slice(0, max);
 };

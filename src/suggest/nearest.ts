@@ -58,7 +58,9 @@ function scan(wrong: string, names: readonly string[], max: number): string[] {
   // a known slip is the answer; other near names would only distract
   if (out.length) return [...new Set(out)].slice(0, max);
   const limit = Math.max(2, Math.ceil(word.length / 3));
+  // names whose length alone puts them over the limit need no distance (most of a registry)
   const close = names
+    .filter((name) => Math.abs(name.length - word.length) <= limit)
     .map((name) => ({ name, d: editDistance(word, name) }))
     .filter((c) => c.d > 0 && c.d <= limit)
     .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))

@@ -1,17 +1,28 @@
 /** A tiny Brigadier-style reader: the cursor positions it reports are the ones vanilla puts in its errors. */
 import type { TextComponent } from '../../capture/message.js';
 
+/**
+ * A command's failure as vanilla reports it: a key, its arguments, and for parse errors the cursor. It is
+ * how the world answers a mistake, thousands of times a second in a busy batch, and always caught by the
+ * dispatcher: it carries no stack trace (capturing one was most of the cost of a failed command).
+ */
 export class CommandSyntaxError extends Error {
-  override readonly name = 'CommandSyntaxError' as const;
-  constructor(
-    readonly key: string,
-    readonly args: TextComponent[] = [],
-    /** cursor into the command text, or undefined for errors raised while executing (no context line) */
-    readonly cursor?: number,
-  ) {
+  declare readonly name: 'CommandSyntaxError';
+  readonly key: string;
+  readonly args: TextComponent[];
+  /** cursor into the command text, or undefined for errors raised while executing (no context line) */
+  readonly cursor: number | undefined;
+  constructor(key: string, args: TextComponent[] = [], cursor?: number) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(key);
+    Error.stackTraceLimit = limit;
+    this.key = key;
+    this.args = args;
+    this.cursor = cursor;
   }
 }
+Object.defineProperty(CommandSyntaxError.prototype, 'name', { value: 'CommandSyntaxError' });
 
 export class StringReader {
   cursor = 0;
