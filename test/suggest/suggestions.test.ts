@@ -44,7 +44,8 @@ test.each(slips)('%s: `%s` is answered with a fix', async (_kind, command, sugge
   const r = (result.structuredContent as { results: CommandResult[] }).results[0]!;
   expect(r.status).not.toBe('applied');
   expect(r.detail?.suggestion).toContain(suggestion);
-  expect(r.summary).toContain(suggestion);
+  // once: the game's refusals get theirs while the batch runs, the rest after it; never both
+  expect(r.summary.split(suggestion).length - 1).toBe(1);
   const text = (result.content as Array<{ type: string; text: string }>)[0]!.text;
   expect(text).toContain(suggestion);
 });
