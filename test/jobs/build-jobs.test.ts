@@ -67,9 +67,13 @@ test('a job in phases with params runs in the background to completed, every com
     expect(done.completedPhases).toEqual(['walls', 'marker']);
     expect(done.failures).toEqual([]);
     const journal = await readJournal(dir, started.id);
+    // the steps that are not applied once and verified, with what they are instead (none expected)
+    const odd = journal.steps.filter(
+      (s) => s.state !== 'applied' || s.attempts !== 1 || s.verification !== 'verified',
+    );
     expect(
-      journal.steps.every((s) => s.state === 'applied' && s.attempts === 1 && s.verification === 'verified'),
-    ).toBe(true);
+      odd.map((s) => ({ item: s.item, state: s.state, attempts: s.attempts, verification: s.verification })),
+    ).toEqual([]);
     expect(journal.params).toEqual({ wall: 'oak_planks', top: 'gold_block' });
     const filled = journal.steps.map((s) => s.item as string);
     expect(await seen(filled)).toEqual(filled.map(() => 1));
