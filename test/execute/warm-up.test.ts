@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { rehearsalLines, warmConnection } from '../../src/execute/warm-up.js';
-import { warmUpExecuteCommands } from '../../src/mcp/tools/execute-commands.js';
+import { ExecuteCommandsOutput, warmUpExecuteCommands } from '../../src/mcp/tools/execute-commands.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
@@ -113,4 +113,27 @@ test('a rehearsal still under way when the round trips are done is stopped, so t
   expect(await warmUpExecuteCommands({ version: session.channel.version, signal: abort.signal })).toBe(
     undefined,
   );
+}, 120_000);
+
+test('the rehearsal runs its rounds one after another, and a stop between rounds ends it before the next', async () => {
+  const session = await c.target.get();
+  const parse = ExecuteCommandsOutput.parse.bind(ExecuteCommandsOutput);
+  const answers = vi.spyOn(ExecuteCommandsOutput, 'parse');
+  try {
+    expect(await warmUpExecuteCommands({ version: session.channel.version }, 3)).toBeDefined();
+    expect(answers).toHaveBeenCalledTimes(3);
+    answers.mockClear();
+    // stopped as the first round's answer is checked: the rounds still to come never start
+    const abort = new AbortController();
+    answers.mockImplementationOnce((value) => {
+      abort.abort();
+      return parse(value);
+    });
+    expect(
+      await warmUpExecuteCommands({ version: session.channel.version, signal: abort.signal }, 50),
+    ).toBeUndefined();
+    expect(answers).toHaveBeenCalledTimes(1);
+  } finally {
+    answers.mockRestore();
+  }
 }, 120_000);

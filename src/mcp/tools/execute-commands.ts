@@ -82,8 +82,8 @@ Compact (unless resultDetail: "full"): fields at their default are left out — 
 /**
  * Runs this tool's whole path on made-up data while the bot connects (input schema, the real executeBatch
  * against an offline stand-in server, compaction, output schema, text, JSON), so that the first real call
- * is as fast as the next ones; returns the last rehearsal's answer. It yields to the event loop at every
- * reply of the stand-in server: connecting goes on meanwhile.
+ * is as fast as the next ones: `rounds` times, until `options.signal` stops it; returns the last round's
+ * answer. It yields to the event loop at every reply of the stand-in server: connecting goes on meanwhile.
  */
 export async function warmUpExecuteCommands(
   options: RehearseOptions = {},
@@ -101,6 +101,7 @@ export async function warmUpExecuteCommands(
   };
   let last: CallToolResult | undefined;
   for (let round = 0; round < rounds; round++) {
+    if (options.signal?.aborted) return undefined;
     const args = ExecuteCommandsInput.parse({ commands: lines.map((l) => l.command) });
     const batch = await rehearseExecute(lines, args.commands, options);
     if (options.signal?.aborted) return undefined;
