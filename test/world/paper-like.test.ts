@@ -25,10 +25,13 @@ test('a bot that bursts 4,000 commands is kicked at the 3,500th packet within 7 
     hideErrors: true,
     physicsEnabled: false,
   });
+  // the brand comes as the player spawns, so it may reach the bot just after its `spawn` event (it did in CI)
+  const brand = new Promise<unknown>((resolve) => bot._client.once('minecraft:brand', resolve));
   await new Promise<void>((resolve, reject) => {
     bot.once('spawn', () => resolve());
     bot.once('error', reject);
   });
+  expect(await brand).toBe('Paper');
   expect(bot.game.serverBrand).toBe('Paper');
   let replies = 0;
   bot.on('message', (m) => {
