@@ -31,7 +31,15 @@ test('every --flag in the README is an option of an mcbridge command', () => {
   const program = buildProgram();
   const known = allFlags(program);
   // flags of other programs the README shows (npm, npx, the bench, V8 options tried in the bench notes)
-  const foreign = new Set(['--noEmit', '--world', '--min-semi-space-size', '--no-lazy-feedback-allocation']);
+  const foreign = new Set([
+    '--noEmit',
+    '--world',
+    '--min-semi-space-size',
+    '--no-lazy-feedback-allocation',
+    '--log-code',
+    '--log-deopt',
+    '--cpu-prof',
+  ]);
   const mentioned = [...new Set(readme.match(/(?<![\w-])--[a-zA-Z][\w-]*/g) ?? [])];
   expect(mentioned.length).toBeGreaterThan(3);
   const unknown = mentioned.filter((f) => !known.has(f) && !foreign.has(f));
