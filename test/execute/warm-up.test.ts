@@ -123,7 +123,7 @@ test('the rehearsal runs its rounds one after another, and a stop between rounds
     expect(await warmUpExecuteCommands({ version: session.channel.version }, 3)).toBeDefined();
     expect(answers).toHaveBeenCalledTimes(3);
     answers.mockClear();
-    // stopped as the first round's answer is checked: the rounds still to come never start
+    // stopped as the first round's answer is checked: no later round gets as far as its answer
     const abort = new AbortController();
     answers.mockImplementationOnce((value) => {
       abort.abort();
