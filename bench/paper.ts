@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mineflayerTarget } from '../src/connection/factories.js';
 import { Targets } from '../src/connection/targets.js';
-import { logger } from '../src/logger.js';
+import { logger } from '../src/vocabulary/logger.js';
 import { createServer } from '../src/mcp/server.js';
 import type { BatchResult } from '../src/results/schema.js';
 import { defaultSafetyConfig } from '../src/safety/config.js';

@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 import { buildProgram } from '../src/cli/program.js';
 import { Targets } from '../src/connection/targets.js';
 import { JobManager } from '../src/jobs/manager.js';
-import { logger } from '../src/logger.js';
+import { logger } from '../src/vocabulary/logger.js';
 import { createServer } from '../src/mcp/server.js';
 import { defaultSafetyConfig } from '../src/safety/config.js';
 

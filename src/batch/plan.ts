@@ -3,7 +3,7 @@
  * sent: ids unique, references known and earlier (so no cycles), a clear message otherwise.
  */
 import { z } from 'zod';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 export const OperationSchema = z.object({
   id: z.string().min(1).max(64).optional().describe('name for this step, so later steps can depend on it'),

@@ -2,9 +2,9 @@
  * World snapshots for transactional batches and undo: the exact block states of the boxes a batch can
  * write, read before it runs, and the setblock/fill commands that put them back.
  */
-import type { Box } from '../commands/block-write.js';
-import { McbridgeError } from '../errors.js';
-import { type BlockSource, type BlockState, blockStateKey } from '../world-view/block-source.js';
+import type { Box } from '../vocabulary/blocks/box.js';
+import { McbridgeError } from '../vocabulary/errors.js';
+import { type BlockSource, type BlockState, blockStateKey } from '../vocabulary/blocks/block-state.js';
 
 export class SnapshotError extends McbridgeError {
   override name = 'SnapshotError' as const;

@@ -5,12 +5,13 @@
 import { captureFenced } from '../capture/fenced.js';
 import { captureSerial } from '../capture/serial.js';
 import { boxOfWrite } from '../commands/block-box.js';
-import type { BlockWrite, Box } from '../commands/block-write.js';
+import type { BlockWrite } from '../commands/block-write.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
-import { McbridgeError } from '../errors.js';
-import { prepareReads } from '../execute/verify-batch.js';
-import type { BlockSource } from '../world-view/block-source.js';
+import { McbridgeError } from '../vocabulary/errors.js';
+import { prepareReads } from '../connection/block-reads.js';
+import type { BlockSource } from '../vocabulary/blocks/block-state.js';
 import { differences, restoreCommands, type Snapshot, stateNow } from './snapshot.js';
 
 /** Largest snapshot a transactional batch may take (unique positions). */

@@ -8,7 +8,7 @@ import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/mineflayer.js';
 import { readSystemLines } from '../connection/system-lines.js';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from './protocol.js';
 
 export interface BridgePeerOptions {

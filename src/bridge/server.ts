@@ -7,7 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { McbridgeError, NotConnectedError } from '../errors.js';
+import { McbridgeError, NotConnectedError } from '../vocabulary/errors.js';
 import { CLOSE, ModToCompanionSchema, PROTOCOL_VERSION } from './protocol.js';
 import { BridgeSession } from './session.js';
 

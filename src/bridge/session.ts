@@ -1,7 +1,7 @@
 /** One game connected to the bridge server: commands out, lines and state in, block reads on request. */
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
-import { McbridgeError, NotConnectedError } from '../errors.js';
+import { McbridgeError, NotConnectedError } from '../vocabulary/errors.js';
 import { type BridgeState, type CompanionToMod, ModToCompanionSchema } from './protocol.js';
 
 export class BridgeSession extends EventEmitter {

@@ -1,5 +1,5 @@
 import type { CaptureStrategy } from '../results/schema.js';
-import type { CapturedMessage } from './message.js';
+import type { CapturedMessage } from '../vocabulary/text/message.js';
 
 /** How a command's capture ended. */
 export type CaptureEnd =

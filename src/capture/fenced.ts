@@ -8,9 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import type { CommandChannel } from '../connection/channel.js';
 import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
-import { fenceCommand, fenceId, isCommandLine } from './filter.js';
+import { fenceCommand, fenceId, isCommandLine } from '../vocabulary/text/fence.js';
 import { groupSize, splitGroupLines } from './groups.js';
-import type { CapturedMessage } from './message.js';
+import type { CapturedMessage } from '../vocabulary/text/message.js';
 
 export async function captureFenced(
   channel: CommandChannel,

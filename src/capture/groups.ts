@@ -7,7 +7,7 @@
  * performCommand), whose click event names the command. When the lines do not fit that shape the split
  * refuses, and the caller says so instead of guessing.
  */
-import type { CapturedMessage, TextComponent } from './message.js';
+import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
 
 /** commands that answer exactly one line (two for a parse error) while feedback is on */
 const ONE_LINE = /^(setblock|fill|clone)\s/;

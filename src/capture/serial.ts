@@ -5,8 +5,8 @@
  */
 import type { CommandChannel } from '../connection/channel.js';
 import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
-import { isCommandLine } from './filter.js';
-import type { CapturedMessage } from './message.js';
+import { isCommandLine } from '../vocabulary/text/fence.js';
+import type { CapturedMessage } from '../vocabulary/text/message.js';
 
 export interface SerialWindows {
   /** wait this long for the first line (default 1000 ms) */

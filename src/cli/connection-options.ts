@@ -3,7 +3,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
 import { type PacketLimitSetting, parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
-import { logger } from '../logger.js';
+import { logger } from '../vocabulary/logger.js';
 
 export interface ConnectionFlags {
   host: string;

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { runDemo } from './demo-run.js';
-import { logger } from '../logger.js';
+import { logger } from '../vocabulary/logger.js';
 
 export function registerDemoCommand(program: Command): void {
   program

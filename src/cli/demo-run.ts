@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mineflayerTarget } from '../connection/factories.js';
 import { Targets } from '../connection/targets.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../vocabulary/logger.js';
 import { createServer } from '../mcp/server.js';
 import type { BatchResult } from '../results/schema.js';
 import { defaultSafetyConfig } from '../safety/config.js';

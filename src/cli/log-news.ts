@@ -1,6 +1,6 @@
 /** Connection news on stderr, for the person who started mcbridge. */
 import type { ConnectionNews } from '../connection/news.js';
-import { logger } from '../logger.js';
+import { logger } from '../vocabulary/logger.js';
 
 export function logNews(news: ConnectionNews): void {
   const fields = { connection: news.connection, event: news.event, ...news.data };

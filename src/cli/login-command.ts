@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { loadCompanionConfig } from '../config/load.js';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { TokenStore } from '../signin/token-cache.js';
 

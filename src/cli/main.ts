@@ -4,7 +4,7 @@
 import './stdout-guard.js';
 
 // everything else loads after the guard is in place
-const { McbridgeError } = await import('../errors.js');
+const { McbridgeError } = await import('../vocabulary/errors.js');
 const { buildProgram } = await import('./program.js');
 
 buildProgram()

@@ -4,7 +4,7 @@ import mineflayer from 'mineflayer';
 import { startBridgePeer } from '../bridge/peer.js';
 import { DEFAULT_BRIDGE_PORT } from '../bridge/server.js';
 import { loadOrCreateBridgeToken } from '../bridge/token.js';
-import { logger } from '../logger.js';
+import { logger } from '../vocabulary/logger.js';
 
 interface PeerFlags {
   bridge: string;

@@ -2,10 +2,10 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { boxOf } from '../commands/block-box.js';
-import type { BlockPos } from '../commands/block-write.js';
-import { McbridgeError } from '../errors.js';
-import { channelBlockSource, prepareReads } from '../execute/verify-batch.js';
+import { boxOf } from '../vocabulary/blocks/box.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
+import { McbridgeError } from '../vocabulary/errors.js';
+import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
 import { renderAreaDetailed } from '../world-view/render.js';
 import { type Corner, CORNERS } from '../world-view/rotate.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';

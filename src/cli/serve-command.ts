@@ -10,7 +10,7 @@ import { targetsFromConfig } from '../config/targets-from-config.js';
 import { bridgeTarget } from '../connection/bridge-target.js';
 import { Targets } from '../connection/targets.js';
 import { JobManager } from '../jobs/manager.js';
-import { logger } from '../logger.js';
+import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
 import { loadSafetyConfig } from '../safety/config.js';

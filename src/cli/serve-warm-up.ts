@@ -8,7 +8,7 @@
 import type { ConnectionSession } from '../connection/session.js';
 import type { Targets } from '../connection/targets.js';
 import { type Rehearsal, warmConnection } from '../execute/warm-up.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../vocabulary/logger.js';
 import { warmUpExecuteCommands } from '../mcp/tools/execute-commands.js';
 import type { SafetyConfig } from '../safety/config.js';
 

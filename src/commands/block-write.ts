@@ -3,11 +3,7 @@
  * block positions. Produced by the command parser; consumed by safety (build zone, volume), verification
  * (expected blocks), snapshots/rollback and hints.
  */
-export interface BlockPos {
-  x: number;
-  y: number;
-  z: number;
-}
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 
 /** A block id with its states, e.g. `{ name: 'minecraft:oak_door', states: { facing: 'north', half: 'lower' } }`. */
 export interface BlockSpec {
@@ -73,10 +69,4 @@ export interface ExecutorPosition {
   pitch: number;
   /** namespaced dimension, e.g. `minecraft:overworld`; unknown when absent */
   dimension?: string;
-}
-
-/** Inclusive axis-aligned box. */
-export interface Box {
-  min: BlockPos;
-  max: BlockPos;
 }

@@ -1,6 +1,7 @@
 /** Argument parsers for the commands room building uses, except `execute` (see execute.ts). */
 import { readBlock, readBlockFilter, readItem } from './block-arg.js';
-import type { BlockFilter, BlockPos, BlockWrite } from './block-write.js';
+import type { BlockFilter, BlockWrite } from './block-write.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { normalizeId, readCoords, resolveBlockPos, resolveVec3, type SourceContext } from './coords.js';
 import { type Collector, noteUnresolved, type PositionWrite } from './parsed.js';
 import type { Reader } from './reader.js';

@@ -2,7 +2,7 @@
  * Coordinates as vanilla reads and resolves them: absolute, relative (`~`, from the source position) and
  * local (`^left ^up ^forwards`, from the anchor along the source rotation).
  */
-import type { BlockPos } from './block-write.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import type { Reader } from './reader.js';
 
 export interface Vec3 {

@@ -1,7 +1,7 @@
 /** Reads the companion config file; errors name the file and the field. */
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import { type CompanionConfig, CompanionConfigSchema } from './schema.js';
 
 export const CONFIG_ENV = 'MCBRIDGE_CONFIG';

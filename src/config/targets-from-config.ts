@@ -6,7 +6,7 @@ import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
 import { parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
 import { Targets } from '../connection/targets.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../vocabulary/logger.js';
 import type { CompanionConfig } from './schema.js';
 
 export interface ConfiguredTargets {

@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 export interface StoredToken {
   token: string;

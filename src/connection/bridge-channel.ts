@@ -4,11 +4,12 @@
  */
 import { EventEmitter } from 'node:events';
 import type { BridgeSession } from '../bridge/server.js';
-import type { CapturedMessage, TextComponent } from '../capture/message.js';
+import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
-import { NotConnectedError } from '../errors.js';
-import { languageFor, normalizeComponent, renderPlainText } from '../outcome/index.js';
-import { parseBlockStateKey } from '../world-view/block-source.js';
+import { NotConnectedError } from '../vocabulary/errors.js';
+import { languageFor } from '../vocabulary/text/language.js';
+import { normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
+import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
 
 /** Largest box read in one request (the mod answers one state per position) */

@@ -4,7 +4,7 @@
  * see this interface.
  */
 import type { CommandNode } from '../suggest/tree.js';
-import type { CapturedMessage } from '../capture/message.js';
+import type { CapturedMessage } from '../vocabulary/text/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import type { PacketLog } from './packet-log.js';
 

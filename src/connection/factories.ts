@@ -1,5 +1,5 @@
 /** Connection targets from options: a server through a mineflayer bot, or an embedded world of our own. */
-import type { Logger } from '../logger.js';
+import type { Logger } from '../vocabulary/logger.js';
 import { startWorld, type WorldHandle } from '../world/start-world.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';

@@ -3,8 +3,8 @@
  * whether we are an operator, whether it speaks translation keys, and the sendCommandFeedback gamerule.
  */
 import { randomBytes } from 'node:crypto';
-import { fenceCommand, fenceId, isCommandLine, topTranslateKey } from '../capture/filter.js';
-import type { CapturedMessage, TextComponent } from '../capture/message.js';
+import { fenceCommand, fenceId, isCommandLine, topTranslateKey } from '../vocabulary/text/fence.js';
+import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
 import type { CaptureStrategy } from '../results/schema.js';
 import { type CommandChannel, compareVersions } from './channel.js';
 

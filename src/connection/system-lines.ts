@@ -16,8 +16,9 @@
  * chat (`player_chat`) is not touched; it never belongs to a command.
  */
 import type { Bot } from 'mineflayer';
-import type { CapturedMessage, TextComponent } from '../capture/message.js';
-import { type LanguageTable, languageFor, normalizeComponent, renderPlainText } from '../outcome/index.js';
+import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
+import { languageFor } from '../vocabulary/text/language.js';
+import { type LanguageTable, normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
 
 /** One NBT tag as minecraft-protocol decodes it */
 interface NbtTag {

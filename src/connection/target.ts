@@ -4,7 +4,7 @@
  * reconnecting with the attempt and next try, down with the reason).
  */
 import { EventEmitter } from 'node:events';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import type { MicrosoftSignIn } from '../signin/microsoft.js';
 import type { Backend, CommandChannel } from './channel.js';
 import { type ConnectionNews, type NewsListener, opAdvice, signInNews } from './news.js';

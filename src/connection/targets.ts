@@ -1,5 +1,5 @@
 /** The named connections of one companion, and which one is used when a call names none. */
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import type { ConnectionTarget } from './target.js';
 
 export class UnknownTargetError extends McbridgeError {

@@ -10,7 +10,7 @@ import type { UndoHistory } from '../batch/undo.js';
 import type { ParsedCommand } from '../commands/parse.js';
 import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
-import { NotOperatorError } from '../errors.js';
+import { NotOperatorError } from '../vocabulary/errors.js';
 import { postExecuteHints } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';

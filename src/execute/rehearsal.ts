@@ -8,7 +8,7 @@
  * snapshot, capture with fences, outcome rules, verification, suggestions, undo, counts, hints) before the
  * first real call, without sending anything anywhere.
  */
-import type { CapturedMessage, ComponentObject, TextComponent } from '../capture/message.js';
+import type { CapturedMessage, ComponentObject, TextComponent } from '../vocabulary/text/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import type { BlockStateView, CommandChannel, WorldView } from '../connection/channel.js';
 import type { CommandNode } from '../suggest/tree.js';

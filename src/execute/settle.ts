@@ -9,7 +9,7 @@ import type { BlockWrite } from '../commands/block-write.js';
 import type { ConnectionSession } from '../connection/session.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import type { SuccessPolicy } from './segments.js';
-import { channelBlockSource } from './verify-batch.js';
+import { channelBlockSource } from '../connection/block-reads.js';
 
 const ROLLBACK_ON = new Set(['rejected_by_game', 'execution_error', 'timed_out']);
 

@@ -6,10 +6,12 @@
 import { takeSnapshot, type Snapshot, SnapshotError } from '../batch/snapshot.js';
 import { checkSnapshotSize, transactionBoxes } from '../batch/transaction.js';
 import { UNDO_MAX_BLOCKS } from '../batch/undo.js';
-import { boxOfWrite, volume } from '../commands/block-box.js';
-import type { Box } from '../commands/block-write.js';
+import { boxOfWrite } from '../commands/block-box.js';
+import { volumeOf } from '../vocabulary/blocks/box.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 import type { CommandChannel } from '../connection/channel.js';
-import { channelBlockSource, type PlannedWrites, prepareReads } from './verify-batch.js';
+import { type PlannedWrites } from './verify-batch.js';
+import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
 
 export interface BatchSnapshot {
   snapshot?: Snapshot;
@@ -43,7 +45,7 @@ export async function snapshotPhase(
   }
   if (!source) return { undoProblem: 'this connection cannot read blocks, so nothing could be snapshotted' };
   const boxes: Box[] = writing.flatMap((i) => plan.byCommand[i]!.flatMap(boxOfWrite));
-  const size = boxes.reduce((n, b) => n + volume(b), 0);
+  const size = boxes.reduce((n, b) => n + volumeOf(b), 0);
   if (size > UNDO_MAX_BLOCKS) {
     return {
       undoProblem: `the batch can write ${size.toLocaleString('en-US')} blocks, more than undo keeps (${UNDO_MAX_BLOCKS.toLocaleString('en-US')})`,

@@ -2,48 +2,19 @@
  * Automatic verification: for every applied block write, compare what the command asked for with what the
  * player's world shows after the batch. The server saying "applied" is a claim; this checks it.
  */
-import { boxOf, boxOfWrite, volume } from '../commands/block-box.js';
-import type { BlockWrite, Box } from '../commands/block-write.js';
+import { boxesTouched } from '../commands/block-box.js';
+import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
+import type { BlockWrite } from '../commands/block-write.js';
 import { type ParsedCommand, parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { CommandResult } from '../results/schema.js';
 import { BeforeSnapshot, priorReads } from '../verify/snapshot.js';
 import { type Verification, verifyWrites } from '../verify/verify.js';
-import type { BlockSource } from '../world-view/block-source.js';
 
 export interface PlannedWrites {
   /** block writes per command index (empty for commands that write no blocks) */
   byCommand: BlockWrite[][];
   before: BeforeSnapshot | undefined;
-}
-
-export function channelBlockSource(channel: CommandChannel): BlockSource | undefined {
-  const read = channel.readBlock?.bind(channel);
-  return read ? { readBlock: (pos) => read(pos) } : undefined;
-}
-
-/** Largest area fetched from a remote world (the bridge) for one verification or snapshot. */
-export const REMOTE_READ_MAX_BLOCKS = 262_144;
-
-/** Boxes a write reads or changes: its target boxes, and for clone also the source. */
-export function boxesTouched(writes: readonly BlockWrite[]): Box[] {
-  return writes
-    .filter((w) => !w.unresolved)
-    .flatMap((w) => [...boxOfWrite(w), ...(w.kind === 'clone' ? [boxOf(w.from, w.to)] : [])]);
-}
-
-/**
- * Makes `boxes` readable through `channelBlockSource` (a no-op for local worlds; the bridge fetches
- * them from the game). Boxes beyond REMOTE_READ_MAX_BLOCKS stay unread and read as unloaded.
- */
-export async function prepareReads(channel: CommandChannel, boxes: readonly Box[]): Promise<void> {
-  if (!channel.prepareRead || !channel.connected) return;
-  let budget = REMOTE_READ_MAX_BLOCKS;
-  const within = boxes.filter((b) => {
-    budget -= volume(b);
-    return budget >= 0;
-  });
-  await channel.prepareRead(within).catch(() => undefined);
 }
 
 /** Parses the writes and snapshots what they depend on, before anything is sent. */

@@ -22,7 +22,7 @@ import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
 import { registries } from '../suggest/registries.js';
 import { executeBatch } from './execute-batch.js';
 import { RehearsalChannel, type RehearsalLine, rehearsalBatch } from './rehearsal.js';
-import { channelBlockSource } from './verify-batch.js';
+import { channelBlockSource } from '../connection/block-reads.js';
 
 const DEFAULT_VERSION = '1.21.4';
 /** where the stand-in bot stands (the embedded world's superflat: ground at -61) */

@@ -2,7 +2,8 @@
  * Infers what a batch built from its block writes and their outcomes (never from words in the prose):
  * rooms, walls, floors and roofs, doors, windows and lights, and the boxes it touched.
  */
-import type { BlockPos, BlockSpec, Box } from '../commands/block-write.js';
+import type { BlockSpec } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
 import { bare, doorHalf, isAirName, roleOf } from './blocks.js';
 import type {

@@ -1,5 +1,6 @@
 /** Command text for suggestions: setblock/fill lines, and a too-big fill split into allowed pieces. */
-import type { BlockFilter, BlockPos, BlockSpec, BlockWrite, Box } from '../commands/block-write.js';
+import type { BlockFilter, BlockSpec, BlockWrite } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { formatBlock } from './blocks.js';
 import { AXES, type Axis, formatPos, shrink, size, volume } from './geometry.js';
 

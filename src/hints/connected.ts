@@ -3,7 +3,7 @@
  * the other, not outside. A group of rooms joined that way needs one way in from outside, not a door in
  * every opening (issue 15: `add_door` asked for a door where the user wanted an open doorway).
  */
-import type { BlockPos, Box } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { BuildContext, Room, RoomOpening } from './context.js';
 import { containsPos, type Side, SIDES } from './geometry.js';
 

@@ -1,5 +1,6 @@
 /** What the analyzer learned from a batch: the shapes it built and what became of each command. */
-import type { BlockPos, BlockSpec, BlockWrite, Box, ExecutorPosition } from '../commands/block-write.js';
+import type { BlockSpec, BlockWrite, ExecutorPosition } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
 import type { Side } from './geometry.js';
 

@@ -1,5 +1,5 @@
 /** Perpendicular walls whose ends nearly meet: the gap a player (or a mob) walks through. */
-import type { Box } from '../commands/block-write.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 import type { WallGap } from './context.js';
 import { boxOf } from './geometry.js';
 import { distanceOutside, type Segment, yOverlap } from './walls.js';

@@ -3,7 +3,7 @@
  * world as the bot sees it. It tells an opening into a room built by an earlier batch (a doorway between
  * rooms) from an opening to the outside, which the batch alone cannot tell.
  */
-import type { BlockPos } from '../commands/block-write.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { isAirName } from './blocks.js';
 
 /** The bot's view of a block: its id, or 'unloaded' / undefined when unknown. */

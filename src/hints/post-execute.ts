@@ -2,7 +2,8 @@
  * The postExecute hook: after a writing tool ran, what should happen next. Pure; never throws — a failing
  * rule leaves the tool result as it was (the hook returns undefined and reports through `log`).
  */
-import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
+import type { ExecutorPosition } from '../commands/block-write.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { HintEntry } from './context.js';

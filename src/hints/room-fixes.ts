@@ -1,5 +1,6 @@
 /** Commands that finish a room: door, window, light, roof, floor. Deterministic for the same room. */
-import type { BlockPos, ExecutorPosition } from '../commands/block-write.js';
+import type { ExecutorPosition } from '../commands/block-write.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { spec } from './blocks.js';
 import { fillCommand, setblockCommand } from './commands.js';
 import type { BuildContext, Room } from './context.js';

@@ -1,5 +1,6 @@
 /** Finding enclosed spaces: a hollow/outline fill, a solid fill carved out, or four walls meeting. */
-import type { BlockSpec, Box } from '../commands/block-write.js';
+import type { BlockSpec } from '../commands/block-write.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 import { roleOf } from './blocks.js';
 import type { Room } from './context.js';
 import { boxOf, sameBox, shrink } from './geometry.js';

@@ -1,5 +1,5 @@
 /** `verify_blocks` steps: read back exactly the boxes written, unless automatic verification confirmed them. */
-import type { Box } from '../commands/block-write.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 import type { HintEntry, TouchedBox } from './context.js';
 import { boundingBox, containsBox, formatBox, volume } from './geometry.js';
 import type { NextStep } from './schema.js';

@@ -2,7 +2,8 @@
  * The blocks a batch left behind, as far as its own writes tell: later writes win, `hollow` clears the
  * inside, `outline` leaves it alone. Positions no write touched are `undefined` (the world decides).
  */
-import type { BlockPos, BlockSpec, BlockWrite, Box } from '../commands/block-write.js';
+import type { BlockSpec, BlockWrite } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { bare, isAirName } from './blocks.js';
 import { AXES, containsPos } from './geometry.js';
 

@@ -1,5 +1,5 @@
 /** Errors of build jobs: each says what happened and what to do. */
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 export class JobNotFoundError extends McbridgeError {
   override name = 'JobNotFoundError' as const;

@@ -1,7 +1,7 @@
 /** What a JobManager is given: where jobs run, where journals live, and how patient it is. */
 import type { UndoRegistry } from '../batch/undo.js';
 import type { Targets } from '../connection/targets.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../vocabulary/logger.js';
 import type { SafetyConfig } from '../safety/config.js';
 
 export interface JobManagerOptions {

@@ -8,7 +8,8 @@ import type { BlockWrite } from '../commands/block-write.js';
 import { parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import { normalizeCommand } from '../execute/preflight.js';
-import { boxesTouched, channelBlockSource, prepareReads } from '../execute/verify-batch.js';
+import { boxesTouched } from '../commands/block-box.js';
+import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
 import { type Verification, verifyWrites } from '../verify/verify.js';
 import type { JobState, JobStep, StepState } from './schema.js';
 

@@ -7,7 +7,7 @@ import { planBatch } from '../batch/plan.js';
 import type { UndoEntry, UndoHistory } from '../batch/undo.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { executeBatch } from '../execute/execute-batch.js';
-import type { Logger } from '../logger.js';
+import type { Logger } from '../vocabulary/logger.js';
 import type { CommandResult } from '../results/schema.js';
 import type { SafetyConfig } from '../safety/config.js';
 import { chunkBatch, nextChunk } from './chunk.js';

@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { McbridgeError } from '../errors.js';
-import type { Logger } from '../logger.js';
+import { McbridgeError } from '../vocabulary/errors.js';
+import type { Logger } from '../vocabulary/logger.js';
 import { applyCors, originAllowed } from './http-origins.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);

@@ -4,7 +4,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionTarget } from '../connection/target.js';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 export const SERVICE_META_KEY = 'mcbridge/service';
 

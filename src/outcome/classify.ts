@@ -4,10 +4,10 @@
  * Silence is `unknown` unless the server is known to be silent on success (see `silentOutcome`).
  * timed_out, rejected_by_safety and skipped are decided elsewhere.
  */
-import type { CapturedMessage } from '../capture/message.js';
+import type { CapturedMessage } from '../vocabulary/text/message.js';
 import type { CommandStatus, OutcomeDetail } from '../results/schema.js';
-import { isContextLine, normalizeComponent } from './component.js';
-import { languageFor } from './language.js';
+import { isContextLine, normalizeComponent } from '../vocabulary/text/component.js';
+import { languageFor } from '../vocabulary/text/language.js';
 import { decisive, type LineVerdict, lineVerdict } from './lines.js';
 import { silenceOf } from './silent.js';
 

@@ -1,25 +1,6 @@
 /** Outcome rules: what a command's own lines mean (status, applied, summary, detail). Pure; no I/O but en_us. */
 export { type ClassifyContext, classifyOutcome, type Outcome, silentOutcome } from './classify.js';
 export {
-  argsAsText,
-  contextCommand,
-  findTranslateKeys,
-  formatTemplate,
-  isContextLine,
-  isRedWrapped,
-  type LanguageTable,
-  messageComponent,
-  normalizeComponent,
-  renderPlainText,
-} from './component.js';
-export {
-  compareVersions,
-  DEFAULT_LANGUAGE_VERSION,
-  languageFor,
-  loadLanguage,
-  resolveLanguageVersion,
-} from './language.js';
-export {
   decisive,
   type LineContext,
   type LineStatus,

@@ -1,5 +1,5 @@
 /** What one captured line says about its command: a status (or nothing), the key, its arguments. */
-import type { CapturedMessage } from '../capture/message.js';
+import type { CapturedMessage } from '../vocabulary/text/message.js';
 import {
   argsAsText,
   isContextLine,
@@ -8,7 +8,7 @@ import {
   messageComponent,
   normalizeComponent,
   renderPlainText,
-} from './component.js';
+} from '../vocabulary/text/component.js';
 import { matchForeignPlainText, matchPlainText, startsRed, stripColourCodes } from './plain-text.js';
 import { findRule, type OutcomeRule, ruleFor } from './rules.js';
 

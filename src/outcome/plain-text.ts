@@ -3,7 +3,7 @@
  * the en_us templates of the server's version, most specific first, to recover the key and its
  * arguments; the rules table then decides. A few strings of stock flying-squid are listed by hand.
  */
-import { languageFor, resolveLanguageVersion } from './language.js';
+import { languageFor, resolveLanguageVersion } from '../vocabulary/text/language.js';
 import { findRule, type RuleStatus } from './rules.js';
 
 export interface PlainTemplate {

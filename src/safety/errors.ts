@@ -1,5 +1,5 @@
 /** Errors of the safety module. Refused commands are not errors: they are verdicts (see check.ts). */
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 /** The operator's safety config file cannot be used; names the file and, when known, the bad field. */
 export class SafetyConfigError extends McbridgeError {

@@ -1,13 +1,7 @@
 /** The safety rules, one function each. A rule returns a refusal, or undefined when the command passes. */
-import {
-  commandVolume,
-  coveredBy,
-  formatBox,
-  regionsOfWrite,
-  volume,
-  type WriteRegion,
-} from '../commands/block-box.js';
-import type { Box } from '../commands/block-write.js';
+import { commandVolume, regionsOfWrite, type WriteRegion } from '../commands/block-box.js';
+import { coveredBy, formatBox, volumeOf } from '../vocabulary/blocks/box.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 import type { ParsedCommand } from '../commands/parse.js';
 import type { SafetyConfig, ZoneBox } from './config.js';
 
@@ -176,7 +170,7 @@ export function fillVolume(parsed: ParsedCommand, config: SafetyConfig): Refusal
 /** Every block the command changes: the batch volume limit counts these. */
 export function writtenVolume(parsed: ParsedCommand): number {
   let total = 0;
-  for (const w of parsed.blockWrites) for (const r of regionsOfWrite(w)) total += volume(r.box);
+  for (const w of parsed.blockWrites) for (const r of regionsOfWrite(w)) total += volumeOf(r.box);
   return total;
 }
 

@@ -10,7 +10,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
-import { SignInError, SignInRequiredError } from '../errors.js';
+import { SignInError, SignInRequiredError } from '../vocabulary/errors.js';
 import { TokenStore } from './token-cache.js';
 
 const require = createRequire(import.meta.url);

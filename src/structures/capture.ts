@@ -1,14 +1,14 @@
 /** From the world to a Structure, and from a Structure back to commands. */
-import { boxOf, volume } from '../commands/block-box.js';
-import type { BlockPos } from '../commands/block-write.js';
-import { type BlockSource, blockStateKey } from '../world-view/block-source.js';
+import { boxOf, volumeOf } from '../vocabulary/blocks/box.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
+import { type BlockSource, blockStateKey } from '../vocabulary/blocks/block-state.js';
 import { type Rotation, rotateOffset, rotateStateKey } from './rotate.js';
 import { STRUCTURE_MAX_BLOCKS, type Structure, StructureError, checkName } from './store.js';
 
 export function readStructure(source: BlockSource, name: string, from: BlockPos, to: BlockPos): Structure {
   checkName(name);
   const box = boxOf(from, to);
-  const count = volume(box);
+  const count = volumeOf(box);
   if (count > STRUCTURE_MAX_BLOCKS) {
     throw new StructureError(
       `${count.toLocaleString('en-US')} blocks is more than ${STRUCTURE_MAX_BLOCKS.toLocaleString('en-US')} per structure`,

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 export const STRUCTURE_MAX_BLOCKS = 32_768;
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;

@@ -7,9 +7,10 @@
  * on placement, so unnamed shape states (pane/fence/wall connections, stair shape…) legitimately differ
  * from the block's defaults. A named state that the game changed on placement is reported as a mismatch.
  */
-import type { BlockFilter, BlockPos, BlockSpec, BlockWrite } from '../commands/block-write.js';
-import { AIR, AIR_NAMES, type BlockState, isAir, namespaced } from '../world-view/block-source.js';
-import { boxOf, onShell, positions, posKey } from '../world-view/box.js';
+import type { BlockFilter, BlockSpec, BlockWrite } from '../commands/block-write.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
+import { AIR, AIR_NAMES, type BlockState, isAir, namespaced } from '../vocabulary/blocks/block-state.js';
+import { boxOf, onShell, positions, posKey } from '../vocabulary/blocks/box.js';
 
 /** A state the world may hold before a write: known (fully or only the named states), or unknown. */
 export type PriorState = BlockState | 'unloaded' | 'unknown';

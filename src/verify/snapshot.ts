@@ -2,9 +2,10 @@
  * The `before` of a batch: what keep, replace-with-filter and clone depend on, copied from the world
  * before the batch is sent (a live source would already show the batch's effects when verifying).
  */
-import type { BlockPos, BlockWrite, Box } from '../commands/block-write.js';
-import type { BlockSource, BlockState } from '../world-view/block-source.js';
-import { boxOf, positions, posKey, volumeOf } from '../world-view/box.js';
+import type { BlockWrite } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import type { BlockSource, BlockState } from '../vocabulary/blocks/block-state.js';
+import { boxOf, positions, posKey, volumeOf } from '../vocabulary/blocks/box.js';
 import type { PriorSource, PriorState } from './expected.js';
 
 /** Boxes whose prior blocks the write's expectation depends on (none for plain replace, hollow, outline…). */

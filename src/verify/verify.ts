@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import type { BlockWrite } from '../commands/block-write.js';
-import { type BlockSource, type BlockState, blockStateKey } from '../world-view/block-source.js';
-import { comparePos, posKey } from '../world-view/box.js';
+import { type BlockSource, type BlockState, blockStateKey } from '../vocabulary/blocks/block-state.js';
+import { comparePos, posKey } from '../vocabulary/blocks/box.js';
 import {
   type ExpectedSet,
   type ExpectOptions,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { compareVersions } from '../connection/channel.js';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 
 const require = createRequire(import.meta.url);
 const PACKAGE_DIR = dirname(require.resolve('prismarine-viewer/package.json'));

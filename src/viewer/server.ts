@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Bot } from 'mineflayer';
 import { Server as SocketServer, type Socket } from 'socket.io';
-import { McbridgeError } from '../errors.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import { assetVersionFor, patchedIndexScript, patchedWorkerScript, PUBLIC_DIR } from './assets.js';
 import type { BotFeed, FeedState } from './bot-feed.js';
 import { viewerPage } from './page.js';

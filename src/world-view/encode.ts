@@ -3,8 +3,8 @@
  * Lossless for every non-air block (all its states); unloaded cells are `?`, never air.
  */
 import { z } from 'zod';
-import type { BlockPos, Box } from '../commands/block-write.js';
-import { McbridgeError } from '../errors.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import { McbridgeError } from '../vocabulary/errors.js';
 import {
   AIR,
   type BlockSource,
@@ -12,8 +12,17 @@ import {
   blockStateKey,
   isAir,
   parseBlockStateKey,
-} from './block-source.js';
-import { BlockPosSchema, BoxSchema, boxOf, contains, indexIn, mergeRuns, sizeOf, volumeOf } from './box.js';
+} from '../vocabulary/blocks/block-state.js';
+import {
+  BlockPosSchema,
+  BoxSchema,
+  boxOf,
+  contains,
+  indexIn,
+  mergeRuns,
+  sizeOf,
+  volumeOf,
+} from '../vocabulary/blocks/box.js';
 import { AreaTooLargeError, splitBox } from './split.js';
 
 export { AreaTooLargeError, splitBox } from './split.js';

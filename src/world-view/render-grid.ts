@@ -2,9 +2,9 @@
  * The blocks of an area read once for rendering: palette indices in y, z, x order (bounded by the block
  * limit) with each palette entry's colour and shape worked out once.
  */
-import type { BlockPos, Box } from '../commands/block-write.js';
-import { type BlockSource, blockStateKey, isAir } from './block-source.js';
-import { sizeOf, volumeOf } from './box.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import { type BlockSource, blockStateKey, isAir } from '../vocabulary/blocks/block-state.js';
+import { sizeOf, volumeOf } from '../vocabulary/blocks/box.js';
 import { type BlockColour, blockColour } from './colours.js';
 import { type Rgb, TEXT_HEIGHT } from './raster.js';
 import { blockShape, type Cuboid, isFullCube } from './shapes.js';

@@ -3,7 +3,7 @@
  * nearer blocks cover farther ones; top faces light, the two facing sides darker. Faces are textured when
  * the assets are installed and a block edge is at least 8 px, flat colours otherwise.
  */
-import type { BlockPos, Box } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { type Canvas, type Paint, type Point, type Rgb, shade, textWidth, UNLOADED_HATCH } from './raster.js';
 import type { Texture } from './textures.js';
 import {

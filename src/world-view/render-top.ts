@@ -1,5 +1,5 @@
 /** The top view: a map with north up and east right; lower blocks are darker; top faces textured when asked. */
-import type { BlockPos, Box } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { type Canvas, type Rgb, shade, textWidth, UNLOADED_HATCH } from './raster.js';
 import {
   BACKGROUND,

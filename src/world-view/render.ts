@@ -5,10 +5,10 @@
  * Unloaded positions are hatched magenta/black, never drawn as air.
  */
 import { z } from 'zod';
-import type { BlockPos, Box } from '../commands/block-write.js';
-import { McbridgeError } from '../errors.js';
-import type { BlockSource } from './block-source.js';
-import { boxOf, sizeOf, volumeOf } from './box.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import { McbridgeError } from '../vocabulary/errors.js';
+import type { BlockSource } from '../vocabulary/blocks/block-state.js';
+import { boxOf, sizeOf, volumeOf } from '../vocabulary/blocks/box.js';
 import { AREA_MAX_BLOCKS } from './encode.js';
 import { Canvas, textWidth } from './raster.js';
 import { BACKGROUND, BlockGrid, type LabelSpace, type Layout, MAX_IMAGE_SIDE } from './render-grid.js';

@@ -3,7 +3,7 @@
  * the area is turned about the vertical axis (in 90° steps) until the chosen corner is there. Cells,
  * block shapes and axis labels are turned together.
  */
-import type { BlockPos, Box } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { Cuboid } from './shapes.js';
 
 export const CORNERS = ['south-east', 'south-west', 'north-west', 'north-east'] as const;

@@ -4,7 +4,7 @@
  * cube so rooms read right (sizes from vanilla's block classes, e.g. BedBlock, FlowerPotBlock,
  * WallSignBlock in net/minecraft/world/level/block/). Everything else is a full cube.
  */
-import type { BlockState } from './block-source.js';
+import type { BlockState } from '../vocabulary/blocks/block-state.js';
 
 export interface Cuboid {
   x0: number;

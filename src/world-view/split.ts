@@ -1,7 +1,7 @@
 /** Too-large area requests: the typed error and the split it suggests. */
-import type { Box } from '../commands/block-write.js';
-import { McbridgeError } from '../errors.js';
-import { sizeOf } from './box.js';
+import type { Box } from '../vocabulary/blocks/box.js';
+import { McbridgeError } from '../vocabulary/errors.js';
+import { sizeOf } from '../vocabulary/blocks/box.js';
 
 export type SplitAxis = 'y' | 'z' | 'x';
 

@@ -6,7 +6,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { WorldCrashedError, WorldStartError } from '../errors.js';
+import { WorldCrashedError, WorldStartError } from '../vocabulary/errors.js';
 import type { ParentToWorld, WorldMemory, WorldProcessOptions, WorldToParent } from './ipc.js';
 import { PAPER_DEFAULTS, type PaperLikeOptions } from './paper-like.js';
 

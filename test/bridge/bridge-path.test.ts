@@ -12,7 +12,7 @@ import { BridgeServer } from '../../src/bridge/server.js';
 import { bridgeTarget } from '../../src/connection/bridge-target.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';

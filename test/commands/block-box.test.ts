@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { boxOfWrite, coveredBy, volume } from '../../src/commands/block-box.js';
-import type { BlockWrite, Box } from '../../src/commands/block-write.js';
+import { boxOfWrite } from '../../src/commands/block-box.js';
+import { coveredBy, volumeOf } from '../../src/vocabulary/blocks/box.js';
+import type { BlockWrite } from '../../src/commands/block-write.js';
+import type { Box } from '../../src/vocabulary/blocks/box.js';
 
 const stone = { name: 'minecraft:stone', states: {} };
 const box = (a: [number, number, number], b: [number, number, number]): Box => ({
@@ -54,7 +56,7 @@ test.each([
   [box([0, 0, 0], [31, 31, 31]), 32_768],
   [box([-5, -64, -5], [4, 319, 4]), 10 * 384 * 10],
 ])('volume of %j is %d', (b, v) => {
-  expect(volume(b)).toBe(v);
+  expect(volumeOf(b)).toBe(v);
 });
 
 describe('coveredBy (union of zone boxes)', () => {

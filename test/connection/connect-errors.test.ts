@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { MineflayerChannel } from '../../src/connection/mineflayer.js';
-import { ConnectError } from '../../src/errors.js';
+import { ConnectError } from '../../src/vocabulary/errors.js';
 import { startWorld } from '../../src/world/start-world.js';
 
 const servers: Server[] = [];

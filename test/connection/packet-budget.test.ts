@@ -7,7 +7,7 @@ import {
   targetFromFlags,
 } from '../../src/cli/connection-options.js';
 import { splitGroupLines, groupSize } from '../../src/capture/groups.js';
-import type { CapturedMessage, TextComponent } from '../../src/capture/message.js';
+import type { CapturedMessage, TextComponent } from '../../src/vocabulary/text/message.js';
 import { explainKick, kickReason } from '../../src/connection/kicks.js';
 import { PacketBudget } from '../../src/connection/packet-budget.js';
 import { PacketLog } from '../../src/connection/packet-log.js';

@@ -12,7 +12,7 @@ import { targetsFromConfig } from '../../src/config/targets-from-config.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import type { PacketLimitSetting } from '../../src/connection/server-limits.js';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import type { BatchResult } from '../../src/results/schema.js';

@@ -7,10 +7,10 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { CapturedMessage } from '../../src/capture/message.js';
+import type { CapturedMessage } from '../../src/vocabulary/text/message.js';
 import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { componentOfPacket, plainNbt } from '../../src/connection/system-lines.js';
-import { normalizeComponent } from '../../src/outcome/index.js';
+import { normalizeComponent } from '../../src/vocabulary/text/component.js';
 import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompanionConfigError, loadCompanionConfig, parseCompanionConfig } from '../../src/config/load.js';
 import { targetsFromConfig } from '../../src/config/targets-from-config.js';
 import type { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/http.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';

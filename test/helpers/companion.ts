@@ -11,7 +11,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import type { ConnectionTarget } from '../../src/connection/target.js';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchItem } from '../../src/batch/plan.js';
 import type { BatchResult } from '../../src/results/schema.js';

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { Box } from '../../src/commands/block-write.js';
+import type { Box } from '../../src/vocabulary/blocks/box.js';
 import { closeBlockIds, editDistance } from '../../src/hints/block-ids.js';
 import { emitsLight, LIGHT_BLOCKS, roleOf, spec } from '../../src/hints/blocks.js';
 import { fillCommand, splitBox } from '../../src/hints/commands.js';

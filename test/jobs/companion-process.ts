@@ -4,7 +4,7 @@
  * MCB_LOCK_STALE_MS and MCB_AUTO_RESUME (0/1) in the environment.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createJobServer } from './server.js';
 
 const env = (name: string) => {

@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { JobReport } from '../../src/jobs/report.js';
 import type { JobState } from '../../src/jobs/schema.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import type { ReceivedLine } from '../helpers/bot.js';
 import { createJobServer, type JobServerOptions } from './server.js';
 

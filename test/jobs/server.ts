@@ -10,7 +10,7 @@ import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
 import { JobManager, type JobManagerOptions } from '../../src/jobs/manager.js';
-import type { Logger } from '../../src/logger.js';
+import type { Logger } from '../../src/vocabulary/logger.js';
 import { registerBuildJobTools } from '../../src/mcp/tools/build-jobs.js';
 import { registerExecuteCommandsTool } from '../../src/mcp/tools/execute-commands.js';
 import { registerGetBlocksInAreaTool } from '../../src/mcp/tools/get-blocks-in-area.js';

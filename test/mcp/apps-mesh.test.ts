@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { meshRegion, MAX_VIEW_FACES, ViewTooLargeError } from '../../src/mcp/apps/region-mesh.js';
 import { viewBox } from '../../src/mcp/apps/view-box.js';
-import type { BlockSource } from '../../src/world-view/block-source.js';
+import type { BlockSource } from '../../src/vocabulary/blocks/block-state.js';
 
 const AIR = { name: 'minecraft:air', properties: {} };
 const solid = (

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { embeddedTarget, mineflayerTarget } from '../../src/connection/factories.js';
 import type { ConnectionTarget } from '../../src/connection/target.js';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { StructureStore } from '../../src/structures/store.js';

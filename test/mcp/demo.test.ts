@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { expect, test } from 'vitest';
 import { runDemo } from '../../src/cli/demo-run.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 
 test('the demo builds, follows the door/window/light hints, verifies and renders room.png', async () => {
   const imagePath = join(mkdtempSync(join(tmpdir(), 'mcbridge-demo-')), 'room.png');

@@ -5,7 +5,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../../src/mcp/http.js';
 import { isLoopbackOrigin } from '../../src/mcp/http-origins.js';
 import { createServer } from '../../src/mcp/server.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { renderBatchText } from '../../src/mcp/render.js';
 import { Vec3 } from 'vec3';
-import type { CapturedMessage } from '../../src/capture/message.js';
+import type { CapturedMessage } from '../../src/vocabulary/text/message.js';
 import type { CommandChannel } from '../../src/connection/channel.js';
 import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { ConnectionSession } from '../../src/connection/session.js';

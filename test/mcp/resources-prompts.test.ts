@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
 import { JobManager } from '../../src/jobs/manager.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';

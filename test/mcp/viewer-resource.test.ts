@@ -8,7 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 

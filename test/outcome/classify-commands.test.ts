@@ -1,5 +1,5 @@
 /** A command's own successes and failures (sendSuccess, sendFailure, thrown exception types) → status. */
-import type { TextComponent } from '../../src/capture/message.js';
+import type { TextComponent } from '../../src/vocabulary/text/message.js';
 import { classifyRows, line, red, type Row, t } from './messages.js';
 
 const rows: Row[] = [

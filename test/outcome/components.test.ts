@@ -1,16 +1,15 @@
 /** Components (normalising, rendering, the vanilla shapes) and the en_us tables per version. */
 import { describe, expect, test } from 'vitest';
+import { languageFor, resolveLanguageVersion } from '../../src/vocabulary/text/language.js';
 import {
   contextCommand,
   findTranslateKeys,
   formatTemplate,
   isContextLine,
   isRedWrapped,
-  languageFor,
   normalizeComponent,
   renderPlainText,
-  resolveLanguageVersion,
-} from '../../src/outcome/index.js';
+} from '../../src/vocabulary/text/component.js';
 import { here, lang, red, t } from './messages.js';
 
 describe('components', () => {

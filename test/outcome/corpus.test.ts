@@ -7,15 +7,10 @@
  * template back to its key, or at least to a key with the same status.
  */
 import { describe, expect, test } from 'vitest';
-import type { CapturedMessage, TextComponent } from '../../src/capture/message.js';
-import {
-  classifyOutcome,
-  FEEDBACK_KEY,
-  findRule,
-  formatTemplate,
-  languageFor,
-  plainTextTemplates,
-} from '../../src/outcome/index.js';
+import type { CapturedMessage, TextComponent } from '../../src/vocabulary/text/message.js';
+import { classifyOutcome, FEEDBACK_KEY, findRule, plainTextTemplates } from '../../src/outcome/index.js';
+import { languageFor } from '../../src/vocabulary/text/language.js';
+import { formatTemplate } from '../../src/vocabulary/text/component.js';
 import {
   argCount,
   argShape,

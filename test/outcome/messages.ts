@@ -4,14 +4,10 @@
  * performCommand), and a runner for table rows (one row per message shape → status, applied, detail).
  */
 import { describe, expect, test } from 'vitest';
-import type { CapturedMessage, TextComponent } from '../../src/capture/message.js';
-import {
-  type ClassifyContext,
-  classifyOutcome,
-  languageFor,
-  normalizeComponent,
-  renderPlainText,
-} from '../../src/outcome/index.js';
+import type { CapturedMessage, TextComponent } from '../../src/vocabulary/text/message.js';
+import { type ClassifyContext, classifyOutcome } from '../../src/outcome/index.js';
+import { languageFor } from '../../src/vocabulary/text/language.js';
+import { normalizeComponent, renderPlainText } from '../../src/vocabulary/text/component.js';
 import { OutcomeDetailSchema } from '../../src/results/schema.js';
 
 export const lang = languageFor('1.21.4');

@@ -8,7 +8,7 @@
  * - a key inside another key's line, a suggestion tooltip, a chat decoration: decides nothing alone.
  */
 import { readFileSync } from 'node:fs';
-import type { CapturedMessage, TextComponent } from '../../src/capture/message.js';
+import type { CapturedMessage, TextComponent } from '../../src/vocabulary/text/message.js';
 
 export type Shape =
   | 'success'

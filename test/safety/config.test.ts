@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { McbridgeError } from '../../src/errors.js';
+import { McbridgeError } from '../../src/vocabulary/errors.js';
 import {
   BUILDING_COMMANDS,
   defaultSafetyConfig,

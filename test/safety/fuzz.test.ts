@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { coveredBy, regionsOfWrite } from '../../src/commands/block-box.js';
+import { regionsOfWrite } from '../../src/commands/block-box.js';
+import { coveredBy } from '../../src/vocabulary/blocks/box.js';
 import { parseCommand } from '../../src/commands/parse.js';
 import { checkBatch } from '../../src/safety/check.js';
 import { SafetyConfigSchema } from '../../src/safety/config.js';

@@ -1,6 +1,7 @@
 /** fast-check generators for the safety fuzz tests: commands, execute chains, executors, configs. */
 import fc from 'fast-check';
-import type { Box, ExecutorPosition } from '../../src/commands/block-write.js';
+import type { ExecutorPosition } from '../../src/commands/block-write.js';
+import type { Box } from '../../src/vocabulary/blocks/box.js';
 import { BUILDING_COMMANDS, type SafetyConfig, SafetyConfigSchema } from '../../src/safety/config.js';
 
 export const DENIED = [

@@ -3,7 +3,7 @@
  * writes strings, numbers and booleans as tags, and a list whose elements differ in type as a list of
  * compounds, each non-compound element wrapped as `{"": value}` (what src/outcome/component.ts unwraps).
  */
-import type { TextComponent } from '../../src/capture/message.js';
+import type { TextComponent } from '../../src/vocabulary/text/message.js';
 
 export interface Tag {
   type: string;

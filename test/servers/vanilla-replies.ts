@@ -6,7 +6,7 @@
  * test/outcome/fixtures/captures/). One player's commands run in order, each answered in full before the
  * next starts, as on the vanilla server thread.
  */
-import type { ComponentObject, TextComponent } from '../../src/capture/message.js';
+import type { ComponentObject, TextComponent } from '../../src/vocabulary/text/message.js';
 
 export interface ReplyOptions {
   /** the gamerule's name on this version (sendCommandFeedback before 1.21.11, send_command_feedback after) */

@@ -13,7 +13,8 @@ import { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { feedbackGamerule, probeCapabilities } from '../../src/connection/probe.js';
 import { ConnectionSession } from '../../src/connection/session.js';
 import { executeBatch } from '../../src/execute/execute-batch.js';
-import { classifyOutcome, contextCommand } from '../../src/outcome/index.js';
+import { classifyOutcome } from '../../src/outcome/index.js';
+import { contextCommand } from '../../src/vocabulary/text/component.js';
 import { type ProtocolServer, startProtocolServer } from './protocol-server.js';
 
 const capture = (version: string, n: number): string =>

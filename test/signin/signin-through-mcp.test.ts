@@ -18,7 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
-import { logger } from '../../src/logger.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';

@@ -1,5 +1,6 @@
-import type { BlockPos, BlockSpec } from '../../src/commands/block-write.js';
-import { MapBlockSource, parseBlockStateKey } from '../../src/world-view/block-source.js';
+import type { BlockSpec } from '../../src/commands/block-write.js';
+import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
+import { MapBlockSource, parseBlockStateKey } from '../../src/vocabulary/blocks/block-state.js';
 
 /** A world from `"x,y,z": "state key"` pairs: air elsewhere, unloaded where `loaded` says so. */
 export function world(blocks: Record<string, string>, loaded?: (p: BlockPos) => boolean): MapBlockSource {

@@ -4,7 +4,7 @@ import {
   blockStateKey,
   MapBlockSource,
   parseBlockStateKey,
-} from '../../src/world-view/block-source.js';
+} from '../../src/vocabulary/blocks/block-state.js';
 
 describe('block state keys', () => {
   test.each([

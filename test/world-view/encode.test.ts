@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { BlockPos } from '../../src/commands/block-write.js';
-import { blockStateKey, MapBlockSource } from '../../src/world-view/block-source.js';
+import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
+import { blockStateKey, MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import {
   AreaTooLargeError,
   decodeArea,

@@ -1,7 +1,7 @@
 /** Renders that show a room: ceiling cut away, any corner, true shapes, textures, a legend and counts. */
 import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
-import { MapBlockSource, parseBlockStateKey } from '../../src/world-view/block-source.js';
+import { MapBlockSource, parseBlockStateKey } from '../../src/vocabulary/blocks/block-state.js';
 import { blockColour } from '../../src/world-view/colours.js';
 import { countsText } from '../../src/world-view/legend.js';
 import { renderAreaDetailed } from '../../src/world-view/render.js';

@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { describe, expect, test } from 'vitest';
-import type { BlockPos } from '../../src/commands/block-write.js';
-import { MapBlockSource } from '../../src/world-view/block-source.js';
+import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
+import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { blockColour, hashColour } from '../../src/world-view/colours.js';
 import { AreaTooLargeError } from '../../src/world-view/encode.js';
 import { shade } from '../../src/world-view/raster.js';

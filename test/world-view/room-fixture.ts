@@ -1,5 +1,5 @@
 /** A furnished 7×5×7 room like the demo's, in memory: plank shell with a ceiling, door, windows and furniture. */
-import { MapBlockSource } from '../../src/world-view/block-source.js';
+import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 
 export const ROOM = { from: { x: 0, y: 0, z: 0 }, to: { x: 6, y: 4, z: 6 } };
 

@@ -3,7 +3,7 @@
  * never assert them).
  */
 import { describe, expect, test } from 'vitest';
-import { WorldCrashedError } from '../../src/errors.js';
+import { WorldCrashedError } from '../../src/vocabulary/errors.js';
 import { startWorld } from '../../src/world/start-world.js';
 import { joinBot } from '../helpers/bot.js';
 

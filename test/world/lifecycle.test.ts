@@ -1,7 +1,7 @@
 /** Starting, stopping and crashing embedded worlds, each in its own process. */
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
-import { WorldStartError } from '../../src/errors.js';
+import { WorldStartError } from '../../src/vocabulary/errors.js';
 import { startWorld } from '../../src/world/start-world.js';
 import { joinBot } from '../helpers/bot.js';
 

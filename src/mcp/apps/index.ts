@@ -13,8 +13,8 @@ import {
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { McbridgeError } from '../../errors.js';
-import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
 import { serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { PositionSchema, TargetArg } from '../tools/shared-schemas.js';

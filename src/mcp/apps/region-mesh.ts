@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Vec3 } from 'vec3';
-import type { BlockPos } from '../../commands/block-write.js';
-import { McbridgeError } from '../../errors.js';
-import { type BlockSource, type BlockState, isAir } from '../../world-view/block-source.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
+import { type BlockSource, type BlockState, isAir } from '../../vocabulary/blocks/block-state.js';
 import { PUBLIC_DIR } from '../../viewer/assets.js';
 
 const require = createRequire(import.meta.url);

@@ -3,10 +3,11 @@
  * block writes of applied commands (an execute_commands result), found by our command parser and grown by
  * one block so the neighbours of what changed show too.
  */
-import { boxOf } from '../../commands/block-box.js';
-import type { BlockPos, Box, ExecutorPosition } from '../../commands/block-write.js';
+import { boxOf } from '../../vocabulary/blocks/box.js';
+import type { ExecutorPosition } from '../../commands/block-write.js';
+import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { parseCommand } from '../../commands/parse.js';
-import { boxesTouched } from '../../execute/verify-batch.js';
+import { boxesTouched } from '../../commands/block-box.js';
 
 export interface ViewBoxArgs {
   from?: BlockPos | undefined;

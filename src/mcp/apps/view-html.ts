@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { McbridgeError } from '../../errors.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
 import { patchedIndexScript, PUBLIC_DIR } from '../../viewer/assets.js';
 import { ATLAS_VERSION } from './region-mesh.js';
 import { APP, BOOT } from './view-script.js';

@@ -6,7 +6,7 @@
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Structure } from '../../structures/store.js';
 import type { StructureStore } from '../../structures/store.js';
-import { MapBlockSource } from '../../world-view/block-source.js';
+import { MapBlockSource } from '../../vocabulary/blocks/block-state.js';
 import { renderArea } from '../../world-view/render.js';
 import { completeFrom } from '../completions.js';
 

@@ -1,7 +1,7 @@
 import type { UndoRegistry } from '../../batch/undo.js';
 import type { Targets } from '../../connection/targets.js';
 import type { JobManager } from '../../jobs/manager.js';
-import type { Logger } from '../../logger.js';
+import type { Logger } from '../../vocabulary/logger.js';
 import type { SafetyConfig } from '../../safety/config.js';
 import type { StructureStore } from '../../structures/store.js';
 

@@ -1,9 +1,9 @@
 /** Tool `get_blocks_in_area`: every block of a box with its states, losslessly and compactly. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { McbridgeError } from '../../errors.js';
-import { boxOf } from '../../commands/block-box.js';
-import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
+import { boxOf } from '../../vocabulary/blocks/box.js';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
 import { AREA_MAX_BLOCKS, AreaFormatSchema, EncodedAreaSchema, encodeArea } from '../../world-view/encode.js';
 import { renderAreaText } from '../area-text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';

@@ -6,7 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { opAdvice } from '../../connection/news.js';
 import type { ConnectionTarget } from '../../connection/target.js';
-import { SignInError, SignInRequiredError } from '../../errors.js';
+import { SignInError, SignInRequiredError } from '../../vocabulary/errors.js';
 import { BotPlaceSchema, botPlace } from '../../connection/where.js';
 import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';

@@ -2,9 +2,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { McbridgeError } from '../../errors.js';
-import { boxOf } from '../../commands/block-box.js';
-import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
+import { boxOf } from '../../vocabulary/blocks/box.js';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
 import { countsText } from '../../world-view/legend.js';
 import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
 import { CORNERS } from '../../world-view/rotate.js';

@@ -1,10 +1,10 @@
 /** Tools `save_structure`, `list_structures`, `place_structure`: reusable builds, placed through the normal pipeline. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { boxOf } from '../../commands/block-box.js';
-import { McbridgeError } from '../../errors.js';
+import { boxOf } from '../../vocabulary/blocks/box.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
 import { executeBatch } from '../../execute/execute-batch.js';
-import { channelBlockSource, prepareReads } from '../../execute/verify-batch.js';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';

@@ -1,7 +1,7 @@
 /** Argument parsers for the parity commands, with vanilla's error keys and cursor positions. */
 
-import type { ComponentObject, TextComponent } from '../../capture/message.js';
-import type { BlockPos } from '../../commands/block-write.js';
+import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { type BlockDef, type BlockStates, stripNamespace } from './block-states.js';
 import type { StringReader } from './reader.js';
 import { matchesPattern } from './nbt-path-tags.js';

@@ -6,7 +6,7 @@
  * (ChatFormatting.stripFormatting), each line a literal text, refused for a waxed sign or anyone else, the
  * editor cleared, the new text sent to everyone. flying-squid itself ignores update_sign.
  */
-import type { BlockPos } from '../../commands/block-write.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { BlockEntityStore } from './block-entity-store.js';
 import type { FlyingSquidPlayer } from './flying-squid-types.js';
 import type { CompoundTag, Tag } from './snbt.js';

@@ -6,7 +6,7 @@
  * containers send none) and every modelled block entity rides in the chunk data packet
  * (ClientboundLevelChunkPacketData.BlockEntityInfo: type and update tag — empty for containers).
  */
-import type { BlockPos } from '../../commands/block-write.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import {
   type BlockEntityType,
   blockEntityTypeOf,

@@ -5,7 +5,7 @@
  * a "system" PlayerChatMessage, so clients get it as disguised chat (`profileless_chat`): the content, the
  * chat type and the sender's display name, which the client formats with the chat type's translation key.
  */
-import type { TextComponent } from '../../capture/message.js';
+import type { TextComponent } from '../../vocabulary/text/message.js';
 import type { CommandContext } from './context.js';
 import type { FlyingSquidPlayer } from './flying-squid-types.js';
 import { componentToNbt } from './nbt.js';

@@ -1,5 +1,5 @@
 /** Vanilla 1.21.4 shapes of command feedback. */
-import type { ComponentObject, TextComponent } from '../../capture/message.js';
+import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
 
 /** vanilla's sendFailure: every failure is wrapped in a red empty component; successes are bare */
 export const failure = (message: TextComponent): ComponentObject => ({

@@ -1,5 +1,5 @@
 /** What a parity command handler gets: the reader after its root literal, the player, and the world. */
-import type { ComponentObject } from '../../capture/message.js';
+import type { ComponentObject } from '../../vocabulary/text/message.js';
 import type { SourcePose } from './arguments.js';
 import type { BlockStates } from './block-states.js';
 import type { Target } from './entities.js';

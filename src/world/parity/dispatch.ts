@@ -4,7 +4,7 @@
  * command answers as vanilla answers one it does not know (command.unknown.command + context line):
  * flying-squid's own commands and their `&c` plain-text replies never reach a player.
  */
-import type { ComponentObject, TextComponent } from '../../capture/message.js';
+import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
 import type { SourcePose } from './arguments.js';
 import type { BlockStates } from './block-states.js';
 import { adminCopy, contextLine, failure, translate } from './components.js';

@@ -3,7 +3,7 @@
  * (net/minecraft/world/entity/Entity.java, Player.java: hover show_entity, insertion, /tell click) and
  * ComponentUtils.formatList. Re-exported by selectors.ts.
  */
-import type { ComponentObject, TextComponent } from '../../capture/message.js';
+import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
 import type { Target } from './entities.js';
 
 /** UUIDUtil: the four big-endian ints vanilla writes for a UUID */

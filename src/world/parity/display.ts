@@ -1,5 +1,5 @@
 /** A connected player's display name (Player.getDisplayName, via selectors.ts) and the command sender's. */
-import type { ComponentObject } from '../../capture/message.js';
+import type { ComponentObject } from '../../vocabulary/text/message.js';
 import type { CommandContext } from './context.js';
 import { entityStore } from './entities.js';
 import type { FlyingSquidPlayer } from './flying-squid-types.js';

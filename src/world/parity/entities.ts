@@ -4,7 +4,7 @@
  * Entity type facts (size, English name) come from minecraft-data for the world's version.
  */
 import { createRequire } from 'node:module';
-import type { TextComponent } from '../../capture/message.js';
+import type { TextComponent } from '../../vocabulary/text/message.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 
 const require = createRequire(import.meta.url);

@@ -5,7 +5,7 @@
  * entities without a size), so they stay where summon or tp put them.
  */
 import { createRequire } from 'node:module';
-import type { TextComponent } from '../../capture/message.js';
+import type { TextComponent } from '../../vocabulary/text/message.js';
 import type { WorldEntity } from './entities.js';
 import type { FlyingSquidServer } from './flying-squid-types.js';
 import { componentToNbt } from './nbt.js';

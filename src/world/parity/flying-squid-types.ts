@@ -1,6 +1,6 @@
 /** The parts of flying-squid (untyped JavaScript) the parity plugin uses. */
 import type { EventEmitter } from 'node:events';
-import type { BlockPos } from '../../commands/block-write.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 
 export interface FlyingSquidWorld {
   getBlockStateId(pos: BlockPos): Promise<number>;

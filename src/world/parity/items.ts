@@ -5,7 +5,7 @@
  * flying-squid's inventory window so each changed slot reaches the client as set_slot.
  */
 import { createRequire } from 'node:module';
-import type { ComponentObject } from '../../capture/message.js';
+import type { ComponentObject } from '../../vocabulary/text/message.js';
 import { readResourceLocation } from './brigadier.js';
 import type { FlyingSquidPlayer } from './flying-squid-types.js';
 import type { StringReader } from './reader.js';

@@ -4,7 +4,7 @@
  * every 20 ticks, PlayerList.sendLevelInfo on join). Replaces flying-squid's day cycle, which wraps the
  * day time at 24000 and sends `age` 0.
  */
-import type { BlockPos } from '../../commands/block-write.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
 import type { Gamerules } from './gamerules.js';
 

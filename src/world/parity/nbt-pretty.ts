@@ -3,7 +3,7 @@
  * (net/minecraft/nbt/TextComponentTagVisitor.java with no indentation): keys aqua, strings green,
  * numbers gold with a red type suffix, `, ` between elements; a compound's keys in Java HashMap order.
  */
-import type { ComponentObject, TextComponent } from '../../capture/message.js';
+import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
 import { hashMapOrder } from './nbt-path-tags.js';
 import type { Tag } from './snbt.js';
 

@@ -3,7 +3,7 @@
  * Homogeneous lists stay typed (`with: [5]` is a list of ints, like vanilla); mixed lists become lists of
  * compounds, primitives wrapped as `{"": value}` the way vanilla's NbtOps writes heterogeneous lists.
  */
-import type { TextComponent } from '../../capture/message.js';
+import type { TextComponent } from '../../vocabulary/text/message.js';
 
 type Tag = { type: string; value: unknown };
 

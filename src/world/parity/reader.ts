@@ -1,5 +1,5 @@
 /** A tiny Brigadier-style reader: the cursor positions it reports are the ones vanilla puts in its errors. */
-import type { TextComponent } from '../../capture/message.js';
+import type { TextComponent } from '../../vocabulary/text/message.js';
 
 /**
  * A command's failure as vanilla reports it: a key, its arguments, and for parse errors the cursor. It is

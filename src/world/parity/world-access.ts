@@ -4,7 +4,7 @@
  * every write also updates the world's block entities (block-entity-store.ts).
  */
 import { createRequire } from 'node:module';
-import type { BlockPos } from '../../commands/block-write.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { BlockEntityStore } from './block-entity-store.js';
 import type { BlockStates } from './block-states.js';
 import type { FlyingSquidPlayer, FlyingSquidServer, FlyingSquidWorld } from './flying-squid-types.js';

@@ -4,7 +4,7 @@
  * `storage <id>` to the tree (argument names `target`/`source`, `targetPos`/`sourcePos`) and gives
  * getData/setData with its own feedback keys (commands.data.<kind>.query/.get/.modified).
  */
-import type { ComponentObject } from '../../../capture/message.js';
+import type { ComponentObject } from '../../../vocabulary/text/message.js';
 import { readResourceLocation } from '../brigadier.js';
 import { type Args, type TreeNode, argument, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';

@@ -4,7 +4,7 @@
  * entity_effect / remove_entity_effect; feedback names the effect (effect.minecraft.*), the target's display
  * name or the count, and the duration in seconds; nothing changed is the thrown commands.effect.*.failed.
  */
-import type { ComponentObject } from '../../../capture/message.js';
+import type { ComponentObject } from '../../../vocabulary/text/message.js';
 import { readResourceLocation } from '../brigadier.js';
 import { readBoundedInt, readLiteral } from '../command-arguments.js';
 import { translate } from '../components.js';

@@ -1,5 +1,5 @@
 /** `fill <from> <to> <block> [replace [filter]|keep|destroy|hollow|outline]` with vanilla 1.21.4 feedback. */
-import type { BlockPos } from '../../../commands/block-write.js';
+import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { type BlockPredicate, readBlockPos, readBlockPredicate, readBlockState } from '../arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';

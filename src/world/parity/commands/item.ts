@@ -9,7 +9,7 @@
  * Players' slots are their inventory (item-slots.ts), summoned living entities' their equipment
  * (item-equipment.ts). `item modify` needs item modifiers from data packs, which this world has none of: not implemented.
  */
-import type { ComponentObject } from '../../../capture/message.js';
+import type { ComponentObject } from '../../../vocabulary/text/message.js';
 import { readBoundedInt } from '../command-arguments.js';
 import { type Args, type TreeNode, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';

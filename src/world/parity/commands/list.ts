@@ -3,7 +3,7 @@
  * the count, the maximum and the display names joined by a gray ", " (ComponentUtils.formatList).
  * Any player may run it.
  */
-import type { TextComponent } from '../../../capture/message.js';
+import type { TextComponent } from '../../../vocabulary/text/message.js';
 import { readLiteral } from '../command-arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectEnd, forEveryone } from '../context.js';

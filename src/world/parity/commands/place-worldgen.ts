@@ -7,7 +7,7 @@
  * structures, so a known id ends as vanilla's own failure when generation does not happen:
  * commands.place.feature.failed / .jigsaw.failed / .structure.failed — the world is left unchanged.
  */
-import type { BlockPos } from '../../../commands/block-write.js';
+import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos } from '../arguments.js';
 import { readResourceLocation } from '../brigadier.js';
 import { readBoundedInt } from '../command-arguments.js';

@@ -2,7 +2,7 @@
  * `setblock <pos> <block> [replace|keep|destroy]` with vanilla 1.21.4 feedback
  * (server/commands/SetBlockCommand.java, commands/arguments/blocks/BlockInput.place for the `{…}` data).
  */
-import type { BlockPos } from '../../../commands/block-write.js';
+import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, readOptionalLiteral } from '../context.js';

@@ -3,7 +3,7 @@
  * commands/arguments/AngleArgument.java, BlockPosArgument.getSpawnablePos): commands.setworldspawn.success
  * [x, y, z, angle as a float]; every client gets spawn_position; players joining later spawn there.
  */
-import type { BlockPos } from '../../../commands/block-write.js';
+import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos } from '../arguments.js';
 import { readFloat } from '../command-arguments.js';
 import { translate } from '../components.js';

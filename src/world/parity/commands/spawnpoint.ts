@@ -4,7 +4,7 @@
  * [x, y, z, angle (float), dimension, player name | count]. Vanilla sends the client nothing for this.
  */
 import { createRequire } from 'node:module';
-import type { BlockPos } from '../../../commands/block-write.js';
+import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos } from '../arguments.js';
 import { translate } from '../components.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';

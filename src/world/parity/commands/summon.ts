@@ -5,7 +5,7 @@
  * The common NBT is applied: CustomName, NoAI, Invisible, Silent, NoGravity, Glowing, Rotation, Tags, UUID.
  */
 import { randomUUID } from 'node:crypto';
-import type { TextComponent } from '../../../capture/message.js';
+import type { TextComponent } from '../../../vocabulary/text/message.js';
 import { readResourceLocation } from '../brigadier.js';
 import type { CommandContext } from '../context.js';
 import { readVec3, resolveVec3 } from '../coordinates.js';

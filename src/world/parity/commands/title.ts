@@ -3,7 +3,7 @@
  * (server/commands/TitleCommand.java): the clear_titles / set_title_text / set_title_subtitle /
  * action_bar / set_title_time packets, and commands.title.<what>.single (display name) or .multiple (count).
  */
-import type { ComponentObject } from '../../../capture/message.js';
+import type { ComponentObject } from '../../../vocabulary/text/message.js';
 import { readJsonComponent } from '../arguments.js';
 import { readLiteral, readTime } from '../command-arguments.js';
 import { componentTag } from '../chat-message.js';

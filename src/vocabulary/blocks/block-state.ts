@@ -2,10 +2,8 @@
  * The one way world-view and verify read blocks: a `BlockSource` answers a position with the block's full
  * state, or `'unloaded'` when the world cannot tell (never air for what it does not know).
  */
-import type { Bot } from 'mineflayer';
-import { Vec3 } from 'vec3';
 import { z } from 'zod';
-import type { BlockPos } from '../commands/block-write.js';
+import type { BlockPos } from './box.js';
 import { McbridgeError } from '../errors.js';
 
 export const BlockStateSchema = z.object({
@@ -69,22 +67,6 @@ export function parseBlockStateKey(text: string): BlockState {
 }
 
 export const sameState = (a: BlockState, b: BlockState): boolean => blockStateKey(a) === blockStateKey(b);
-
-/**
- * Reads through a live mineflayer bot: `blockAt` is null where the bot has no chunk. Exercised by the
- * integration tests of the connection work (a real bot against the embedded world), not by unit tests.
- */
-export function mineflayerBlockSource(bot: Pick<Bot, 'blockAt'>): BlockSource {
-  return {
-    readBlock(pos) {
-      const block = bot.blockAt(new Vec3(pos.x, pos.y, pos.z));
-      if (!block) return 'unloaded';
-      const properties: Record<string, string> = {};
-      for (const [key, value] of Object.entries(block.getProperties())) properties[key] = String(value);
-      return { name: namespaced(block.name), properties };
-    },
-  };
-}
 
 /** An in-memory source: the positions it holds, air elsewhere inside `loaded`, unloaded outside it. */
 export class MapBlockSource implements BlockSource {

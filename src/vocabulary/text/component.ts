@@ -1,5 +1,5 @@
 /** Text components as the server sends them: normalising, plain-text rendering, and the vanilla shapes. */
-import type { ComponentObject, TextComponent } from '../capture/message.js';
+import type { ComponentObject, TextComponent } from './message.js';
 
 export type LanguageTable = Readonly<Record<string, string>>;
 

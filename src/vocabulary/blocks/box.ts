@@ -1,6 +1,19 @@
-/** Inclusive boxes of block positions, iterated in the one order world-view uses everywhere: y, then z, then x. */
+/**
+ * Block positions and inclusive boxes of them, iterated in one order everywhere: y, then z, then x.
+ */
 import { z } from 'zod';
-import type { BlockPos, Box } from '../commands/block-write.js';
+
+export interface BlockPos {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** Inclusive axis-aligned box. */
+export interface Box {
+  min: BlockPos;
+  max: BlockPos;
+}
 
 export const BlockPosSchema = z.object({ x: z.number().int(), y: z.number().int(), z: z.number().int() });
 export const BoxSchema = z.object({ min: BlockPosSchema, max: BlockPosSchema });
@@ -88,4 +101,54 @@ export function mergeRuns(runs: ReadonlyArray<{ y: number; z: number; x: number;
     }
   }
   return boxes;
+}
+
+export function boxInside(inner: Box, outer: Box): boolean {
+  return (
+    inner.min.x >= outer.min.x &&
+    inner.min.y >= outer.min.y &&
+    inner.min.z >= outer.min.z &&
+    inner.max.x <= outer.max.x &&
+    inner.max.y <= outer.max.y &&
+    inner.max.z <= outer.max.z
+  );
+}
+
+/** The parts of `box` outside `cut` (up to six boxes). */
+function subtract(box: Box, cut: Box): Box[] {
+  const lo = {
+    x: Math.max(box.min.x, cut.min.x),
+    y: Math.max(box.min.y, cut.min.y),
+    z: Math.max(box.min.z, cut.min.z),
+  };
+  const hi = {
+    x: Math.min(box.max.x, cut.max.x),
+    y: Math.min(box.max.y, cut.max.y),
+    z: Math.min(box.max.z, cut.max.z),
+  };
+  if (lo.x > hi.x || lo.y > hi.y || lo.z > hi.z) return [box];
+  const parts: Box[] = [];
+  const { min, max } = box;
+  if (min.x < lo.x) parts.push({ min, max: { ...max, x: lo.x - 1 } });
+  if (max.x > hi.x) parts.push({ min: { ...min, x: hi.x + 1 }, max });
+  const midX = { min: { ...min, x: lo.x }, max: { ...max, x: hi.x } };
+  if (min.y < lo.y) parts.push({ min: midX.min, max: { ...midX.max, y: lo.y - 1 } });
+  if (max.y > hi.y) parts.push({ min: { ...midX.min, y: hi.y + 1 }, max: midX.max });
+  const midY = { min: { ...midX.min, y: lo.y }, max: { ...midX.max, y: hi.y } };
+  if (min.z < lo.z) parts.push({ min: midY.min, max: { ...midY.max, z: lo.z - 1 } });
+  if (max.z > hi.z) parts.push({ min: { ...midY.min, z: hi.z + 1 }, max: midY.max });
+  return parts;
+}
+
+/** Whether every block of `box` lies in at least one of `cover` (a union of boxes). */
+export function coveredBy(box: Box, cover: readonly Box[]): boolean {
+  const [first, ...rest] = cover;
+  if (first === undefined) return false;
+  if (boxInside(box, first)) return true;
+  return subtract(box, first).every((part) => coveredBy(part, rest));
+}
+
+export function formatBox(box: Box): string {
+  const p = (b: BlockPos) => `${b.x} ${b.y} ${b.z}`;
+  return `${p(box.min)} .. ${p(box.max)}`;
 }
