@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { captureSerial } from '../src/capture/serial.js';
-import { startBridgePeer } from '../src/bridge/peer.js';
+import { startBridgePeer } from '../src/peer/peer.js';
 import { BridgeServer } from '../src/bridge/server.js';
 import { bridgeTarget } from '../src/connection/bridge-target.js';
 import { mineflayerTarget } from '../src/connection/factories.js';

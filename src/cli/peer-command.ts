@@ -1,9 +1,9 @@
 /** `mcbridge peer`: a headless stand-in for the mod — a bot that serves a companion's bridge. */
 import type { Command } from 'commander';
 import mineflayer from 'mineflayer';
-import { startBridgePeer } from '../bridge/peer.js';
+import { startBridgePeer } from '../peer/peer.js';
 import { DEFAULT_BRIDGE_PORT } from '../bridge/server.js';
-import { loadOrCreateBridgeToken } from '../bridge/token.js';
+import { loadOrCreateBridgeToken } from '../config/bridge-token.js';
 import { logger } from '../vocabulary/logger.js';
 
 interface PeerFlags {

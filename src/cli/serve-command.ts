@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Command } from 'commander';
 import { UndoRegistry } from '../batch/undo.js';
 import { BridgeServer, DEFAULT_BRIDGE_PORT } from '../bridge/server.js';
-import { loadOrCreateBridgeToken } from '../bridge/token.js';
+import { loadOrCreateBridgeToken } from '../config/bridge-token.js';
 import { loadOrCreateHttpToken } from '../config/http-token.js';
 import { loadCompanionConfig } from '../config/load.js';
 import { targetsFromConfig } from '../config/targets-from-config.js';

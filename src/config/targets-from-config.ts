@@ -1,6 +1,6 @@
 /** Named connection targets from the config file; a bridge server is started when a connection needs one. */
 import { BridgeServer } from '../bridge/server.js';
-import { loadOrCreateBridgeToken } from '../bridge/token.js';
+import { loadOrCreateBridgeToken } from './bridge-token.js';
 import { bridgeTarget } from '../connection/bridge-target.js';
 import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
 import { parsePacketLimit } from '../connection/server-limits.js';

@@ -1,7 +1,7 @@
 /** The batch `hint`: one or two sentences about what actually happened, and what to do next. */
 import type { Capabilities } from '../connection/probe.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
-import { rollbackHeadline } from './truth-text.js';
+import { rollbackHeadline } from '../results/text.js';
 
 const quote = (r: CommandResult) =>
   `#${r.index + 1} \`${r.command.length > 60 ? `${r.command.slice(0, 57)}...` : r.command}\``;

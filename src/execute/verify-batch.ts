@@ -9,7 +9,8 @@ import { type ParsedCommand, parseCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { CommandResult } from '../results/schema.js';
 import { BeforeSnapshot, priorReads } from '../verify/snapshot.js';
-import { type Verification, verifyWrites } from '../verify/verify.js';
+import { verifyWrites } from '../verify/verify.js';
+import { type Verification } from '../results/verification.js';
 
 export interface PlannedWrites {
   /** block writes per command index (empty for commands that write no blocks) */

@@ -7,7 +7,7 @@ import type { ExecutorPosition } from '../commands/block-write.js';
 import { checkBatch } from '../safety/check.js';
 import type { SafetyConfig } from '../safety/config.js';
 import { type CommandNode, commandNames } from '../suggest/tree.js';
-import type { NextStep } from './schema.js';
+import type { NextStep } from '../results/action-hints.js';
 
 export interface FollowableOptions {
   safety?: SafetyConfig | undefined;

@@ -12,4 +12,4 @@ export {
   NextStepSchema,
   type SaveSuggestion,
   SaveSuggestionSchema,
-} from './schema.js';
+} from '../results/action-hints.js';

@@ -19,7 +19,7 @@ import {
   MAX_NEXT_STEPS,
   type NextStep,
   type SaveSuggestion,
-} from './schema.js';
+} from '../results/action-hints.js';
 
 export interface PostExecuteInput {
   entries: readonly HintEntry[];

@@ -4,7 +4,8 @@ import { bare } from './blocks.js';
 import { DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
 import type { CommandOutcome, HintContext } from './context.js';
 import { formatPos, volume, writeBox } from './geometry.js';
-import type { NextStep, RuleOutput } from './schema.js';
+import type { NextStep } from '../results/action-hints.js';
+import type { RuleOutput } from './steps.js';
 import { execArgs, quote, RELEVANCE } from './steps.js';
 
 /** Split suggestions longer than this are not spelled out (the area is better cut differently). */

@@ -2,7 +2,7 @@
 import { roomAccess, sharedSides } from './connected.js';
 import type { HintContext, Room } from './context.js';
 import { planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
-import type { NextStep } from './schema.js';
+import type { NextStep } from '../results/action-hints.js';
 import { describeRoom, execArgs, RELEVANCE } from './steps.js';
 
 const perRoom = (ctx: HintContext, f: (room: Room) => NextStep | undefined): NextStep[] =>

@@ -22,12 +22,12 @@ import {
   extendWallSteps,
   finishedRoom,
 } from './room-steps.js';
-import type { RuleOutput } from './schema.js';
+import type { RuleOutput } from './steps.js';
 import { describeRoom } from './steps.js';
 import { verifySteps } from './verify-steps.js';
 
 export type { HintContext } from './context.js';
-export type { RuleOutput } from './schema.js';
+export type { RuleOutput } from './steps.js';
 export { RELEVANCE } from './steps.js';
 
 export interface HintRule {

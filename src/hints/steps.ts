@@ -1,6 +1,14 @@
 /** Shared pieces of next steps: relevance by kind, tool arguments, how commands and rooms are named. */
 import type { HintContext, Room } from './context.js';
 import { dims, formatBox } from './geometry.js';
+import type { NextStep, SaveSuggestion } from '../results/action-hints.js';
+
+/** What one rule contributes; postExecuteHints merges, ranks and caps these. */
+export interface RuleOutput {
+  nextSteps?: NextStep[];
+  moduleHints?: string[];
+  saveSuggestion?: SaveSuggestion;
+}
 
 /** Relevance by kind of step: a refused command beats an unfinished room beats a nicety. */
 export const RELEVANCE = {

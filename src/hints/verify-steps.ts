@@ -2,7 +2,7 @@
 import type { Box } from '../vocabulary/blocks/box.js';
 import type { HintEntry, TouchedBox } from './context.js';
 import { boundingBox, containsBox, formatBox, volume } from './geometry.js';
-import type { NextStep } from './schema.js';
+import type { NextStep } from '../results/action-hints.js';
 
 /** More boxes than this are read as one bounding box (when small enough) or only the first few. */
 export const MAX_VERIFY_BOXES = 3;

@@ -10,7 +10,8 @@ import type { CommandChannel } from '../connection/channel.js';
 import { normalizeCommand } from '../execute/preflight.js';
 import { boxesTouched } from '../commands/block-box.js';
 import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
-import { type Verification, verifyWrites } from '../verify/verify.js';
+import { verifyWrites } from '../verify/verify.js';
+import { type Verification } from '../results/verification.js';
 import type { JobState, JobStep, StepState } from './schema.js';
 
 export interface ReconcileReport {

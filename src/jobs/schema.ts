@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { BatchItemSchema } from '../batch/plan.js';
 import { CommandStatusSchema } from '../results/schema.js';
-import { VerificationStatusSchema } from '../verify/verify.js';
+import { VerificationStatusSchema } from '../results/verification.js';
 
 export const JOURNAL_FORMAT = 1 as const;
 

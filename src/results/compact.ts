@@ -4,7 +4,7 @@
  * inside mcbridge (hints, undo, jobs read it); only the answer is compacted.
  */
 import { z } from 'zod';
-import { readBackAsWritten, VerificationSchema } from '../verify/verify.js';
+import { readBackAsWritten, VerificationSchema } from './verification.js';
 import { type BatchResult, BatchResultSchema, type CommandResult, CommandResultSchema } from './schema.js';
 
 /** A verified write: `matched` equals `checked` and `mismatches` is empty, so both are left out. */

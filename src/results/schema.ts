@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ActionHintsSchema } from '../hints/schema.js';
-import { VerificationSchema } from '../verify/verify.js';
+import { ActionHintsSchema } from './action-hints.js';
+import { VerificationSchema } from './verification.js';
 
 /**
  * What became of one command. `skipped` is only used by batch plans (a condition or dependency not met);

@@ -7,7 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import mineflayer from 'mineflayer';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type BridgePeer, startBridgePeer } from '../../src/bridge/peer.js';
+import { type BridgePeer, startBridgePeer } from '../../src/peer/peer.js';
 import { BridgeServer } from '../../src/bridge/server.js';
 import { bridgeTarget } from '../../src/connection/bridge-target.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../src/bridge/protocol.js';
 import { BridgeServer } from '../../src/bridge/server.js';
-import { loadOrCreateBridgeToken } from '../../src/bridge/token.js';
+import { loadOrCreateBridgeToken } from '../../src/config/bridge-token.js';
 
 const TOKEN = 'server-test-token-0123456789';
 const servers: BridgeServer[] = [];

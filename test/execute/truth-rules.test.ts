@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { parseCommand } from '../../src/commands/parse.js';
 import { teleportExpectation } from '../../src/execute/bot-moves.js';
 import { recordUndo } from '../../src/execute/record-undo.js';
-import { rollbackHeadline, undoLine } from '../../src/execute/truth-text.js';
+import { rollbackHeadline, undoLine } from '../../src/results/text.js';
 import { UndoHistory } from '../../src/batch/undo.js';
 import type { BatchResult, CommandResult } from '../../src/results/schema.js';
 

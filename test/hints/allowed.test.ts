@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { followable } from '../../src/hints/allowed.js';
-import type { NextStep } from '../../src/hints/schema.js';
+import type { NextStep } from '../../src/results/action-hints.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 
 const step = (description: string, command: string): NextStep => ({

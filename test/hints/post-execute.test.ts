@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, rank } from '../../src/hints/post-execute.js';
 import { type HintRule, RULES } from '../../src/hints/rules.js';
-import { ActionHintsSchema, MAX_NEXT_STEPS, type NextStep } from '../../src/hints/schema.js';
+import { ActionHintsSchema, MAX_NEXT_STEPS, type NextStep } from '../../src/results/action-hints.js';
 import { batch, ok, refused, unchanged } from './helpers.js';
 
 const hollow = 'fill 0 64 0 6 68 6 minecraft:stone hollow';

@@ -5,7 +5,7 @@ import type { ExecutorPosition } from '../../src/commands/block-write.js';
 import { analyzeBuild } from '../../src/hints/analyze.js';
 import type { HintEntry } from '../../src/hints/context.js';
 import { type HintContext, RULES, type RuleOutput } from '../../src/hints/rules.js';
-import { NextStepSchema } from '../../src/hints/schema.js';
+import { NextStepSchema } from '../../src/results/action-hints.js';
 import { batch, floor, fourWalls, ok, refused, roof, unanswered, unchanged } from './helpers.js';
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@
  * (the MCP layer adds nothing to verification) so that the test can hold the batch's lines on an event.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { renderBatchText } from '../../src/mcp/render.js';
+import { renderBatchText } from '../../src/results/text.js';
 import { Vec3 } from 'vec3';
 import type { CapturedMessage } from '../../src/vocabulary/text/message.js';
 import type { CommandChannel } from '../../src/connection/channel.js';

@@ -4,7 +4,7 @@
  * nothing more.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { NextStep } from '../../src/hints/schema.js';
+import type { NextStep } from '../../src/results/action-hints.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 
 let c: TestCompanion;

@@ -53,7 +53,7 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
 
 test('serve --bridge: the game dials in (headless peer) and execute_commands goes through it', async () => {
   const { startWorld } = await import('../../src/world/start-world.js');
-  const { startBridgePeer } = await import('../../src/bridge/peer.js');
+  const { startBridgePeer } = await import('../../src/peer/peer.js');
   const mineflayer = (await import('mineflayer')).default;
   const { createServer } = await import('node:net');
   // a free port for the bridge (the mod needs a known one)

@@ -4,7 +4,7 @@
  * what another field already says, and the text never says "read back" for a write that was not.
  */
 import { describe, expect, test } from 'vitest';
-import { renderBatchText, renderResultLines } from '../../src/mcp/render.js';
+import { renderBatchText, renderResultLines } from '../../src/results/text.js';
 import { compactBatch, compactResult } from '../../src/results/compact.js';
 import type { BatchResult, CommandResult } from '../../src/results/schema.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BlockWrite } from '../../src/commands/block-write.js';
-import { type Verification, VerificationSchema, verifyWrites } from '../../src/verify/verify.js';
+import { verifyWrites } from '../../src/verify/verify.js';
+import { type Verification, VerificationSchema } from '../../src/results/verification.js';
 import { filled, P, spec, world } from './helpers.js';
 
 const STONE = 'minecraft:stone';

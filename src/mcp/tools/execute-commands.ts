@@ -7,7 +7,7 @@ import { executeBatch } from '../../execute/execute-batch.js';
 import { type RehearseOptions, rehearsalLines, rehearseExecute } from '../../execute/warm-up.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
-import { renderBatchText } from '../render.js';
+import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 

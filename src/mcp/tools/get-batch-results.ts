@@ -2,9 +2,9 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { CompactCommandResultSchema, compactResult } from '../../results/compact.js';
-import { readBackAsWritten } from '../../verify/verify.js';
+import { readBackAsWritten } from '../../results/verification.js';
 import { KEPT_BATCHES, type ResultPages } from '../../results/pages.js';
-import { renderResultLines } from '../render.js';
+import { renderResultLines } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 

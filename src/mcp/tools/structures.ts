@@ -9,7 +9,7 @@ import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js
 import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
-import { renderBatchText } from '../render.js';
+import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';

@@ -1,5 +1,5 @@
 /** The text of an undo_last result: what was put back, what was not, and what to do about it. */
-import { listMismatches } from '../../execute/truth-text.js';
+import { listMismatches } from '../../results/text.js';
 import type { UndoLastResult } from './undo-last.js';
 
 export function renderUndoText(out: UndoLastResult): string {

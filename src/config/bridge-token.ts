@@ -1,6 +1,6 @@
 /** The bridge token: flag, `MCBRIDGE_BRIDGE_TOKEN`, or `~/.config/mcbridge/bridge-token` (created 0600). The mod reads the same file. */
 import { join } from 'node:path';
-import { configDir, loadOrCreateToken, type StoredToken } from '../config/token.js';
+import { configDir, loadOrCreateToken, type StoredToken } from './token.js';
 
 export const BRIDGE_TOKEN_ENV = 'MCBRIDGE_BRIDGE_TOKEN';
 

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/mineflayer.js';
 import { readSystemLines } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
-import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from './protocol.js';
+import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';
 
 export interface BridgePeerOptions {
   /** e.g. ws://127.0.0.1:25580 */

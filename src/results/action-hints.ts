@@ -51,10 +51,3 @@ export const ActionHintsSchema = z.object({
   saveSuggestion: SaveSuggestionSchema.optional(),
 });
 export type ActionHints = z.infer<typeof ActionHintsSchema>;
-
-/** What one rule contributes; postExecuteHints merges, ranks and caps these. */
-export interface RuleOutput {
-  nextSteps?: NextStep[];
-  moduleHints?: string[];
-  saveSuggestion?: SaveSuggestion;
-}
