@@ -8,6 +8,9 @@ import { boxOfWrite } from '../commands/block-box.js';
 import type { BlockWrite } from '../commands/block-write.js';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { parseCommand } from '../commands/parse.js';
+import { classifyOutcome } from '../outcome/classify.js';
+import { NO_WORLD_CHANGE } from '../outcome/silent.js';
+import type { CapturedCommand } from '../capture/captured.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { McbridgeError } from '../vocabulary/errors.js';
 import { prepareReads } from '../connection/block-reads.js';
@@ -17,20 +20,6 @@ import { differences, restoreCommands, type Snapshot, stateNow } from './snapsho
 /** Largest snapshot a transactional batch may take (unique positions). */
 export const TRANSACTION_MAX_BLOCKS = 65_536;
 
-/** Commands that change nothing in the world: harmless inside a transaction. */
-/** Commands that change no block, entity or world state. */
-export const NO_WORLD_CHANGE: ReadonlySet<string> = new Set([
-  'say',
-  'tellraw',
-  'me',
-  'msg',
-  'tell',
-  'w',
-  'teammsg',
-  'tm',
-  'list',
-  'help',
-]);
 const BLOCK_WRITERS = new Set(['setblock', 'fill', 'clone']);
 
 export class TransactionRefusedError extends McbridgeError {
@@ -117,10 +106,7 @@ export async function restoreSnapshot(
   const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
   // restores share the connection's packet budget like any batch
   const captured = await capture(session.channel, commands, session.budget ? { budget: session.budget } : {});
-  // a restore line that is not red is fine: success, or "already there" (noChange)
-  const failed = captured.filter(
-    (c) => !(c.end === 'fenced' || c.end === 'quiet') || c.lines.some(isHardFailure),
-  ).length;
+  const failed = captured.filter((c) => restoreFailed(session, c)).length;
   if (!source)
     return { commands: commands.length, failed, status: 'not_checked', notRestoredCount: 0, mismatches: [] };
   await prepareReads(session.channel, snapshot.boxes);
@@ -150,7 +136,21 @@ function stillDifferent(
   });
 }
 
-function isHardFailure(line: { component: unknown }): boolean {
-  const text = JSON.stringify(line.component);
-  return /"color":"red"/.test(text) && !/commands\.(fill|setblock)\.failed/.test(text);
+/**
+ * A restore command failed when it got no reply in order, or when the outcome rules say the game refused
+ * or broke it. "Already there" (noChange) is a success for a restore, and silence is judged by the
+ * read-back that follows, not here.
+ */
+function restoreFailed(session: ConnectionSession, c: CapturedCommand): boolean {
+  if (!(c.end === 'fenced' || c.end === 'quiet')) return true;
+  const caps = session.capabilities;
+  const outcome = classifyOutcome({
+    command: c.command,
+    messages: c.lines,
+    feedbackEnabled: caps.feedbackEnabled !== false,
+    version: session.channel.version,
+    ...(caps.keyedFeedback ? {} : { plainText: { colourMeaningful: caps.colourMeaningful } }),
+  });
+  if (outcome.status === 'execution_error') return true;
+  return outcome.status === 'rejected_by_game' && outcome.detail?.noChange !== true;
 }

@@ -3,7 +3,7 @@
  * why undo cannot put it back — never nothing, so undo_last cannot reach past it to an older batch.
  */
 import type { Snapshot } from '../batch/snapshot.js';
-import { NO_WORLD_CHANGE } from '../batch/transaction.js';
+import { NO_WORLD_CHANGE } from '../outcome/silent.js';
 import type { UndoHistory } from '../batch/undo.js';
 import type { BlockWrite } from '../commands/block-write.js';
 import { type ParsedCommand, parseCommand } from '../commands/parse.js';

@@ -24,6 +24,12 @@ export const SILENT_BY_DESIGN: ReadonlySet<string> = new Set([
   'tm',
 ]);
 
+/**
+ * Commands that change no block, entity or world state: the silent ones above, and the queries `list` and
+ * `help`. A transaction lets them through; undo has nothing to record for them.
+ */
+export const NO_WORLD_CHANGE: ReadonlySet<string> = new Set([...SILENT_BY_DESIGN, 'list', 'help']);
+
 /** execute subcommands after which the run command's failure can be silent */
 const HIDING_SUBCOMMANDS: ReadonlySet<string> = new Set([
   'as',
