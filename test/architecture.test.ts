@@ -1,6 +1,8 @@
 /** DESIGN.md §1: core modules import nothing from the MCP SDK and are usable as a library. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
@@ -25,4 +27,64 @@ test('no source file writes to stdout (it carries the MCP protocol)', () => {
     .filter((f) => !f.startsWith('cli/'))
     .filter((f) => /process\.stdout\.write|console\.log/.test(readFileSync(join(src, f), 'utf8')));
   expect(offenders).toEqual([]);
+});
+
+/**
+ * The house rules (.dependency-cruiser.cjs, run by `npm run check` on src/) fail on a back-edge: a small
+ * tree written to a temporary folder breaks each kind of rule once, beside imports the rules allow.
+ */
+test('the boundary check names every back-edge, circle and side door into the embedded world', async () => {
+  const { cruise } = await import('dependency-cruiser');
+  const rules = createRequire(import.meta.url)('../.dependency-cruiser.cjs') as {
+    forbidden: unknown[];
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'mcbridge-house-'));
+  const tree: Record<string, string> = {
+    'src/vocabulary/words.ts': 'export const word = 1;',
+    'src/execute/run.ts': "import { word } from '../vocabulary/words.js';\nexport const run = word;",
+    // a stage that imports the stage above it
+    'src/outcome/classify.ts': "import { run } from '../execute/run.js';\nexport const x = run;",
+    // allowed: the batch stage uses the outcome rules below it
+    'src/batch/transaction.ts': "import { x } from '../outcome/classify.js';\nexport const y = x;",
+    // the world reaching into the command path
+    'src/capture/fenced.ts': 'export const fenced = 1;',
+    'src/world/index.ts': "import { fenced } from '../capture/fenced.js';\nexport const startWorld = fenced;",
+    'src/world/start-world.ts': 'export const inner = 1;',
+    // a room of the world opened from the side, and the world started from the MCP layer
+    'src/connection/factories.ts':
+      "import { inner } from '../world/start-world.js';\nexport const f = inner;",
+    'src/mcp/server.ts': "import { startWorld } from '../world/index.js';\nexport const s = startWorld;",
+    // two files that import each other
+    'src/hints/a.ts': "import { b } from './b.js';\nexport const a = () => b;",
+    'src/hints/b.ts': "import { a } from './a.js';\nexport const b = () => a;",
+  };
+  try {
+    for (const [path, text] of Object.entries(tree)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), `${text}\n`);
+    }
+    const result = await cruise(['src'], {
+      baseDir: dir,
+      ruleSet: { forbidden: rules.forbidden } as never,
+      validate: true,
+      tsPreCompilationDeps: true,
+      includeOnly: '^src/',
+    });
+    const output = result.output as {
+      summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> };
+    };
+    const found = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
+    expect(found).toEqual(
+      [
+        'floor-1-imports-upward: src/world/index.ts -> src/capture/fenced.ts',
+        'floor-5-imports-upward: src/outcome/classify.ts -> src/execute/run.ts',
+        'no-circular: src/hints/a.ts -> src/hints/b.ts',
+        'world-behind-one-door: src/mcp/server.ts -> src/world/index.ts',
+        'world-face-only: src/connection/factories.ts -> src/world/start-world.ts',
+        'world-imports-only-the-ground-floor: src/world/index.ts -> src/capture/fenced.ts',
+      ].sort(),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
