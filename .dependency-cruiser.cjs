@@ -1,21 +1,7 @@
 // The house rules of src/ (docs/architecture.md draws them). `npm run check` runs them; CI fails on a
-// back-edge. Floors from the ground up: a folder may import its own floor's neighbours only where listed
-// below, and any folder on a lower floor; never one on a higher floor.
-/** @type {string[][]} */
-const FLOORS = [
-  ['vocabulary'],
-  ['commands', 'results', 'signin', 'world-view', 'world'],
-  ['safety', 'suggest', 'structures', 'bridge'],
-  ['connection'],
-  ['capture'],
-  ['outcome', 'verify'],
-  ['hints'],
-  ['batch'],
-  ['execute'],
-  ['jobs', 'viewer', 'peer', 'config'],
-  ['mcp'],
-  ['cli'],
-];
+// back-edge. The floors, from the ground up, are in docs/architecture-floors.json: a folder imports only
+// folders on lower floors, never a neighbour on its own floor nor a folder above it.
+const FLOORS = require('./docs/architecture-floors.json');
 
 const folder = (names) => `^src/(${names.join('|')})/`;
 

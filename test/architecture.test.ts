@@ -88,3 +88,21 @@ test('the boundary check names every back-edge, circle and side door into the em
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('docs/architecture.md maps every folder of src/ on the floors the check enforces', () => {
+  const floors = JSON.parse(
+    readFileSync(fileURLToPath(new URL('../docs/architecture-floors.json', import.meta.url)), 'utf8'),
+  ) as string[][];
+  const doc = readFileSync(fileURLToPath(new URL('../docs/architecture.md', import.meta.url)), 'utf8');
+  const folders = readdirSync(src).filter((name) => statSync(join(src, name)).isDirectory());
+  expect([...floors.flat()].sort()).toEqual([...folders].sort());
+  // the table, top floor first: | 11 | `cli` |
+  const table = [...doc.matchAll(/^\| (\d+) \| (.+) \|$/gm)].map((m) => ({
+    floor: Number(m[1]),
+    folders: [...m[2]!.matchAll(/`([a-z-]+)`/g)].map((f) => f[1]),
+  }));
+  expect(table.map((row) => row.folders).reverse()).toEqual(floors);
+  expect(table.map((row) => row.floor).reverse()).toEqual(floors.map((_, i) => i));
+  const rooms = [...doc.matchAll(/^- `([a-z-]+)\/` — /gm)].map((m) => m[1]);
+  expect([...rooms].sort()).toEqual([...folders].sort());
+});
