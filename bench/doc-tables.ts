@@ -11,14 +11,26 @@ export const PERFORMANCE_DOC = new URL('../docs/performance.md', import.meta.url
 export const markers = (name: string) =>
   [`<!-- bench:${name}:begin -->`, `<!-- bench:${name}:end -->`] as const;
 
-/** Where and when: date, cores, processor, Node, and the load average (other work on a shared machine). */
+/**
+ * Where and when: date, cores, processor, Node, and the load average (other work on a shared machine), with a
+ * warning when the machine was busier than its cores and `MCBRIDGE_BENCH_NOTE` (what else was running) if set.
+ */
 export function machineLine(loadAtStart: number, loadAtEnd = loadavg()[0]!): string {
   const cpu = cpus();
-  return (
+  const busy = Math.max(loadAtStart, loadAtEnd) > cpu.length;
+  const note = process.env['MCBRIDGE_BENCH_NOTE']?.trim();
+  return [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu.length} cores ` +
-    `(${cpu[0]?.model.trim() ?? 'unknown processor'}), Node ${process.version}, ` +
-    `load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end.`
-  );
+      `(${cpu[0]?.model.trim() ?? 'unknown processor'}), Node ${process.version}, ` +
+      `load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd.toFixed(1)} at the end.`,
+    ...(busy
+      ? [
+          'The machine was busy with other work (load above its core count): absolute rates and times are ' +
+            'lower than on an idle machine; ratios within the run are steadier.',
+        ]
+      : []),
+    ...(note ? [`Also running: ${note}`] : []),
+  ].join(' ');
 }
 
 export function figuresTable(figures: ReadonlyArray<readonly [string, string]>): string {

@@ -26,6 +26,7 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const readme = read('README.md');
 const development = read('docs/development.md');
 const performance = read('docs/performance.md');
+const usage = read('docs/usage.md');
 
 function allFlags(program: Command): Set<string> {
   const flags = new Set<string>();
@@ -45,7 +46,7 @@ test('every --flag in the README is an option of an mcbridge command', () => {
     encoding: 'utf8',
   });
   const inspectorFlags = new Set(inspector.match(/(?<![\w-])--[a-z][\w-]*/g));
-  const mentioned = [...new Set(readme.match(/(?<![\w-])--[a-zA-Z][\w-]*/g) ?? [])];
+  const mentioned = [...new Set(`${readme}\n${usage}`.match(/(?<![\w-])--[a-zA-Z][\w-]*/g) ?? [])];
   expect(mentioned.length).toBeGreaterThan(3);
   const unknown = mentioned.filter((f) => !known.has(f) && !inspectorFlags.has(f));
   expect(unknown).toEqual([]);
@@ -95,15 +96,20 @@ test("the README's exit status of exec is the one exec --help gives", () => {
   expect(EXEC_EXIT_STATUS).toContain('Nothing changed');
 });
 
-test('every relative link of the README leads to a file of the repository', () => {
-  const links = [...readme.matchAll(/\]\(((?!https?:|#)[^)\s]+)\)/g)].map((m) => m[1]!.split('#')[0]!);
-  expect(links.length).toBeGreaterThan(5);
-  expect(links.filter((l) => !existsSync(join(root, l)))).toEqual([]);
+test('every relative link of the README and docs/usage.md leads to a file of the repository', () => {
+  for (const [text, dir] of [
+    [readme, root],
+    [usage, join(root, 'docs')],
+  ] as const) {
+    const links = [...text.matchAll(/\]\(((?!https?:|#)[^)\s]+)\)/g)].map((m) => m[1]!.split('#')[0]!);
+    expect(links.length).toBeGreaterThan(3);
+    expect(links.filter((l) => !existsSync(join(dir, l)))).toEqual([]);
+  }
 });
 
-test('the README, docs/development.md and docs/performance.md carry no issue numbers', () => {
-  for (const text of [readme, development, performance])
-    expect(text.match(/\b(?:issues?|fixes|closes) #?\d+|(?<![\w&])#\d+\b/gi)).toBeNull();
+test('the README and the docs it adds carry no issue numbers', () => {
+  for (const text of [readme, development, performance, usage])
+    expect(text.match(/\b(?:issues?|fixes|closes) #?\d+|(?<![\w&(…])#\d+\b(?! applied)/gi)).toBeNull();
 });
 
 test("docs/performance.md's tables stand between the bench markers, with the run's date and machine", () => {
