@@ -3,8 +3,10 @@
  * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
  * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts).
+ * The figures go to stdout and into docs/performance.md, between its bench markers (bench/doc-tables.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -23,6 +25,7 @@ import { followTarget } from '../src/viewer/bot-feed.js';
 import { startViewer } from '../src/viewer/server.js';
 import { CHROMIUM_PATH, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
 import { mixedCommands } from './commands.js';
+import { writeFigures } from './doc-tables.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
 import { measureWorldFootprint } from './world.js';
 
@@ -78,10 +81,20 @@ async function loadStartWorld(): Promise<typeof import('../src/world/start-world
   return ((await import(dist)) as typeof import('../src/world/start-world.js')).startWorld;
 }
 
-const printTable = () =>
+const loadAtStart = loadavg()[0]!;
+const WORLD = 'world footprint: ';
+/** stdout, and docs/performance.md: the world's footprint in its own table, the rest in the main one */
+const printTable = () => {
   process.stdout.write(
     `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
   );
+  const world = figures
+    .filter(([k]) => k.startsWith(WORLD))
+    .map(([k, v]) => [k.slice(WORLD.length), v] as const);
+  const main = figures.filter(([k]) => !k.startsWith(WORLD));
+  if (main.length) writeFigures('main', main, loadAtStart);
+  if (world.length) writeFigures('world', world, loadAtStart);
+};
 
 async function main() {
   const startWorld = await loadStartWorld();

@@ -4,6 +4,7 @@ import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
 import { type PacketLimitSetting, parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
 import { logger } from '../vocabulary/logger.js';
+import { port } from './numbers.js';
 
 export interface ConnectionFlags {
   host: string;
@@ -27,7 +28,7 @@ function packetLimitFlag(value: string): PacketLimitSetting {
 export function addConnectionOptions(command: Command): Command {
   return command
     .option('--host <host>', 'Minecraft server host', '127.0.0.1')
-    .option('--port <port>', 'Minecraft server port', (v) => Number.parseInt(v, 10), 25565)
+    .option('--port <port>', 'Minecraft server port', port, 25565)
     .option('--username <name>', 'bot username (make it an operator on your server)', 'mcbridge')
     .option('--version <version>', 'Minecraft version (default: detect)')
     .option('--auth <mode>', 'offline (default; server needs online-mode=false) or microsoft', 'offline')
@@ -38,7 +39,7 @@ export function addConnectionOptions(command: Command): Command {
     )
     .option(
       '--packet-limit <rate/seconds|off>',
-      "serverbound packets the bot may send, e.g. 500/7 (default: by the server's brand: Paper 500/7, vanilla none; see README; with --config: packetLimit per connection)",
+      "serverbound packets the bot may send, e.g. 500/7, or off (default: by the server's brand: Paper 500/7, vanilla none)",
       packetLimitFlag,
     );
 }

@@ -13,7 +13,6 @@ export function registerDemoCommand(program: Command): void {
     .option('--out <file>', 'where to write the picture', 'room.png')
     .option('--keep', 'keep the world running after the demo (Ctrl-C to stop) so you can look around', false)
     .action(async (opts: { out: string; keep: boolean }) => {
-      const started = performance.now();
       const report = await runDemo({
         imagePath: resolve(opts.out),
         log: logger.child({}, { level: 'warn' }),
@@ -38,7 +37,8 @@ export function registerDemoCommand(program: Command): void {
         ),
         `  hints followed: ${report.followed.join(', ') || 'none'}`,
         `  picture: ${report.imagePath}`,
-        `  time: ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        // from the start of the process (performance's time origin), as the person waited
+        `  time: ${(performance.now() / 1000).toFixed(1)} s`,
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
       process.exitCode = report.ok ? 0 : 1;

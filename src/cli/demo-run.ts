@@ -11,7 +11,7 @@ import { mineflayerTarget } from '../connection/factories.js';
 import { Targets } from '../connection/targets.js';
 import type { Logger } from '../vocabulary/logger.js';
 import { createServer } from '../mcp/server.js';
-import type { BatchResult } from '../results/schema.js';
+import type { CompactBatchResult } from '../results/compact.js';
 import { defaultSafetyConfig } from '../safety/config.js';
 import { startWorld } from '../world/start-world.js';
 
@@ -55,13 +55,15 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const execute = async (purpose: string, commands: string[]) => {
     const result = await call('execute_commands', { commands });
     if (result.isError) throw new Error(`${purpose}: ${JSON.stringify(result.content)}`);
-    const batch = result.structuredContent as unknown as BatchResult;
+    const batch = result.structuredContent as unknown as CompactBatchResult;
     const statuses: Record<string, number> = {};
     for (const r of batch.results) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    const verified = batch.results.filter((r) => r.verification?.status === 'verified').length;
+    // compact results leave a fully verified write's verification out and count it in verifiedCount
+    const verified =
+      (batch.verifiedCount ?? 0) + batch.results.filter((r) => r.verification?.status === 'verified').length;
     const mismatched = batch.results.filter((r) => r.verification?.status === 'mismatch').length;
     report.batches.push({ purpose, statuses, verified, mismatched });
-    if (batch.appliedCount !== batch.totalCommands || mismatched > 0) report.ok = false;
+    if (batch.appliedCount !== batch.totalCommands || verified !== batch.totalCommands) report.ok = false;
     options.say(
       `${purpose}: ${Object.entries(statuses)
         .map(([s, n]) => `${n} ${s}`)

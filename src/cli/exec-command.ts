@@ -1,9 +1,27 @@
 /** `mcbridge exec -- "<cmd>" …`: run commands once and print the JSON result (or a table with --pretty). */
 import type { Command } from 'commander';
 import { executeBatch } from '../execute/execute-batch.js';
-import type { BatchResult } from '../results/schema.js';
+import type { BatchResult, CommandResult } from '../results/schema.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
+import { milliseconds } from './numbers.js';
+
+export const EXEC_EXIT_STATUS = `
+Exit status:
+  0  every command applied, or changed nothing because the world already matched ("Nothing changed")
+  1  a command was rejected, failed, timed out, is unknown or did not read back as written;
+     or mcbridge could not connect
+  2  usage error (unknown option, invalid value)`;
+
+/** Vanilla's "nothing changed" (detail.noChange) is no failure: the world already is what was asked for. */
+function wentAsAsked(r: CommandResult): boolean {
+  if (r.status === 'rejected_by_game') return r.detail?.noChange === true;
+  return r.status === 'applied' && r.verification?.status !== 'mismatch';
+}
+
+export function execExitCode(batch: BatchResult): 0 | 1 {
+  return batch.results.every(wentAsAsked) ? 0 : 1;
+}
 
 export function renderTable(batch: BatchResult): string {
   const rows = batch.results.map((r) => [
@@ -41,10 +59,11 @@ export function registerExecCommand(program: Command): void {
     program
       .command('exec')
       .description('run commands and print what happened to each')
-      .argument('<commands...>', 'commands, each one argument'),
+      .argument('<commands...>', 'commands, each one argument')
+      .addHelpText('after', EXEC_EXIT_STATUS),
   )
     .option('--pretty', 'print a table instead of JSON', false)
-    .option('--timeout <ms>', 'per-command timeout', (v) => Number.parseInt(v, 10), 5000)
+    .option('--timeout <ms>', "how long to wait for each command's reply", milliseconds, 5000)
     .action(async (commands: string[], flags: ConnectionFlags & { pretty: boolean; timeout: number }) => {
       const target = targetFromFlags(flags);
       try {
@@ -61,7 +80,7 @@ export function registerExecCommand(program: Command): void {
         process.stdout.write(
           flags.pretty ? `${renderTable(batch)}\n` : `${JSON.stringify(batch, null, 2)}\n`,
         );
-        process.exitCode = batch.failedCount > 0 ? 2 : 0;
+        process.exitCode = execExitCode(batch);
       } finally {
         await target.close();
       }

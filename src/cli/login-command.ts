@@ -40,7 +40,11 @@ function accountOptions(command: Command): Command {
   return command
     .option('--connection <name>', 'the named connection (from --config) whose account to use')
     .option('--config <path>', 'companion config with named connections (default: $MCBRIDGE_CONFIG)')
-    .option('--username <name>', 'the bot username given to serve/exec with --auth microsoft', 'mcbridge');
+    .option(
+      '--username <name>',
+      'the account: the bot username given to serve/exec with Microsoft sign-in',
+      'mcbridge',
+    );
 }
 
 export function registerLoginCommands(program: Command): void {

@@ -5,6 +5,7 @@ import { startBridgePeer } from '../peer/peer.js';
 import { DEFAULT_BRIDGE_PORT } from '../bridge/server.js';
 import { loadOrCreateBridgeToken } from '../config/bridge-token.js';
 import { logger } from '../vocabulary/logger.js';
+import { port } from './numbers.js';
 
 interface PeerFlags {
   bridge: string;
@@ -26,7 +27,7 @@ export function registerPeerCommand(program: Command): void {
     .option('--token <token>', 'bridge token (default: $MCBRIDGE_BRIDGE_TOKEN or the token file)')
     .option('--name <name>', 'connection name to serve', 'default')
     .option('--host <host>', 'Minecraft server host', '127.0.0.1')
-    .option('--port <port>', 'Minecraft server port', (v) => Number.parseInt(v, 10), 25565)
+    .option('--port <port>', 'Minecraft server port', port, 25565)
     .option('--username <name>', 'bot username (make it an operator)', 'mcbridge_peer')
     .option('--version <version>', 'Minecraft version (default: detect)')
     .action(async (flags: PeerFlags) => {

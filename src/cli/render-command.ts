@@ -1,9 +1,8 @@
 /** `mcbridge render`: a PNG of a box of the world, from the command line. */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
-import { boxOf } from '../vocabulary/blocks/box.js';
-import type { BlockPos } from '../vocabulary/blocks/box.js';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type BlockPos, boxOf } from '../vocabulary/blocks/box.js';
 import { McbridgeError } from '../vocabulary/errors.js';
 import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
 import { renderAreaDetailed } from '../world-view/render.js';
@@ -11,11 +10,10 @@ import { type Corner, CORNERS } from '../world-view/rotate.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 
 function position(text: string): BlockPos {
-  const parts = text.split(',').map((p) => Number.parseInt(p.trim(), 10));
-  if (parts.length !== 3 || parts.some((n) => !Number.isInteger(n))) {
-    throw new McbridgeError(`"${text}" is not a position`, { remedy: 'write it as x,y,z, e.g. 10,64,-3' });
-  }
-  const [x, y, z] = parts as [number, number, number];
+  const parts = text.split(',').map((p) => p.trim());
+  if (parts.length !== 3 || parts.some((p) => !/^-?\d+$/.test(p)))
+    throw new InvalidArgumentError('expected x,y,z in whole blocks, e.g. 10,64,-3');
+  const [x, y, z] = parts.map(Number) as [number, number, number];
   return { x, y, z };
 }
 
@@ -25,11 +23,13 @@ export function registerRenderCommand(program: Command): void {
   )
     .requiredOption('--from <x,y,z>', 'one corner', position)
     .requiredOption('--to <x,y,z>', 'the opposite corner', position)
-    .option('--view <view>', 'isometric or top', 'isometric')
-    .option(
-      '--corner <corner>',
-      `isometric: the corner it is seen from (${CORNERS.join(', ')})`,
-      'south-east',
+    .addOption(
+      new Option('--view <view>', 'isometric or top').choices(['isometric', 'top']).default('isometric'),
+    )
+    .addOption(
+      new Option('--corner <corner>', 'isometric: the corner it is seen from')
+        .choices(CORNERS)
+        .default('south-east'),
     )
     .option('--no-cutaway', 'keep the ceiling of a room (cut away by default)')
     .option('--no-grid', 'no grid lines or coordinate labels')
@@ -39,20 +39,13 @@ export function registerRenderCommand(program: Command): void {
         flags: ConnectionFlags & {
           from: BlockPos;
           to: BlockPos;
-          view: string;
-          corner: string;
+          view: 'isometric' | 'top';
+          corner: Corner;
           cutaway: boolean;
           grid: boolean;
           out: string;
         },
       ) => {
-        if (flags.view !== 'isometric' && flags.view !== 'top')
-          throw new McbridgeError(`unknown view "${flags.view}"`, { remedy: 'use isometric or top' });
-        const corner = CORNERS.find((c) => c === flags.corner);
-        if (!corner)
-          throw new McbridgeError(`unknown corner "${flags.corner}"`, {
-            remedy: `use ${CORNERS.join(', ')}`,
-          });
         const target = targetFromFlags(flags);
         try {
           const session = await target.get();
@@ -61,7 +54,7 @@ export function registerRenderCommand(program: Command): void {
           if (!source) throw new McbridgeError('this connection cannot read blocks');
           const picture = renderAreaDetailed(source, flags.from, flags.to, {
             view: flags.view,
-            corner: corner satisfies Corner,
+            corner: flags.corner,
             grid: flags.grid,
             cutaway: flags.cutaway,
           });

@@ -17,6 +17,7 @@ import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/start-world.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
+import { days, listenPort } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
@@ -39,8 +40,6 @@ interface ServeFlags extends ConnectionFlags, ViewerFlags {
   jobAutoResume: boolean;
 }
 
-const int = (v: string) => Number.parseInt(v, 10);
-
 export function registerServeCommand(program: Command): void {
   addViewerOptions(
     addConnectionOptions(
@@ -59,7 +58,7 @@ export function registerServeCommand(program: Command): void {
       false,
     )
     .option('--bridge-host <host>', 'address the bridge listens on', '127.0.0.1')
-    .option('--bridge-port <port>', 'port the bridge listens on', int, DEFAULT_BRIDGE_PORT)
+    .option('--bridge-port <port>', 'port the bridge listens on', listenPort, DEFAULT_BRIDGE_PORT)
     .option(
       '--bridge-token <token>',
       'bridge token (default: $MCBRIDGE_BRIDGE_TOKEN, else the token file, created on first run)',
@@ -67,7 +66,7 @@ export function registerServeCommand(program: Command): void {
     .option('--bridge-allow-remote', 'allow a non-loopback --bridge-host (the token still applies)', false)
     .option('--http', 'serve MCP over Streamable HTTP at http://127.0.0.1:8787/mcp instead of stdio', false)
     .option('--http-host <host>', 'address for --http (default 127.0.0.1)')
-    .option('--http-port <port>', 'port for --http (default 8787)', int)
+    .option('--http-port <port>', 'port for --http (default 8787; 0 = any free port)', listenPort)
     .option(
       '--http-token <token>',
       'bearer token for --http (default: $MCBRIDGE_HTTP_TOKEN, else the token file, created on first run)',
@@ -83,7 +82,7 @@ export function registerServeCommand(program: Command): void {
       '--jobs-dir <path>',
       'build job journals (default: $MCBRIDGE_JOBS_DIR, $XDG_STATE_HOME/mcbridge/jobs or ~/.local/state/mcbridge/jobs)',
     )
-    .option('--job-max-age-days <n>', 'build jobs older than this expire', int, 30)
+    .option('--job-max-age-days <n>', 'build jobs older than this expire', days, 30)
     .option('--no-job-auto-resume', 'do not resume interrupted build jobs by themselves')
     .action(async (flags: ServeFlags) => {
       const config = await loadCompanionConfig(flags.config);

@@ -1,8 +1,9 @@
 /** `--viewer-port` and friends, shared by `world` and `serve`: start the live 3D viewer for a connection. */
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import type { ConnectionTarget } from '../connection/target.js';
 import { followTarget } from '../viewer/bot-feed.js';
 import { startViewer, type ViewerHandle } from '../viewer/server.js';
+import { listenPort } from './numbers.js';
 
 export interface ViewerFlags {
   viewerPort?: number;
@@ -15,7 +16,7 @@ export function addViewerOptions(command: Command): Command {
     .option(
       '--viewer-port <port>',
       'serve a live 3D view of the world around the bot at http://127.0.0.1:PORT/ (0 = any free port)',
-      viewerPort,
+      listenPort,
     )
     .option('--viewer-host <host>', 'address the viewer listens on', '127.0.0.1')
     .option(
@@ -23,12 +24,6 @@ export function addViewerOptions(command: Command): Command {
       'allow a non-loopback --viewer-host (the viewer has no password)',
       false,
     );
-}
-
-function viewerPort(v: string): number {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is 0–65535');
-  return n;
 }
 
 export interface RunningViewer extends ViewerHandle {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { mineflayerTarget } from '../connection/factories.js';
 import { checkViewerHost } from '../viewer/server.js';
 import { startWorld } from '../world/start-world.js';
+import { listenPort } from './numbers.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
 
 /** the bot the viewer looks through; it only watches */
@@ -14,7 +15,7 @@ export function registerWorldCommand(program: Command): void {
       'start the embedded Minecraft 1.21.4 world (flying-squid + vanilla-parity plugin) and keep it running',
     )
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--port <port>', 'port (0 = any free port)', (v) => Number.parseInt(v, 10), 0)
+    .option('--port <port>', 'port (0 = any free port)', listenPort, 0)
     .option('--op <name...>', 'make these players operators whenever they join', [])
     .option('--verbose', 'print the world log on stderr', false)
     .action(async (opts: { host: string; port: number; op: string[]; verbose: boolean } & ViewerFlags) => {

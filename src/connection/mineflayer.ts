@@ -257,7 +257,10 @@ export class MineflayerChannel implements CommandChannel {
     if (this.closedReason !== undefined) return;
     const ended = new Promise<void>((resolve) => this.bot.once('end', () => resolve()));
     this.bot.quit();
-    await Promise.race([ended, new Promise((r) => setTimeout(r, 2000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    // a pending timer would keep a CLI process alive for 2 s after its work is done
+    clearTimeout(timer);
   }
 }
 
