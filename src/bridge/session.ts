@@ -102,7 +102,8 @@ export class BridgeSession extends EventEmitter {
         this.readRequests.delete(message.id);
         break;
       case 'ping':
-        this.send({ type: 'pong', t: message.t });
+        // a ping can still arrive after the session was dropped (the socket drains while it closes)
+        if (this.open) this.send({ type: 'pong', t: message.t });
         break;
       default:
         break;

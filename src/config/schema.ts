@@ -17,7 +17,7 @@ export const MineflayerConnectionSchema = z
     /** default: detected from the server */
     version: z.string().optional(),
     auth: z.enum(['offline', 'microsoft']).default('offline'),
-    /** `<rate>/<seconds>` or `off`; default: by the server's brand (docs: README "Paper and other servers") */
+    /** `<rate>/<seconds>` or `off`; default: by the server's brand (docs/usage.md, "Paper and other servers") */
     packetLimit: PacketLimitTextSchema.optional(),
   })
   .refine((c) => c.auth === 'microsoft' || c.username.length <= 16, {

@@ -100,6 +100,17 @@ describe('bridge server', () => {
     next.ws.close();
   });
 
+  test('regression: a ping that arrives after the session was dropped is not answered and does not throw', async () => {
+    const s = await start();
+    const game = dial(s.url, hello(TOKEN));
+    const session = await s.waitForSession('default', { timeoutMs: 2000 });
+    session.close(4008, 'dropped by the test');
+    // what the socket's message handler does with a frame still in flight while the socket closes
+    expect(() => session.receive(JSON.stringify({ type: 'ping', t: 1 }))).not.toThrow();
+    expect(await game.closed).toBe(4008);
+    expect(game.frames.some((f) => (f as { type?: string }).type === 'pong')).toBe(false);
+  });
+
   test('waiting for a game that never comes says how to connect one', async () => {
     const s = await start();
     await expect(s.waitForSession('nobody', { timeoutMs: 100 })).rejects.toThrow(
