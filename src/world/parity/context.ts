@@ -19,6 +19,7 @@ import type { Gamerules } from './gamerules.js';
 import type { LevelState } from './level-state.js';
 import { CommandSyntaxError, type StringReader } from './reader.js';
 import type { WorldAccess } from './world-access.js';
+import type { TemplateSource } from '../templates.js';
 
 export interface CommandContext {
   reader: StringReader;
@@ -31,6 +32,8 @@ export interface CommandContext {
   gamerules: Gamerules;
   level: LevelState;
   blockTags: Record<string, string[]>;
+  /** what `place template` places (handed in by whoever started the world) */
+  templates: TemplateSource;
   serv: FlyingSquidServer;
   /**
    * vanilla sendSuccess: to the player unless sendCommandFeedback is false, plus (also only then) admin
