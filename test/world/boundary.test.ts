@@ -16,10 +16,10 @@ function tsFiles(dir: string): string[] {
   );
 }
 
-/** the files a file imports by relative path (static, `export … from` and dynamic), resolved to .ts */
+/** the files a file imports by relative path (static, bare, `export … from` and dynamic), resolved to .ts */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:from\s+|import\(\s*)['"](\.[^'"]+)['"]/g)].map((m) => m[1]!);
+  const specs = [...text.matchAll(/(?:from\s+|import\s*\(?\s*)['"](\.[^'"]+)['"]/g)].map((m) => m[1]!);
   return specs.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
 }
 
