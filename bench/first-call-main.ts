@@ -26,8 +26,8 @@ async function main() {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const n = process.argv.indexOf('--processes');
   const count = n >= 0 ? Number(process.argv[n + 1]) : undefined;
-  const dist = new URL('../dist/world/start-world.js', import.meta.url).href;
-  const { startWorld } = (await import(dist)) as typeof import('../src/world/start-world.js');
+  const dist = new URL('../dist/world/index.js', import.meta.url).href;
+  const { startWorld } = (await import(dist)) as typeof import('../src/world/index.js');
   const world = await startWorld({});
   const processes: Calls = [];
   try {

@@ -13,7 +13,7 @@ import { logger } from '../src/vocabulary/logger.js';
 import { createServer } from '../src/mcp/server.js';
 import type { BatchResult } from '../src/results/schema.js';
 import { defaultSafetyConfig } from '../src/safety/config.js';
-import type { startWorld as StartWorld } from '../src/world/start-world.js';
+import type { startWorld as StartWorld } from '../src/world/index.js';
 
 type Record = (name: string, value: string) => void;
 

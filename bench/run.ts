@@ -76,9 +76,9 @@ async function measureServeProcess() {
 }
 
 /** The world as users run it: from dist/ (built by `npm run bench`), not through the TypeScript loader. */
-async function loadStartWorld(): Promise<typeof import('../src/world/start-world.js').startWorld> {
-  const dist = new URL('../dist/world/start-world.js', import.meta.url).href;
-  return ((await import(dist)) as typeof import('../src/world/start-world.js')).startWorld;
+async function loadStartWorld(): Promise<typeof import('../src/world/index.js').startWorld> {
+  const dist = new URL('../dist/world/index.js', import.meta.url).href;
+  return ((await import(dist)) as typeof import('../src/world/index.js')).startWorld;
 }
 
 const loadAtStart = loadavg()[0]!;

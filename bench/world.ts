@@ -7,8 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import mineflayer, { type Bot } from 'mineflayer';
-import type { WorldMemory } from '../src/world/ipc.js';
-import type { startWorld as StartWorld, WorldHandle } from '../src/world/start-world.js';
+import type { startWorld as StartWorld, WorldHandle, WorldMemory } from '../src/world/index.js';
 import { mixedCommands } from './commands.js';
 
 type Record = (name: string, value: string) => void;

@@ -13,7 +13,8 @@ import type { Logger } from '../vocabulary/logger.js';
 import { createServer } from '../mcp/server.js';
 import type { CompactBatchResult } from '../results/compact.js';
 import { defaultSafetyConfig } from '../safety/config.js';
-import { startWorld } from '../world/start-world.js';
+import { StructureStore } from '../structures/store.js';
+import { startWorld } from '../world/index.js';
 
 export interface DemoOptions {
   /** where room.png goes (default ./room.png) */
@@ -37,7 +38,7 @@ const FOLLOW = ['add_door', 'complete_door', 'add_window', 'add_light'];
 
 export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const username = 'mcbridge_demo';
-  const world = await startWorld({ ops: [username] });
+  const world = await startWorld({ ops: [username], templates: new StructureStore() });
   const address = `${world.host}:${world.port}`;
   options.say(
     `embedded Minecraft ${world.version} world at ${address} — join it with a ${world.version} client to watch`,

@@ -14,7 +14,7 @@ import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
 import { loadSafetyConfig } from '../safety/config.js';
-import { EMBEDDED_VERSION } from '../world/start-world.js';
+import { EMBEDDED_VERSION } from '../world/index.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
 import { days, listenPort } from './numbers.js';

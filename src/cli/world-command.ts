@@ -1,8 +1,9 @@
 /** `mcbridge world`: run the embedded world until Ctrl-C. */
 import type { Command } from 'commander';
 import { mineflayerTarget } from '../connection/factories.js';
+import { StructureStore } from '../structures/store.js';
 import { checkViewerHost } from '../viewer/server.js';
-import { startWorld } from '../world/start-world.js';
+import { startWorld } from '../world/index.js';
 import { listenPort } from './numbers.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
 
@@ -24,6 +25,8 @@ export function registerWorldCommand(program: Command): void {
         host: opts.host,
         port: opts.port,
         ops: opts.op,
+        // `place template minecraft:<name>` places the structures save_structure saved
+        templates: new StructureStore(),
         ...(opts.verbose ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
       });
       process.stdout.write(`${world.host}:${world.port}\n`);

@@ -1,6 +1,7 @@
 /** Connection targets from options: a server through a mineflayer bot, or an embedded world of our own. */
 import type { Logger } from '../vocabulary/logger.js';
-import { startWorld, type WorldHandle } from '../world/start-world.js';
+import { StructureStore } from '../structures/store.js';
+import { startWorld, type TemplateSource, type WorldHandle } from '../world/index.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';
 import type { PacketLimitSetting } from './server-limits.js';
@@ -53,6 +54,8 @@ export interface EmbeddedTargetOptions {
   onWorldStarted?: (world: WorldHandle) => void;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** what the world's `place template` places (default: the saved structures, as save_structure writes them) */
+  templates?: TemplateSource;
 }
 
 /** An embedded world started on first use; the bot is made an operator of it. */
@@ -64,6 +67,7 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
     if (world?.running) return world;
     starting ??= startWorld({
       ops: [o.username],
+      templates: o.templates ?? new StructureStore(),
       ...(o.port !== undefined ? { port: o.port } : {}),
       ...(o.log ? { log: (line: string) => o.log?.debug({ world: line }) } : {}),
     }).finally(() => {

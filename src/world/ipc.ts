@@ -1,5 +1,6 @@
 /** Messages between the parent (startWorld) and the world child process. */
 import type { PaperLikeOptions } from './paper-like.js';
+import type { Template } from './templates.js';
 
 export interface WorldProcessOptions {
   host: string;
@@ -23,7 +24,9 @@ export type ParentToWorld =
   /** test hook: throw inside the world's event loop, as a flying-squid bug would */
   | { type: 'simulate-crash' }
   /** bench and diagnostics: where the world process's memory is */
-  | { type: 'memory' };
+  | { type: 'memory' }
+  /** the answer to a template-request: null when the parent has no such template */
+  | { type: 'template'; id: number; template: Template | null };
 
 /** The world process's own view of its memory (bytes), for `npm run bench`. */
 export interface WorldMemory {
@@ -45,4 +48,6 @@ export type WorldToParent =
   | { type: 'op-done'; name: string; online: boolean }
   | { type: 'player-joined'; name: string }
   | { type: 'player-left'; name: string }
-  | { type: 'memory'; memory: WorldMemory };
+  | { type: 'memory'; memory: WorldMemory }
+  /** `place template` needs a template: the parent holds the TemplateSource (templates.ts) */
+  | { type: 'template-request'; id: number; name: string };

@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { WorldCrashedError, WorldStartError } from '../vocabulary/errors.js';
 import type { ParentToWorld, WorldMemory, WorldProcessOptions, WorldToParent } from './ipc.js';
 import { PAPER_DEFAULTS, type PaperLikeOptions } from './paper-like.js';
+import type { TemplateSource } from './templates.js';
+import { answerTemplateRequest } from './templates-over-ipc.js';
 
 export const EMBEDDED_VERSION = '1.21.4';
 
@@ -33,6 +35,8 @@ export interface StartWorldOptions {
    * limiter (default 500 packets/s over 7 s).
    */
   paperLike?: boolean | Partial<PaperLikeOptions>;
+  /** what `place template minecraft:<name>` places (default: none, so every template is unknown) */
+  templates?: TemplateSource;
 }
 
 export interface WorldHandle extends EventEmitter {
@@ -201,6 +205,10 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
     if (m.type === 'crashed')
       world.emit('crash', new WorldCrashedError(`the embedded world crashed: ${m.message}`));
     else if (m.type === 'player-joined' || m.type === 'player-left') world.emit(m.type, m.name);
+    else if (m.type === 'template-request')
+      void answerTemplateRequest(options.templates, m).then((answer) => {
+        if (child.connected) child.send(answer satisfies ParentToWorld, () => undefined);
+      });
   });
 
   const timeoutMs = options.startTimeoutMs ?? 20_000;

@@ -10,6 +10,7 @@ import { componentToNbt } from './parity/nbt.js';
 import { worldMemory } from './memory.js';
 import { installPaperLike } from './paper-like.js';
 import { installServerOnlyProtocol } from './server-only-protocol.js';
+import { TemplatesOverIpc } from './templates-over-ipc.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
 
 const require = createRequire(import.meta.url);
@@ -72,8 +73,14 @@ function main(): void {
     return;
   }
 
+  const templates = new TemplatesOverIpc((message) => void send(message));
   if (options.parity)
-    installParity(serv, { version: options.version, viewDistance: Math.max(3, options.viewDistance), log });
+    installParity(serv, {
+      version: options.version,
+      viewDistance: Math.max(3, options.viewDistance),
+      log,
+      templates,
+    });
 
   if (options.paperLike) installPaperLike(serv, options.paperLike, log);
 
@@ -119,6 +126,8 @@ function main(): void {
         player._client.write('kick_disconnect', { reason: componentToNbt({ text: message.reason }) });
         player._client.end(message.reason);
       }
+    } else if (message.type === 'template') {
+      templates.answer(message);
     } else if (message.type === 'memory') {
       void send({ type: 'memory', memory: worldMemory() });
     } else if (message.type === 'simulate-crash') {

@@ -16,7 +16,7 @@ import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 const TOKEN = 'test-token-0123456789abcdef';
 let world: WorldHandle;

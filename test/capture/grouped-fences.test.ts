@@ -4,7 +4,7 @@
  * real bot, real MCP client.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot } from '../helpers/bot.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 

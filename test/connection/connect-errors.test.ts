@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { ConnectError } from '../../src/vocabulary/errors.js';
-import { startWorld } from '../../src/world/start-world.js';
+import { startWorld } from '../../src/world/index.js';
 
 const servers: Server[] = [];
 afterAll(() => {

@@ -4,7 +4,7 @@
  * than one window's worth is never kicked. Real world, real bot, real MCP client.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { report, startJobCompanion, tempJobsDir } from '../jobs/helpers.js';
 
 let world: WorldHandle;

@@ -16,7 +16,7 @@ import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import type { BatchResult } from '../../src/results/schema.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 const log = logger.child({ test: true }, { level: 'silent' });
 

@@ -18,7 +18,7 @@ import { type HttpHandle, startHttpServer } from '../../src/mcp/http.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 const silent = logger.child({}, { level: 'silent' });
 let build: WorldHandle;

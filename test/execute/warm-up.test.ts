@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { rehearsalLines, warmConnection } from '../../src/execute/warm-up.js';
 import { ExecuteCommandsOutput, warmUpExecuteCommands } from '../../src/mcp/tools/execute-commands.js';
 import type { BatchResult } from '../../src/results/schema.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 

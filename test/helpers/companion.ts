@@ -17,7 +17,7 @@ import type { BatchItem } from '../../src/batch/plan.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { StructureStore } from '../../src/structures/store.js';
 import { defaultSafetyConfig, parseSafetyConfig, type SafetyConfig } from '../../src/safety/config.js';
-import { type StartWorldOptions, startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { type StartWorldOptions, startWorld, type WorldHandle } from '../../src/world/index.js';
 
 /** commands the tests use to provoke vanilla's unknown-command replies, and flying-squid's own */
 const TEST_COMMANDS = ['frobnicate', 'notacommand', 'ping'];
@@ -42,9 +42,15 @@ export async function startCompanion(
   } = {},
 ): Promise<TestCompanion> {
   const username = options.username ?? 'Builder';
+  // saved structures go to a fresh temp dir, never the user's state dir; the world places them (place template)
+  const structures = new StructureStore(mkdtempSync(join(tmpdir(), 'mcbridge-structures-')));
   const world =
     options.existingWorld ??
-    (await startWorld({ ops: options.op === false ? [] : [username], ...options.world }));
+    (await startWorld({
+      ops: options.op === false ? [] : [username],
+      templates: structures,
+      ...options.world,
+    }));
   const target = mineflayerTarget({ host: world.host, port: world.port, username, version: world.version });
   const targets = new Targets([target]);
   // tests send unknown commands on purpose: allow them through the policy (the deny list still applies)
@@ -59,8 +65,6 @@ export async function startCompanion(
       },
       'test config',
     );
-  // saved structures go to a fresh temp dir, never the user's state dir
-  const structures = new StructureStore(mkdtempSync(join(tmpdir(), 'mcbridge-structures-')));
   const server = createServer({
     targets,
     log: logger.child({ test: true }, { level: 'silent' }),

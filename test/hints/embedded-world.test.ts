@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints } from '../../src/hints/post-execute.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 import { parse, result } from './helpers.js';
 

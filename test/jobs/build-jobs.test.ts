@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { EncodedArea } from '../../src/world-view/encode.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { readJournal, report, setblockCopies, startJobCompanion, tempJobsDir, textOf } from './helpers.js';
 

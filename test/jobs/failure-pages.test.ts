@@ -1,6 +1,6 @@
 /** Build job answers stay bounded: counts, the first 20 failures, and a way to page through the rest. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { report, startJobCompanion, tempJobsDir, textOf } from './helpers.js';
 
 let world: WorldHandle;

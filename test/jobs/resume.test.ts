@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createJob } from '../../src/jobs/create.js';
 import type { JobState, StepState } from '../../src/jobs/schema.js';
 import { JobStore } from '../../src/jobs/store.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { readJournal, report, setblockCopies, startJobCompanion, tempJobsDir, textOf } from './helpers.js';
 

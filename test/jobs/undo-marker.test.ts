@@ -4,7 +4,7 @@
  * and undoing that (issue 15, "Undo never guesses").
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { report, startJobCompanion, tempJobsDir, textOf } from './helpers.js';
 
 let world: WorldHandle;

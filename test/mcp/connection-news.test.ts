@@ -17,7 +17,7 @@ import { logger } from '../../src/vocabulary/logger.js';
 import { createServer } from '../../src/mcp/server.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { StructureStore } from '../../src/structures/store.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 interface Logged {
   level: string;

@@ -1,6 +1,6 @@
 /** What execute_commands reports when the server stalls, dies, refuses us, or is not vanilla-like. */
 import { describe, expect, test } from 'vitest';
-import { startWorld } from '../../src/world/start-world.js';
+import { startWorld } from '../../src/world/index.js';
 import { startCompanion } from '../helpers/companion.js';
 
 describe('execute_commands when things go wrong', () => {

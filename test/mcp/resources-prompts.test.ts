@@ -22,7 +22,7 @@ import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { StructureStore } from '../../src/structures/store.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 const silent = logger.child({}, { level: 'silent' });
 let world: WorldHandle;

@@ -52,7 +52,7 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
 }, 90_000);
 
 test('serve --bridge: the game dials in (headless peer) and execute_commands goes through it', async () => {
-  const { startWorld } = await import('../../src/world/start-world.js');
+  const { startWorld } = await import('../../src/world/index.js');
   const { startBridgePeer } = await import('../../src/peer/peer.js');
   const mineflayer = (await import('mineflayer')).default;
   const { createServer } = await import('node:net');

@@ -25,7 +25,7 @@ import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { type CreateFlow, MicrosoftSignIn } from '../../src/signin/microsoft.js';
 import { TokenStore } from '../../src/signin/token-cache.js';
 import { StructureStore } from '../../src/structures/store.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 /** A stand-in for prismarine-auth's flow: asks for a device code, then waits until the test "signs in". */
 function drivenFlow() {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { WorldCrashedError } from '../../src/vocabulary/errors.js';
-import { startWorld } from '../../src/world/start-world.js';
+import { startWorld } from '../../src/world/index.js';
 import { joinBot } from '../helpers/bot.js';
 
 describe('embedded world footprint', () => {

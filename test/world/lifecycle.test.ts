@@ -2,7 +2,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, test } from 'vitest';
 import { WorldStartError } from '../../src/vocabulary/errors.js';
-import { startWorld } from '../../src/world/start-world.js';
+import { startWorld } from '../../src/world/index.js';
 import { joinBot } from '../helpers/bot.js';
 
 const processAlive = (pid: number) => {

@@ -4,7 +4,7 @@
  */
 import mineflayer from 'mineflayer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 
 let world: WorldHandle;
 const worldLog: string[] = [];

@@ -7,7 +7,7 @@
  */
 import { Vec3 } from 'vec3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 import { red } from '../helpers/vanilla-lines.js';
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CommandResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
+import { StructureStore } from '../../src/structures/store.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 
 const COMMANDS = [
@@ -64,18 +65,20 @@ beforeAll(async () => {
       blocks: [0],
     }),
   );
-  // the world process inherits the environment: place template reads its templates from here
-  process.env['MCBRIDGE_STRUCTURES_DIR'] = dir;
   const safety = parseSafetyConfig(
     { allow: [...defaultSafetyConfig.allow, ...COMMANDS], maxFillVolume: 1_000_000 },
     'audit config',
   );
-  companion = await startCompanion({ username: 'Auditor', safety });
+  // place template reads its templates from the store handed to the world
+  companion = await startCompanion({
+    username: 'Auditor',
+    safety,
+    world: { templates: new StructureStore(dir) },
+  });
 });
 
 afterAll(async () => {
   await companion?.close();
-  delete process.env['MCBRIDGE_STRUCTURES_DIR'];
   await rm(dir, { recursive: true, force: true });
 });
 

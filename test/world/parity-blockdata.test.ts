@@ -7,9 +7,9 @@
 import { once } from 'node:events';
 import { Vec3 } from 'vec3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { classifyOutcome } from '../../src/outcome/index.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { expectFailure, expectSuccess } from './vanilla-reply.js';
 
 let world: WorldHandle;
 let op: TestBot;
@@ -55,12 +55,6 @@ const stack = (slot: number, id: string, count: number) =>
     ['Slot', num(slot, 'b')],
     ['id', str(`minecraft:${id}`)],
   ]);
-const classify = (command: string, lines: unknown[]) =>
-  classifyOutcome({
-    command,
-    messages: lines.map((component) => ({ component: component as never, text: '', overlay: false })),
-    feedbackEnabled: true,
-  });
 
 beforeAll(async () => {
   world = await startWorld({ ops: ['Chests'] });
@@ -90,10 +84,7 @@ describe('block entities and data get block', () => {
       ['id', str('minecraft:chest')],
     ]);
     expect(got).toEqual([query(X, Y, Z, parts)]);
-    expect(classify('data get block', got)).toMatchObject({
-      status: 'applied',
-      detail: { key: 'commands.data.block.query' },
-    });
+    expectSuccess(got, 'commands.data.block.query');
   });
 
   test('setblock with NBT fills the chest (BlockInput.place); a path and a scale read one value', async () => {
@@ -173,7 +164,7 @@ describe('block entities and data get block', () => {
       `data get block ${X} ${Y} ${Z} Items..id`,
     ]);
     expect(dirt).toEqual([red({ translate: 'commands.data.block.invalid' })]);
-    expect(classify('data get block', dirt)).toMatchObject({ status: 'rejected_by_game' });
+    expectFailure(dirt, 'commands.data.block.invalid');
     // NbtPath.get quotes the path up to the node that found nothing
     expect(nothing).toEqual([red({ translate: 'arguments.nbtpath.nothing_found', with: ['Items[0]'] })]);
     expect(parse).toHaveLength(2);
@@ -275,10 +266,7 @@ describe('data merge/modify/remove block', () => {
     expect(same).toEqual([red({ translate: 'commands.data.merge.failed' })]);
     expect(after).toEqual([query(X, Y, z, arr([stack(1, 'torch', 3), stack(2, 'dirt', 9)]))]);
     expect(none).toEqual([red({ translate: 'commands.data.merge.failed' })]);
-    expect(classify('data modify block', set)).toMatchObject({
-      status: 'applied',
-      detail: { key: 'commands.data.block.modified' },
-    });
+    expectSuccess(set, 'commands.data.block.modified');
   });
 
   test('modify failures: not a list, bad index, merge of a non-compound, substring, a block that has none', async () => {

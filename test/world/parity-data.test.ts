@@ -4,7 +4,7 @@
  */
 import type { Entity } from 'prismarine-entity';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 
 let world: WorldHandle;

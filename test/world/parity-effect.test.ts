@@ -3,9 +3,9 @@
  * bot gets the entity effect packets.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { classifyOutcome } from '../../src/outcome/index.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { expectSuccess } from './vanilla-reply.js';
 
 let world: WorldHandle;
 let op: TestBot;
@@ -40,13 +40,7 @@ describe('effect give', () => {
       amplifier: 0,
       duration: 1200,
     });
-    expect(
-      classifyOutcome({
-        command: 'effect give @s night_vision 60',
-        messages: lines.map((c) => ({ component: c as never, text: '', overlay: false })),
-        feedbackEnabled: true,
-      }),
-    ).toMatchObject({ status: 'applied', detail: { key: 'commands.effect.give.success.single' } });
+    expectSuccess(lines, 'commands.effect.give.success.single');
   });
 
   test('a weaker, shorter effect of the same kind changes nothing: commands.effect.give.failed', async () => {

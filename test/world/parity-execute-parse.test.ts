@@ -4,7 +4,7 @@
  * a parse error in the command after `run` leaves the world as it was.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 import { parseError, red } from '../helpers/vanilla-lines.js';
 

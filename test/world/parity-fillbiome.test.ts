@@ -4,7 +4,7 @@
  * (test/helpers/biomes.ts) and a client joining later (map_chunk) both see the new biomes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { biomeAt, watchBiomes } from '../helpers/biomes.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 import { parseError, red } from '../helpers/vanilla-lines.js';

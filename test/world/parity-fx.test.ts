@@ -3,7 +3,7 @@
  * PlaySoundCommand.java, SetSpawnCommand.java); a real mineflayer bot receives the particle and sound packets.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 
 let world: WorldHandle;

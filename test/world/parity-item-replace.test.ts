@@ -5,9 +5,9 @@
  */
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { classifyOutcome } from '../../src/outcome/index.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { expectFailure, expectSuccess } from './vanilla-reply.js';
 
 let world: WorldHandle;
 let op: TestBot;
@@ -26,12 +26,6 @@ const itemName = (key: string, id: string, count = 1) => ({
   hoverEvent: { action: 'show_item', contents: { id: `minecraft:${id}`, count } },
 });
 const playerName = (name: string) => expect.objectContaining({ text: name, insertion: name });
-const classify = (command: string, lines: unknown[]) =>
-  classifyOutcome({
-    command,
-    messages: lines.map((component) => ({ component: component as never, text: '', overlay: false })),
-    feedbackEnabled: true,
-  });
 /** waits for the bot's inventory events until window slot `slot` holds `name` (bounded: 5 s) */
 async function slotHolds(
   t: TestBot,
@@ -72,10 +66,7 @@ describe('item replace block', () => {
       },
     ]);
     expect(JSON.stringify(got)).toContain('{"text":"3","color":"gold"}');
-    expect(classify('item replace block', set)).toMatchObject({
-      status: 'applied',
-      detail: { key: 'commands.item.block.set.success' },
-    });
+    expectSuccess(set, 'commands.item.block.set.success');
   });
 
   test('failures: no such slot, not a container, too many items', async () => {
@@ -90,7 +81,7 @@ describe('item replace block', () => {
     expect(tooMany).toEqual([
       red({ translate: 'arguments.item.overstacked', with: [w('minecraft:diamond_sword'), w(1)] }),
     ]);
-    expect(classify('item replace block', dirt)).toMatchObject({ status: 'rejected_by_game' });
+    expectFailure(dirt, 'commands.item.target.not_a_container');
   });
 
   test('a brewing stand is a container of 5 slots that also keeps BrewTime and Fuel', async () => {

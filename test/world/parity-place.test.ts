@@ -6,7 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { StructureStore } from '../../src/structures/store.js';
+import { startWorld, type TemplateSource, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 
 let world: WorldHandle;
@@ -30,16 +31,14 @@ beforeAll(async () => {
       blocks: [1, 2, 0, 1],
     }),
   );
-  // the world process inherits the environment: it reads templates from here
-  process.env['MCBRIDGE_STRUCTURES_DIR'] = dir;
-  world = await startWorld({ ops: ['Placer'] });
+  // the world asks its parent for templates: here mcbridge's own store of saved structures, reading `dir`
+  world = await startWorld({ ops: ['Placer'], templates: new StructureStore(dir) });
   op = await joinBot(world.host, world.port, 'Placer');
 });
 
 afterAll(async () => {
   await op?.quit();
   await world?.stop();
-  delete process.env['MCBRIDGE_STRUCTURES_DIR'];
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -213,5 +212,63 @@ describe('sendCommandFeedback false', () => {
     expect(jigsaw).toEqual([red({ translate: 'commands.place.jigsaw.failed' })]);
     expect(structure).toEqual([red({ translate: 'commands.place.structure.failed' })]);
     expect(restore).toHaveLength(1);
+  });
+});
+
+describe('the template source the caller hands in', () => {
+  test('the world asks it by name (namespace dropped); none or a rejection is commands.place.template.invalid', async () => {
+    const asked: string[] = [];
+    const templates: TemplateSource = {
+      load(name) {
+        asked.push(name);
+        if (name === 'broken') return Promise.reject(new Error('unreadable'));
+        if (name !== 'column') return Promise.resolve(undefined);
+        return Promise.resolve({ size: { x: 1, y: 2, z: 1 }, palette: ['minecraft:stone'], blocks: [0, 0] });
+      },
+    };
+    const own = await startWorld({ ops: ['Asker'], templates });
+    const asker = await joinBot(own.host, own.port, 'Asker');
+    try {
+      const p = asker.bot.entity.position.floored().offset(2, 0, 2);
+      const [placed, broken, missing, foreign] = await runFenced(asker, [
+        `place template minecraft:column ${p.x} ${p.y} ${p.z}`,
+        'place template minecraft:broken',
+        'place template minecraft:missing',
+        'place template mcbridge:column',
+      ]);
+      expect(placed).toEqual([
+        {
+          translate: 'commands.place.template.success',
+          with: [{ '': 'minecraft:column' }, { text: p.x }, { text: p.y }, { text: p.z }],
+        },
+      ]);
+      expect(asker.bot.blockAt(p.offset(0, 1, 0))?.name).toBe('stone');
+      expect(broken).toEqual([
+        red({ translate: 'commands.place.template.invalid', with: ['minecraft:broken'] }),
+      ]);
+      expect(missing).toEqual([
+        red({ translate: 'commands.place.template.invalid', with: ['minecraft:missing'] }),
+      ]);
+      // only the minecraft namespace names a saved structure: the source is not asked for another
+      expect(foreign).toEqual([
+        red({ translate: 'commands.place.template.invalid', with: ['mcbridge:column'] }),
+      ]);
+      expect(asked).toEqual(['column', 'broken', 'missing']);
+    } finally {
+      await asker.quit();
+      await own.stop();
+    }
+  });
+
+  test('a world started without one knows no template', async () => {
+    const bare = await startWorld({ ops: ['Bare'] });
+    const bot = await joinBot(bare.host, bare.port, 'Bare');
+    try {
+      const [none] = await runFenced(bot, ['place template minecraft:pad']);
+      expect(none).toEqual([red({ translate: 'commands.place.template.invalid', with: ['minecraft:pad'] })]);
+    } finally {
+      await bot.quit();
+      await bare.stop();
+    }
   });
 });

@@ -3,9 +3,9 @@
  * and change what a real mineflayer bot sees: its game mode, the title packets.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { classifyOutcome } from '../../src/outcome/index.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { expectSuccess } from './vanilla-reply.js';
 
 let world: WorldHandle;
 let op: TestBot;
@@ -23,12 +23,6 @@ const displayName = (name: string) => ({
   },
 });
 const mode = (m: string) => ({ translate: `gameMode.${m}` });
-const classify = (command: string, lines: unknown[]) =>
-  classifyOutcome({
-    command,
-    messages: lines.map((component) => ({ component: component as never, text: '', overlay: false })),
-    feedbackEnabled: true,
-  });
 
 beforeAll(async () => {
   world = await startWorld({ ops: ['Mode'] });
@@ -53,10 +47,7 @@ describe('gamemode', () => {
     expect(again).toEqual([]);
     expect(creative).toEqual([{ translate: 'commands.gamemode.success.self', with: [mode('creative')] }]);
     expect(op.bot.game.gameMode).toBe('creative');
-    expect(classify('gamemode creative', creative)).toMatchObject({
-      status: 'applied',
-      detail: { key: 'commands.gamemode.success.self' },
-    });
+    expectSuccess(creative, 'commands.gamemode.success.self');
   });
 
   test('another player: .success.other with the display name; the target is told gameMode.changed', async () => {

@@ -5,7 +5,7 @@
 import type { Entity } from 'prismarine-entity';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatFixed } from '../../src/world/parity/java-format.js';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 import { parseError, red } from '../helpers/vanilla-lines.js';
 

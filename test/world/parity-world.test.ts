@@ -3,7 +3,7 @@
  * at -61, players spawn standing at -60, and blocks can be placed from -64 to 319 (the overworld dimension).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startWorld, type WorldHandle } from '../../src/world/start-world.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 
 let world: WorldHandle;

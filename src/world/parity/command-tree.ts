@@ -6,8 +6,7 @@
  * `command.unknown.argument` (Commands.getParseException), `command.unknown.command` when the chain ends
  * on a node without a command.
  */
-import type { CommandContext } from './context.js';
-import { isParseOnly } from './parse-only.js';
+import { type CommandContext, isParseOnly } from './context.js';
 import { CommandSyntaxError, StringReader } from './reader.js';
 
 export type Args = Record<string, unknown>;

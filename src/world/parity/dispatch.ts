@@ -16,6 +16,7 @@ import type { LevelState } from './level-state.js';
 import { componentToNbt } from './nbt.js';
 import { CommandSyntaxError, StringReader } from './reader.js';
 import type { WorldAccess } from './world-access.js';
+import type { TemplateSource } from '../templates.js';
 
 export interface DispatchDeps {
   serv: FlyingSquidServer;
@@ -25,6 +26,7 @@ export interface DispatchDeps {
   level: LevelState;
   blockTags: Record<string, string[]>;
   handlers: Record<string, CommandHandler>;
+  templates: TemplateSource;
   pose(player: FlyingSquidPlayer): SourcePose;
   log(message: string): void;
 }
@@ -84,6 +86,7 @@ export class PlayerDispatcher {
       gamerules: deps.gamerules,
       level: deps.level,
       blockTags: deps.blockTags,
+      templates: deps.templates,
       serv: deps.serv,
       // CommandSourceStack.sendSuccess/broadcastToAdmins: the copy to other operators carries the source's
       // display name (the entity under `execute as`) and goes out only while sendCommandFeedback is on;

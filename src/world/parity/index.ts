@@ -45,6 +45,7 @@ import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.
 import { Gamerules } from './gamerules.js';
 import { LevelState } from './level-state.js';
 import { WorldAccess } from './world-access.js';
+import type { TemplateSource } from '../templates.js';
 
 const require = createRequire(import.meta.url);
 
@@ -92,6 +93,8 @@ export interface ParityOptions {
   version: string;
   viewDistance: number;
   log(message: string): void;
+  /** what `place template` places */
+  templates: TemplateSource;
 }
 
 function loadBlockTags(version: string): Record<string, string[]> {
@@ -126,6 +129,7 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     level,
     blockTags: loadBlockTags(options.version),
     handlers: PARITY_COMMANDS,
+    templates: options.templates,
     log: options.log,
     pose: (player: FlyingSquidPlayer): SourcePose => {
       const { yaw, pitch } = entities.playerTarget(player);

@@ -1,13 +1,37 @@
 /**
  * Resolving a parsed entity selector against the world, as vanilla 1.21.4's
  * net/minecraft/commands/arguments/selector/EntitySelector.java (findEntities/findPlayers, sortAndLimit)
- * and EntityArgument.java's getters do. Re-exported by selectors.ts.
+ * and EntityArgument.java's getters do. The parsed selector's shape is declared here, where it is resolved;
+ * selectors.ts reads it and re-exports this file.
  */
 import { type Range, isAnyRange } from './brigadier.js';
 import type { CommandContext } from './context.js';
 import { type Target, type Vec, entityStore } from './entities.js';
 import { CommandSyntaxError } from './reader.js';
-import type { EntitySelector } from './selectors.js';
+import type { Order } from './selector-option-helpers.js';
+
+/** A parsed entity argument (EntitySelector's fields, and the argument type it was read as). */
+export interface EntitySelector {
+  /** the argument type: EntityArgument.entity() is { single: true, playersOnly: false } */
+  single: boolean;
+  playersOnly: boolean;
+  maxResults: number;
+  includesEntities: boolean;
+  worldLimited: boolean;
+  currentEntity: boolean;
+  usesSelector: boolean;
+  predicates: Array<(t: Target) => boolean>;
+  range: Range;
+  /** fixed x/y/z replacing the source position's parts */
+  x?: number | undefined;
+  y?: number | undefined;
+  z?: number | undefined;
+  /** the dx/dy/dz (or distance) box, relative to the position */
+  box?: { min: Vec; max: Vec } | undefined;
+  order: Order;
+  playerName?: string;
+  uuid?: string;
+}
 
 export interface CommandSource {
   /** the executing entity; undefined for a source without one */

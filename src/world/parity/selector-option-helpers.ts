@@ -1,7 +1,50 @@
-/** Small readers and facts the selector options share (EntitySelectorParser/EntitySelectorOptions, 1.21.4). */
-import { readString } from './brigadier.js';
+/**
+ * What the selector options share (EntitySelectorParser/EntitySelectorOptions, 1.21.4): the draft they fill,
+ * the shape of an option, and small readers and facts.
+ */
+import { type Range, readString } from './brigadier.js';
 import type { EntityStore, Target } from './entities.js';
 import type { StringReader } from './reader.js';
+
+export type Order = 'arbitrary' | 'nearest' | 'furthest' | 'random';
+
+/** What the parser has collected so far (EntitySelectorParser's fields). */
+export interface SelectorDraft {
+  maxResults: number;
+  includesEntities: boolean;
+  worldLimited: boolean;
+  currentEntity: boolean;
+  predicates: Array<(t: Target) => boolean>;
+  distance: Range;
+  level: Range;
+  x?: number;
+  y?: number;
+  z?: number;
+  dx?: number;
+  dy?: number;
+  dz?: number;
+  rotX?: Range;
+  rotY?: Range;
+  order: Order;
+  type?: string;
+  typeInverse: boolean;
+  hasNameEquals: boolean;
+  hasNameNotEquals: boolean;
+  limited: boolean;
+  sorted: boolean;
+  hasGamemodeEquals: boolean;
+  hasGamemodeNotEquals: boolean;
+  hasTeamEquals: boolean;
+  hasTeamNotEquals: boolean;
+  hasScores: boolean;
+  hasAdvancements: boolean;
+}
+
+type Handler = (reader: StringReader, d: SelectorDraft, store: EntityStore) => void;
+export interface SelectorOption {
+  handle: Handler;
+  canUse(d: SelectorDraft): boolean;
+}
 
 export function invert(reader: StringReader): boolean {
   reader.skipWhitespace();

@@ -5,8 +5,7 @@
  * vanilla would match against an empty scoreboard, no advancements and no loaded predicates.
  */
 import { readRange, readResourceLocation, readUnquotedString } from './brigadier.js';
-import type { SelectorOption } from './selector-options.js';
-import { expectChar, invert, readBool, readBraced } from './selector-option-helpers.js';
+import { type SelectorOption, expectChar, invert, readBool, readBraced } from './selector-option-helpers.js';
 import { readCompound } from './snbt.js';
 
 export const UNMODELLED_OPTIONS: Record<string, SelectorOption> = {

@@ -4,7 +4,6 @@
  * "can this option be used here" rules, the same error keys and cursor positions.
  */
 import {
-  type Range,
   isAnyRange,
   readBrigadierDouble,
   readBrigadierInt,
@@ -16,51 +15,19 @@ import {
 import type { EntityStore, Target } from './entities.js';
 import type { StringReader } from './reader.js';
 import { UNMODELLED_OPTIONS } from './selector-options-unmodelled.js';
-import { invert, isTag, living, plainName } from './selector-option-helpers.js';
+import {
+  type Order,
+  type SelectorDraft,
+  type SelectorOption,
+  invert,
+  isTag,
+  living,
+  plainName,
+} from './selector-option-helpers.js';
 
 export { plainName } from './selector-option-helpers.js';
 
-export type Order = 'arbitrary' | 'nearest' | 'furthest' | 'random';
-
-/** What the parser has collected so far (EntitySelectorParser's fields). */
-export interface SelectorDraft {
-  maxResults: number;
-  includesEntities: boolean;
-  worldLimited: boolean;
-  currentEntity: boolean;
-  predicates: Array<(t: Target) => boolean>;
-  distance: Range;
-  level: Range;
-  x?: number;
-  y?: number;
-  z?: number;
-  dx?: number;
-  dy?: number;
-  dz?: number;
-  rotX?: Range;
-  rotY?: Range;
-  order: Order;
-  type?: string;
-  typeInverse: boolean;
-  hasNameEquals: boolean;
-  hasNameNotEquals: boolean;
-  limited: boolean;
-  sorted: boolean;
-  hasGamemodeEquals: boolean;
-  hasGamemodeNotEquals: boolean;
-  hasTeamEquals: boolean;
-  hasTeamNotEquals: boolean;
-  hasScores: boolean;
-  hasAdvancements: boolean;
-}
-
 const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
-
-type Handler = (reader: StringReader, d: SelectorDraft, store: EntityStore) => void;
-export interface SelectorOption {
-  handle: Handler;
-  canUse(d: SelectorDraft): boolean;
-}
 
 const gameModeOf = (t: Target): string | undefined =>
   t.player ? GAME_MODES[(t.player as unknown as { gameMode: number }).gameMode] : undefined;

@@ -14,41 +14,22 @@
  */
 import { type Range, inRange, isAnyRange } from './brigadier.js';
 import type { CommandContext } from './context.js';
-import { type Target, type Vec, entityStore } from './entities.js';
+import { type Target, entityStore } from './entities.js';
 import type { StringReader } from './reader.js';
-import { type Order, type SelectorDraft, readOption } from './selector-options.js';
+import type { EntitySelector } from './selector-find.js';
+import type { Order, SelectorDraft } from './selector-option-helpers.js';
+import { readOption } from './selector-options.js';
 
 export type { Target } from './entities.js';
 export { displayName, entityName, joinNames, uuidInts } from './display-names.js';
 export {
   type CommandSource,
+  type EntitySelector,
   commandSource,
   findTargets,
   selectEntities,
   sourcePlayer,
 } from './selector-find.js';
-
-export interface EntitySelector {
-  /** the argument type: EntityArgument.entity() is { single: true, playersOnly: false } */
-  single: boolean;
-  playersOnly: boolean;
-  maxResults: number;
-  includesEntities: boolean;
-  worldLimited: boolean;
-  currentEntity: boolean;
-  usesSelector: boolean;
-  predicates: Array<(t: Target) => boolean>;
-  range: Range;
-  /** fixed x/y/z replacing the source position's parts */
-  x?: number | undefined;
-  y?: number | undefined;
-  z?: number | undefined;
-  /** the dx/dy/dz (or distance) box, relative to the position */
-  box?: { min: Vec; max: Vec } | undefined;
-  order: Order;
-  playerName?: string;
-  uuid?: string;
-}
 
 export interface EntityArgumentKind {
   single: boolean;

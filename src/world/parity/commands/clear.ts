@@ -7,14 +7,13 @@ import { createRequire } from 'node:module';
 import { readResourceLocation } from '../brigadier.js';
 import { readBoundedInt } from '../command-arguments.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectArgument, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import { clearItems, readItem } from '../items.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
 import { sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
-import { endOfParse } from '../parse-only.js';
 
 const require = createRequire(import.meta.url);
 

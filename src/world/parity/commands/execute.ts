@@ -8,7 +8,7 @@
  */
 import { readEnum, readResourceLocation } from '../brigadier.js';
 import { type Args, type TreeNode, argument, dispatchTree, literal } from '../command-tree.js';
-import type { CommandContext, CommandHandler } from '../context.js';
+import { type CommandContext, type CommandHandler, parseCommand } from '../context.js';
 import {
   type Coordinates,
   type Rotation,
@@ -18,7 +18,6 @@ import {
   resolveVec3,
 } from '../coordinates.js';
 import { type Target, type Vec, entityStore } from '../entities.js';
-import { parseCommand } from '../parse-only.js';
 import { CommandSyntaxError, StringReader } from '../reader.js';
 import { HEIGHTMAPS, type HeightmapType, countsFor } from '../heightmaps.js';
 import { MAX_Y, MIN_Y } from '../world-access.js';

@@ -7,12 +7,11 @@
  */
 import { readUnquotedString } from '../brigadier.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectArgument, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import { commandSource, sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
-import { endOfParse } from '../parse-only.js';
 
 const MODES = ['survival', 'creative', 'adventure', 'spectator'] as const;
 

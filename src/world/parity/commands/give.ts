@@ -6,11 +6,10 @@
  */
 import { readBoundedInt } from '../command-arguments.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectArgument, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import { addItems, itemDisplayName, readItem } from '../items.js';
 import { readPlayers } from '../targets.js';
-import { endOfParse } from '../parse-only.js';
 
 export async function give(ctx: CommandContext): Promise<void> {
   const { reader, level } = ctx;

@@ -4,13 +4,12 @@
  * Summoned entities are removed for every client; a killed player gets health 0 (the client's death
  * screen) and vanilla's `death.attack.genericKill` message.
  */
-import { type CommandContext, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectEnd } from '../context.js';
 import { WorldEntity, entityStore } from '../entities.js';
 import { despawnForClients } from '../entity-sync.js';
 import { CommandSyntaxError } from '../reader.js';
 import { type Target, commandSource, displayName, readEntityArgument, selectEntities } from '../selectors.js';
 import { sendSystem } from '../dispatch.js';
-import { endOfParse } from '../parse-only.js';
 
 function killOne(ctx: CommandContext, target: Target): void {
   if (target instanceof WorldEntity) {

@@ -5,10 +5,9 @@
  * argument.entity.notfound.player. Any player may whisper.
  */
 import { CHAT_TYPE, readMessage, sendDisguisedChat, senderName } from '../chat-message.js';
-import { type CommandContext, expectArgument, forEveryone } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, forEveryone } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import { readPlayers } from '../targets.js';
-import { endOfParse } from '../parse-only.js';
 
 export const msg = forEveryone(async (ctx: CommandContext) => {
   const { reader } = ctx;

@@ -2,8 +2,8 @@
  * `place template <id> [pos [rotation [mirror [integrity [seed]]]]]` as vanilla 1.21.4
  * (server/commands/PlaceCommand.java placeTemplate; TemplateRotationArgument, TemplateMirrorArgument:
  * StringRepresentableArgument's argument.enum.invalid; FloatArgumentType 0..1; IntegerArgumentType).
- * The templates are mcbridge's saved structures (src/structures, `save_structure`), named
- * `minecraft:<name>`. A given position is checked first (argument.pos.unloaded / .outofworld), then the
+ * The templates come from the TemplateSource whoever started the world handed in (mcbridge: its saved
+ * structures, `save_structure`), named `minecraft:<name>`. A given position is checked first (argument.pos.unloaded / .outofworld), then the
  * template (the thrown commands.place.template.invalid [id]) and the chunks from the position to position +
  * size. Every block is written (air included, as StructureTemplate.placeInWorld does), moved and turned by
  * template-transform.ts, in vanilla's order (template-order.ts); integrity < 1 keeps a block when the seeded
@@ -82,9 +82,8 @@ export async function placeTemplate(ctx: CommandContext): Promise<void> {
   expectEnd(reader);
   if (given) requireLoaded(ctx, pos);
   const name = id.startsWith('minecraft:') ? id.slice(10) : '';
-  // loaded on first use: the store brings zod, ~4 MB of the world's memory that only `place template` needs
-  const { StructureStore } = await import('../../../structures/store.js');
-  const template = await new StructureStore().load(name).catch(() => undefined);
+  // a source that fails to read a template has none to give: vanilla's answer for a missing one
+  const template = name === '' ? undefined : await ctx.templates.load(name).catch(() => undefined);
   if (!template) throw new CommandSyntaxError('commands.place.template.invalid', [id]);
   const { size } = template;
   const far = { x: pos.x + size.x, y: pos.y + size.y, z: pos.z + size.z };

@@ -4,8 +4,7 @@
  * clients show as `[Name] message` / `* Name action`. say needs an operator; me is for everyone.
  */
 import { CHAT_TYPE, readMessage, sendDisguisedChat, senderName } from '../chat-message.js';
-import { type CommandContext, expectArgument, forEveryone } from '../context.js';
-import { endOfParse } from '../parse-only.js';
+import { type CommandContext, endOfParse, expectArgument, forEveryone } from '../context.js';
 
 function broadcast(ctx: CommandContext, chatType: number): void {
   expectArgument(ctx.reader);

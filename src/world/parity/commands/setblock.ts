@@ -5,10 +5,9 @@
 import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectArgument, readOptionalLiteral } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import { WorldAccess } from '../world-access.js';
-import { endOfParse } from '../parse-only.js';
 
 /** BlockPosArgument.getLoadedBlockPos: both checks happen when the command runs, not while parsing */
 export function requireLoaded(ctx: CommandContext, pos: BlockPos): void {

@@ -7,10 +7,9 @@ import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos } from '../arguments.js';
 import { readFloat } from '../command-arguments.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectEnd } from '../context.js';
 import { FloatArg } from '../nbt.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';
-import { endOfParse } from '../parse-only.js';
 
 /** Mth.wrapDegrees for floats */
 export const wrapDegrees = (deg: number) => {

@@ -7,14 +7,13 @@ import { createRequire } from 'node:module';
 import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos } from '../arguments.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectArgument, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import { FloatArg } from '../nbt.js';
 import { sourcePlayer } from '../selectors.js';
 import { readPlayers } from '../targets.js';
 import { checkSpawnable, readAngle } from './setworldspawn.js';
-import { endOfParse } from '../parse-only.js';
 
 const require = createRequire(import.meta.url);
 const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => BlockPos };

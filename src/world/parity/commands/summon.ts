@@ -7,14 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { TextComponent } from '../../../vocabulary/text/message.js';
 import { readResourceLocation } from '../brigadier.js';
-import type { CommandContext } from '../context.js';
+import { type CommandContext, endOfParse } from '../context.js';
 import { readVec3, resolveVec3 } from '../coordinates.js';
 import { type Vec, WorldEntity, entityStore } from '../entities.js';
 import { spawnForClients } from '../entity-sync.js';
 import { CommandSyntaxError } from '../reader.js';
 import { commandSource, displayName } from '../selectors.js';
 import { type CompoundTag, type Tag, readCompound } from '../snbt.js';
-import { endOfParse } from '../parse-only.js';
 
 /** EntityType.Builder.noSummon() in 1.21.4 */
 const NOT_SUMMONABLE = new Set(['player', 'fishing_bobber']);

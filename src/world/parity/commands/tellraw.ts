@@ -4,11 +4,10 @@
  * the JSON is decoded as network/chat/ComponentSerialization.java decodes it (arguments.ts decodeJsonComponent).
  */
 import { readJsonComponent } from '../arguments.js';
-import { type CommandContext, expectArgument } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument } from '../context.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import type { StringReader } from '../reader.js';
 import { findTargets, readEntityArgument, selectEntities } from '../selectors.js';
-import { endOfParse } from '../parse-only.js';
 
 /**
  * `players()` targets as player objects, without the "not found" check (kept for commands written before

@@ -8,11 +8,10 @@ import { readJsonComponent } from '../arguments.js';
 import { readLiteral, readTime } from '../command-arguments.js';
 import { componentTag } from '../chat-message.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectArgument, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';
 import { readPlayers } from '../targets.js';
-import { endOfParse } from '../parse-only.js';
 
 const PACKETS = { title: 'set_title_text', subtitle: 'set_title_subtitle', actionbar: 'action_bar' } as const;
 

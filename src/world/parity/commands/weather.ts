@@ -5,9 +5,8 @@
  */
 import { readLiteral, readTime } from '../command-arguments.js';
 import { translate } from '../components.js';
-import { type CommandContext, expectEnd } from '../context.js';
+import { type CommandContext, endOfParse, expectEnd } from '../context.js';
 import { RAIN_DELAY, RAIN_DURATION, sample, THUNDER_DURATION } from '../level-state.js';
-import { endOfParse } from '../parse-only.js';
 
 export async function weather(ctx: CommandContext): Promise<void> {
   const { reader, level } = ctx;
