@@ -21,7 +21,7 @@ import { parseSafetyConfig } from '../src/safety/config.js';
 import { measurePaper } from './paper.js';
 import { followTarget } from '../src/viewer/bot-feed.js';
 import { startViewer } from '../src/viewer/server.js';
-import { CHROMIUM_PATH, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
+import { findBrowser, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
 import { mixedCommands } from './commands.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
 import { measureWorldFootprint } from './world.js';
@@ -331,11 +331,11 @@ async function main() {
 
 /** The live viewer: from opening the page to the first frame with the bot's chunks meshed and drawn. */
 async function measureViewer(target: Parameters<typeof followTarget>[0]) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    record(
-      'viewer first frame',
-      `not measured: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`,
-    );
+  let found: Awaited<ReturnType<typeof findBrowser>>;
+  try {
+    found = await findBrowser();
+  } catch (err) {
+    record('viewer first frame', `not measured: ${String(err)}`);
     return;
   }
   const feed = followTarget(target);
@@ -347,7 +347,7 @@ async function measureViewer(target: Parameters<typeof followTarget>[0]) {
     await page.goto(viewer.url);
     const first = await waitForFirstFrame(page);
     record(
-      'viewer first frame (page open → 8×8 chunks meshed and drawn; Chromium, SwiftShader software GL)',
+      `viewer first frame (page open → 8×8 chunks meshed and drawn; ${found.kind} Chromium, SwiftShader software GL)`,
       `${first.firstFrameMs} ms in the page (${(performance.now() - t).toFixed(0)} ms wall), ${first.sections} chunk sections`,
     );
   } finally {
