@@ -4,7 +4,7 @@
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
  * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

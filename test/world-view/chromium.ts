@@ -106,6 +106,7 @@ export async function findBrowser(env: NodeJS.ProcessEnv = process.env): Promise
   } catch (err) {
     throw new Error(
       `no browser for the viewer's tests: none at ${SYSTEM_BROWSERS.join(' or ')}, and the bundled one (the dev dependency @sparticuz/chromium: npm install) did not unpack: ${String(err)}`,
+      { cause: err },
     );
   }
 }
