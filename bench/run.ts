@@ -343,6 +343,7 @@ async function measureViewer(target: Parameters<typeof followTarget>[0]) {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    page.setDefaultTimeout(180_000);
     const t = performance.now();
     await page.goto(viewer.url);
     const first = await waitForFirstFrame(page);
