@@ -13,8 +13,10 @@ export default defineConfig({
     include: javaOnly ? JAVA_TESTS : ['test/**/*.test.ts'],
     exclude: javaOnly ? configDefaults.exclude : [...configDefaults.exclude, ...JAVA_TESTS],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // bounds for a busy machine (two cores shared with others), not measures of speed
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    env: { MCBRIDGE_WORLD_START_TIMEOUT_MS: '120000' },
     // integration files each start their own world on an ephemeral port; two cores here
     maxWorkers: 2,
     pool: 'forks',
