@@ -5,7 +5,7 @@
  * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts).
  * The figures go to stdout and into docs/performance.md, between its bench markers (bench/doc-tables.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -23,7 +23,7 @@ import { parseSafetyConfig } from '../src/safety/config.js';
 import { measurePaper } from './paper.js';
 import { followTarget } from '../src/viewer/bot-feed.js';
 import { startViewer } from '../src/viewer/server.js';
-import { CHROMIUM_PATH, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
+import { findBrowser, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
 import { mixedCommands } from './commands.js';
 import { writeFigures } from './doc-tables.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
@@ -344,11 +344,11 @@ async function main() {
 
 /** The live viewer: from opening the page to the first frame with the bot's chunks meshed and drawn. */
 async function measureViewer(target: Parameters<typeof followTarget>[0]) {
-  if (!existsSync(CHROMIUM_PATH)) {
-    record(
-      'viewer first frame',
-      `not measured: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`,
-    );
+  let found: Awaited<ReturnType<typeof findBrowser>>;
+  try {
+    found = await findBrowser();
+  } catch (err) {
+    record('viewer first frame', `not measured: ${String(err)}`);
     return;
   }
   const feed = followTarget(target);
@@ -356,11 +356,12 @@ async function measureViewer(target: Parameters<typeof followTarget>[0]) {
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    page.setDefaultTimeout(180_000);
     const t = performance.now();
     await page.goto(viewer.url);
     const first = await waitForFirstFrame(page);
     record(
-      'viewer first frame (page open → 8×8 chunks meshed and drawn; Chromium, SwiftShader software GL)',
+      `viewer first frame (page open → 8×8 chunks meshed and drawn; ${found.kind} Chromium, SwiftShader software GL)`,
       `${first.firstFrameMs} ms in the page (${(performance.now() - t).toFixed(0)} ms wall), ${first.sections} chunk sections`,
     );
   } finally {

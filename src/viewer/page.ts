@@ -45,6 +45,7 @@ const SCRIPT = `
     state.status = s;
     show(s);
   };
+  const seen = { info: null, frame: -1, ready: false };
   const watch = () => {
     const pv = window.__pv;
     const world = pv && pv.viewer && pv.viewer.world;
@@ -53,13 +54,24 @@ const SCRIPT = `
       world.renderUpdateEmitter.on('update', () => { state.updates++; });
     }
     if (world) {
-      state.sections = Object.keys(world.sectionMeshs).length;
-      const idle = world.sectionsOutstanding.size === 0 && Object.keys(world.loadedChunks).length > 0;
-      state.idle = idle;
-      if (idle && state.sections > 0) {
+      // this runs just before the bundle's render in each animation frame: a frame counts when the renderer
+      // drew since the last look (three.js counts renders in an info object it replaces on a context restore)
+      // and the world was idle, with its texture atlas loaded, when that render began
+      const info = pv.renderer.info.render;
+      const gl = pv.renderer.getContext();
+      const rendered = info !== seen.info || info.frame !== seen.frame;
+      if (rendered && seen.ready && state.sections > 0 && !gl.isContextLost() && gl.drawingBufferWidth > 0) {
         state.frames++;
         if (state.firstFrameMs === null && state.frames >= 2) state.firstFrameMs = Math.round(performance.now());
       }
+      state.sections = Object.keys(world.sectionMeshs).length;
+      const idle = world.sectionsOutstanding.size === 0 && Object.keys(world.loadedChunks).length > 0;
+      state.idle = idle;
+      const map = world.material.map;
+      const textured = !!(map && map.version > 0 && map.image && map.image.complete && map.image.naturalWidth > 0);
+      seen.info = info;
+      seen.frame = info.frame;
+      seen.ready = idle && textured;
     }
     requestAnimationFrame(watch);
   };

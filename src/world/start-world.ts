@@ -211,7 +211,9 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
       });
   });
 
-  const timeoutMs = options.startTimeoutMs ?? 20_000;
+  // MCBRIDGE_WORLD_START_TIMEOUT_MS: the test suite's longer bound for a busy machine (vitest.config.ts)
+  const timeoutMs =
+    options.startTimeoutMs ?? (Number(process.env['MCBRIDGE_WORLD_START_TIMEOUT_MS']) || 20_000);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

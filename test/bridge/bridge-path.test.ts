@@ -17,6 +17,7 @@ import { createServer } from '../../src/mcp/server.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
+import { until } from '../helpers/wait.js';
 
 const TOKEN = 'test-token-0123456789abcdef';
 let world: WorldHandle;
@@ -187,10 +188,6 @@ describe('bridge path', () => {
   });
 });
 
-async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+function waitFor(predicate: () => boolean): Promise<void> {
+  return until('the session state the test waits for', predicate);
 }

@@ -2,7 +2,8 @@
  * mod-bridge/api-check/check.sh type-checks a Fabric adapter against Minecraft's API (here: the committed
  * stubs generated from the decompiled clients). These tests prove the check can fail: a copy of the 1.21.4
  * adapter with two misuses of the game's API must be reported, with the adapter's file and line, while the
- * real adapters pass. Needs javac and Gson like the cross-language test: missing ones fail, never skip.
+ * real adapters pass. Needs javac and Gson like the cross-language test, so it runs in `npm run test:mod`
+ * (vitest.config.ts JAVA_TESTS), which fails under CI=true when they are missing and never skips.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../src/bridge/protocol.js';
 import { BridgeServer } from '../../src/bridge/server.js';
 import { loadOrCreateBridgeToken } from '../../src/config/bridge-token.js';
+import { until } from '../helpers/wait.js';
 
 const TOKEN = 'server-test-token-0123456789';
 const servers: BridgeServer[] = [];
@@ -79,7 +80,7 @@ describe('bridge server', () => {
     const first = dial(s.url, hello(TOKEN, 'mygame'));
     await first.opened;
     await s.waitForSession('mygame', { timeoutMs: 2000 });
-    while (first.frames.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await until('the welcome frame', () => first.frames.length > 0);
     expect(first.frames[0]).toMatchObject({ type: 'welcome', protocol: PROTOCOL_VERSION });
     const second = dial(s.url, hello(TOKEN, 'mygame'));
     expect(await second.closed).toBe(4009);

@@ -19,8 +19,8 @@ async function listen(onConnection: (socket: import('node:net').Socket) => void)
 
 test('nothing listening: "connection refused" with the address and a remedy', async () => {
   const port = await listen(() => {});
-  servers.pop()!.close();
-  await new Promise((r) => setTimeout(r, 50));
+  const closing = servers.pop()!;
+  await new Promise<void>((r) => closing.close(() => r()));
   const err = await MineflayerChannel.connect({
     host: '127.0.0.1',
     port,

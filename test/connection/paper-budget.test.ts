@@ -17,6 +17,7 @@ import { createServer } from '../../src/mcp/server.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
+import { until } from '../helpers/wait.js';
 
 const log = logger.child({ test: true }, { level: 'silent' });
 
@@ -150,7 +151,7 @@ describe('on a Paper-like server', () => {
       expect(kicked).toBeDefined();
       const { result, batch } = kicked!;
       // the world's log comes over its stderr pipe, maybe after the kick reached the bot
-      for (let i = 0; i < 100 && kicks() === before; i++) await new Promise((r) => setTimeout(r, 50));
+      await until("the world's log line of the kick", () => kicks() !== before);
       expect(kicks() - before).toBe(1);
       const failed = batch.results.filter((r) => r.status !== 'applied');
       for (const r of failed) {

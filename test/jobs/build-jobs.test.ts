@@ -6,6 +6,7 @@ import type { EncodedArea } from '../../src/world-view/encode.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { readJournal, report, setblockCopies, startJobCompanion, tempJobsDir, textOf } from './helpers.js';
+import { until } from '../helpers/wait.js';
 
 let world: WorldHandle;
 let watcher: TestBot;
@@ -37,8 +38,9 @@ const posOf = (command: string) => command.split(' ').slice(1, 4).join(' ');
 /** Copies of successes the watcher saw for `commands`, once the last one has arrived. */
 async function seen(commands: string[]): Promise<number[]> {
   const last = posOf(commands[commands.length - 1]!);
-  for (let i = 0; i < 100 && !setblockCopies(watcher.lines).has(last); i++)
-    await new Promise((r) => setTimeout(r, 50));
+  await until(`the watcher to see the copy of the last setblock (${last})`, () =>
+    setblockCopies(watcher.lines).has(last),
+  );
   const copies = setblockCopies(watcher.lines);
   return commands.map((c) => copies.get(posOf(c)) ?? 0);
 }
@@ -125,8 +127,9 @@ test('cancel stops a job mid-way; resume finishes it without sending an applied 
   try {
     const commands = setblocks(1, 1200);
     const { id } = report(await c.call('start_build_job', { name: 'long', commands, chunkSize: 20 }));
-    for (let i = 0; i < 200 && (await readJournal(dir, id)).steps.every((s) => s.state === 'pending'); i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await until('the job to take its first step', async () =>
+      (await readJournal(dir, id)).steps.some((s) => s.state !== 'pending'),
+    );
     const twice = await c.call('resume_build_job', { id });
     expect(textOf(twice)).toMatch(/is already running in this companion/);
     const cancelled = report(await c.call('cancel_build_job', { id }));
@@ -155,8 +158,9 @@ test('a lost connection interrupts the job; it resumes by itself when the bot is
   try {
     const commands = setblocks(2, 1200);
     const { id } = report(await c.call('start_build_job', { name: 'dropped', commands, chunkSize: 50 }));
-    for (let i = 0; i < 200 && (await readJournal(dir, id)).steps.every((s) => s.state === 'pending'); i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await until('the job to take its first step', async () =>
+      (await readJournal(dir, id)).steps.some((s) => s.state !== 'pending'),
+    );
     await (await c.target.get()).channel.close();
     const done = report(await c.call('get_build_job', { id, waitSeconds: 60 }));
     let final = done;

@@ -10,6 +10,7 @@ import type { JobState } from '../../src/jobs/schema.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { caller, readJournal, report, setblockCopies, tempJobsDir } from './helpers.js';
+import { until } from '../helpers/wait.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const script = fileURLToPath(new URL('./companion-process.ts', import.meta.url));
@@ -72,14 +73,11 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
       chunkSize: 50,
     }),
   );
-  for (let i = 0; i < 500; i++) {
+  await until('the journal to record 200 applied steps', async () => {
     const journal = await readJournal(dir, id).catch(() => undefined);
-    if (journal && journal.steps.filter((s) => s.state === 'applied').length >= 200) {
-      process.kill(first.pid, 'SIGKILL');
-      break;
-    }
-    await sleep(10);
-  }
+    return !!journal && journal.steps.filter((s) => s.state === 'applied').length >= 200;
+  });
+  process.kill(first.pid, 'SIGKILL');
   await first.client.close().catch(() => {});
   const atKill: JobState = await readJournal(dir, id);
   const appliedBefore = atKill.steps.flatMap((s, i) => (s.state === 'applied' ? [i] : []));

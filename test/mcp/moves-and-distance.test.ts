@@ -8,11 +8,11 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+import { until } from '../helpers/wait.js';
 
 let c: TestCompanion;
 const waitFor = async (ok: () => boolean) => {
-  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(ok()).toBe(true);
+  await until('the bot to be where the test moved it', ok);
 };
 let far: TestBot;
 const textOf = (r: CallToolResult) => r.content.map((x) => (x.type === 'text' ? x.text : '')).join('\n');

@@ -1,12 +1,26 @@
 /**
- * Debian's Chromium, driven by playwright-core, with software WebGL (SwiftShader) so the viewer renders on
- * machines without a GPU. A missing browser is a failure that says how to install it, never a skip.
+ * The browser of the viewer and View tests (and the bench), driven by playwright-core, with software WebGL
+ * (SwiftShader) so pages render on machines without a GPU.
+ *
+ * Which browser (`MCBRIDGE_BROWSER`): `auto` (the default) takes a system Chromium or Chrome when there is one
+ * (`MCBRIDGE_CHROMIUM`, else /usr/bin/chromium, else /usr/bin/google-chrome), and otherwise the Chromium that
+ * the dev dependency @sparticuz/chromium ships inside its npm package; `bundled` always takes that one (how a
+ * machine without Debian's chromium is simulated); `system` only a system browser. A missing browser is a
+ * failure that says how to get one, never a skip.
  */
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 
-export const CHROMIUM_PATH = process.env['MCBRIDGE_CHROMIUM'] ?? '/usr/bin/chromium';
+const require = createRequire(import.meta.url);
+
+export const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/google-chrome'];
 
 // the browser's own stderr (GPU process crashes, lost WebGL contexts), kept for the message of a failing test
 const browserLines: string[] = [];
@@ -20,16 +34,90 @@ export function browserLog(): string {
 export const gold = (r: number, g: number, b: number) => r > 170 && g > 130 && b < 90 && r - b > 110;
 export const lapis = (r: number, g: number, b: number) => b > 110 && r < 100 && b - r > 60 && b - g > 20;
 
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
+export interface BrowserChoice {
+  kind: 'system' | 'bundled';
+  executablePath: string;
+  /** extra environment for the browser (the bundled one brings its own fontconfig) */
+  env: Record<string, string>;
+}
+
+// its exports name no package.json: read it beside the entry point (build/index.js)
+const BUNDLED_VERSION = (
+  JSON.parse(
+    readFileSync(join(dirname(require.resolve('@sparticuz/chromium')), '..', 'package.json'), 'utf8'),
+  ) as { version: string }
+).version;
+
+/**
+ * The bundled Chromium, unpacked once per machine into a folder of its own under the temporary folder.
+ * @sparticuz/chromium unpacks into `os.tmpdir()` and takes whatever `chromium` it finds there, even one half
+ * written by a parallel process; so it runs in a child process whose TMPDIR is a fresh folder, which is then
+ * renamed into place in one step (a parallel test file that loses the race uses the winner's copy).
+ */
+async function bundledChromium(): Promise<BrowserChoice> {
+  const dir = join(tmpdir(), `mcbridge-chromium-${BUNDLED_VERSION}`);
+  const choice = (): BrowserChoice => ({
+    kind: 'bundled',
+    executablePath: join(dir, 'chromium'),
+    env: { FONTCONFIG_PATH: join(dir, 'fonts') },
+  });
+  if (existsSync(join(dir, 'chromium'))) return choice();
+  const staging = mkdtempSync(`${dir}.part-`);
+  try {
+    const unpack =
+      "import('@sparticuz/chromium').then((m) => m.default.executablePath()).then((p) => process.stdout.write(p))";
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', unpack], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, TMPDIR: staging },
+    });
+    if (stdout !== join(staging, 'chromium')) {
+      throw new Error(`@sparticuz/chromium unpacked to ${stdout}, not into ${staging}`);
+    }
+    try {
+      renameSync(staging, dir);
+    } catch (err) {
+      // another process renamed its copy first: use that one
+      if (!existsSync(join(dir, 'chromium'))) throw err;
+    }
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return choice();
+}
+
+/** The browser `MCBRIDGE_BROWSER` asks for (see the top of this file). */
+export async function findBrowser(env: NodeJS.ProcessEnv = process.env): Promise<BrowserChoice> {
+  const want = env['MCBRIDGE_BROWSER'] || 'auto';
+  if (!['auto', 'system', 'bundled'].includes(want)) {
+    throw new Error(`MCBRIDGE_BROWSER=${want}: use auto, system or bundled`);
+  }
+  if (want !== 'bundled') {
+    const candidates = env['MCBRIDGE_CHROMIUM'] ? [env['MCBRIDGE_CHROMIUM']] : SYSTEM_BROWSERS;
+    const found = candidates.find((path) => existsSync(path));
+    if (found) return { kind: 'system', executablePath: found, env: {} };
+    if (want === 'system') {
+      throw new Error(
+        `MCBRIDGE_BROWSER=system but no browser at ${candidates.join(' or ')}: apt-get install -y chromium, or MCBRIDGE_BROWSER=bundled for the one @sparticuz/chromium ships`,
+      );
+    }
+  }
+  try {
+    return await bundledChromium();
+  } catch (err) {
     throw new Error(
-      `Chromium is missing at ${CHROMIUM_PATH}; the viewer's browser tests need it: apt-get update && apt-get install -y chromium (or set MCBRIDGE_CHROMIUM)`,
+      `no browser for the viewer's tests: none at ${SYSTEM_BROWSERS.join(' or ')}, and the bundled one (the dev dependency @sparticuz/chromium: npm install) did not unpack: ${String(err)}`,
+      { cause: err },
     );
   }
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await findBrowser();
   // playwright gives every launch a new empty profile directory of its own
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: browser.executablePath,
     headless: true,
+    env: { ...process.env, ...browser.env },
     logger: {
       isEnabled: (name) => name === 'browser',
       log: (_name, _severity, message) => {
@@ -39,8 +127,10 @@ export async function launchChromium(): Promise<Browser> {
     },
     args: [
       '--no-sandbox',
+      '--use-gl=angle',
       '--use-angle=swiftshader',
       '--enable-unsafe-swiftshader',
+      '--ignore-gpu-blocklist',
       // software WebGL on a loaded machine can take long enough for the GPU watchdog to kill the GPU
       // process; after a few such crashes Chromium would give up on WebGL and leave every canvas blank
       '--disable-gpu-watchdog',
@@ -49,6 +139,8 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // the bundled build is a headless shell made for hosts without a sandbox: it runs without a zygote
+      ...(browser.kind === 'bundled' ? ['--no-zygote'] : []),
     ],
   });
 }

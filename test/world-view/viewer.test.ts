@@ -35,6 +35,8 @@ beforeAll(async () => {
   viewer = await startViewer({ feed, viewDistance: 3 });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 960, height: 600 } });
+  // playwright's own 30 s defaults are a clock, not a bound: a busy machine may need longer
+  page.setDefaultTimeout(180_000);
 }, 240_000);
 
 afterAll(async () => {
@@ -101,6 +103,7 @@ test('a page opened before any bot joined shows that, then the world once the bo
   const lateFeed = followTarget(late);
   const lateViewer = await startViewer({ feed: lateFeed, viewDistance: 2 });
   const latePage = await browser.newPage({ viewport: { width: 640, height: 400 } });
+  latePage.setDefaultTimeout(180_000);
   try {
     await latePage.goto(lateViewer.url);
     await latePage.waitForFunction(() => {

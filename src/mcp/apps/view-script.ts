@@ -5,7 +5,9 @@
  * worker had sent them. APP runs after it, with the ext-apps `App` (the MCP Apps side of the host channel):
  * every tool result the host pushes (render_area, execute_commands) names a box; the View asks the server for
  * its meshes with the app-only tool `view_region_mesh` and redraws. Progress is kept on `window.mcbridgeView`
- * for the browser test, which waits on it instead of clocks.
+ * for the browser test, which waits on it instead of clocks: `shown` is the number of results drawn as of the
+ * last frame that the renderer itself painted with them (texture atlas uploaded, a canvas of non-zero size, a
+ * live WebGL context, triangles drawn), and `painted` counts such frames.
  */
 
 export const BOOT = `
@@ -20,7 +22,7 @@ export const BOOT = `
   }
   window.Worker = InertWorker;
   window.__mcbridgeWorkers = workers;
-  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, box: null, error: null, contextLost: 0, contextRestored: 0 };
+  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, painted: 0, shown: 0, triangles: 0, canvas: null, textured: false, live: false, box: null, error: null, contextLost: 0, contextRestored: 0 };
 })();`;
 
 /** Needs `McbApp` and `McbTransport` (ext-apps' App and PostMessageTransport) in scope, and ATLAS (data URL) and VERSION defined before it. */
@@ -36,7 +38,34 @@ const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + 
 let lastBanner = banner.innerHTML;
 const say = (html) => { banner.innerHTML = html; };
 const b64 = (s, Kind) => { const bin = atob(s); const u = new Uint8Array(bin.length); for (let i = 0; i < bin.length; i++) u[i] = bin.charCodeAt(i); return new Kind(u.buffer); };
-const countFrames = () => { state.frames++; requestAnimationFrame(countFrames); };
+// runs in each animation frame right after the bundle's own render loop (registered after it, so it runs second):
+// "drawn" only says the meshes reached three.js; a painted frame says the renderer drew them
+const gl = pv.renderer.getContext();
+// three.js counts its renders in renderer.info, an object it replaces when a lost context is restored
+let renders = 0;
+let drawnAt = Infinity;
+let lastInfo = null;
+let lastFrame = -1;
+const countFrames = () => {
+  state.frames++;
+  const info = pv.renderer.info.render;
+  const rendered = info !== lastInfo || info.frame !== lastFrame;
+  lastInfo = info;
+  lastFrame = info.frame;
+  if (rendered) renders++;
+  const map = world.material.map;
+  // the atlas is a data URL the browser decodes on its own time; three.js uploads it once flagged (version > 0)
+  state.textured = !!(map && map.version > 0 && map.image && map.image.complete && map.image.naturalWidth > 0);
+  state.live = !gl.isContextLost();
+  state.canvas = [gl.drawingBufferWidth, gl.drawingBufferHeight];
+  state.triangles = info.triangles;
+  if (rendered && renders > drawnAt && state.live && state.textured && info.triangles > 0 &&
+      gl.drawingBufferWidth > 0 && gl.drawingBufferHeight > 0) {
+    state.painted++;
+    state.shown = state.drawn;
+  }
+  requestAnimationFrame(countFrames);
+};
 requestAnimationFrame(countFrames);
 // the browser may drop the WebGL context (a GPU reset, too many pages): say so, and three.js redraws on restore
 const canvas = pv.viewer.domElement;
@@ -91,6 +120,7 @@ function draw(mesh) {
   state.faces = faces;
   state.box = { from, to };
   state.drawn++;
+  drawnAt = renders;
   say('<b>' + esc(from.x + ' ' + from.y + ' ' + from.z) + '</b> to <b>' + esc(to.x + ' ' + to.y + ' ' + to.z) + '</b> · ' +
     mesh.solid + ' blocks' + (mesh.unloaded ? ' · <span class="warn">' + mesh.unloaded + ' unloaded (left empty)</span>' : '') +
     '<br><span class="help">block models and textures of Minecraft ' + esc(mesh.version) + ' · drag: orbit · wheel: zoom · follows each build step</span>');
