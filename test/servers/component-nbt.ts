@@ -1,7 +1,7 @@
 /**
  * A JSON text component as 1.20.3+ servers put it on the wire: NBT. Vanilla's ComponentSerialization
  * writes strings, numbers and booleans as tags, and a list whose elements differ in type as a list of
- * compounds, each non-compound element wrapped as `{"": value}` (what src/outcome/component.ts unwraps).
+ * compounds, each non-compound element wrapped as `{"": value}` (what src/vocabulary/text/component.ts unwraps).
  */
 import type { TextComponent } from '../../src/vocabulary/text/message.js';
 
