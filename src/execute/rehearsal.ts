@@ -9,20 +9,14 @@
  * first real call, without sending anything anywhere.
  */
 import type { CapturedMessage, ComponentObject, TextComponent } from '../vocabulary/text/message.js';
+import { contextLine as contextLineAt, failure as red } from '../vocabulary/text/vanilla-shapes.js';
+
+/** Commands.performCommand's second line of a parse error, with the cursor at the end of the command. */
+const contextLine = (command: string): ComponentObject => contextLineAt(command, command.length);
+
 import type { ExecutorPosition } from '../commands/block-write.js';
 import type { BlockStateView, CommandChannel, WorldView } from '../connection/channel.js';
 import type { CommandNode } from '../suggest/tree.js';
-
-const red = (message: TextComponent): ComponentObject => ({ text: '', color: 'red', extra: [message] });
-
-/** Commands.performCommand's second line of a parse error: the last characters, then `<--[HERE]`. */
-const contextLine = (command: string): ComponentObject =>
-  red({
-    text: '',
-    color: 'gray',
-    clickEvent: { action: 'suggest_command', value: `/${command}` },
-    extra: [`...${command.slice(-10)}`, { translate: 'command.context.here', color: 'red', italic: true }],
-  });
 
 const TYPOS = [
   'stone_brick',

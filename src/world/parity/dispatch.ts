@@ -7,7 +7,7 @@
 import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
 import type { SourcePose } from './arguments.js';
 import type { BlockStates } from './block-states.js';
-import { adminCopy, contextLine, failure, translate } from './components.js';
+import { adminCopy, contextLine, failure, translate } from '../../vocabulary/text/vanilla-shapes.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { sourceDisplayName } from './display.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { readResourceLocation } from '../brigadier.js';
 import { readBoundedInt } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';

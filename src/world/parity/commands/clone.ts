@@ -1,6 +1,6 @@
 /** `clone <begin> <end> <destination> [replace|masked|filtered <filter>] [normal|force|move]` (1.21.4). */
 import { type BlockPredicate, readBlockPos, readBlockPredicate } from '../arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import type { CompoundTag } from '../snbt.js';

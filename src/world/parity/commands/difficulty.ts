@@ -4,7 +4,7 @@
  * difficulty is the red commands.difficulty.failure. Every client gets the difficulty packet.
  */
 import { readLiteral } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectEnd } from '../context.js';
 import { DIFFICULTIES } from '../level-state.js';
 

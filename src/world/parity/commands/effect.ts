@@ -7,7 +7,7 @@
 import type { ComponentObject } from '../../../vocabulary/text/message.js';
 import { readResourceLocation } from '../brigadier.js';
 import { readBoundedInt, readLiteral } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 import { entityStore, type Target } from '../entities.js';
 import { effectStore, type MobEffect, mobEffects } from '../effects.js';

@@ -1,7 +1,7 @@
 /** `fill <from> <to> <block> [replace [filter]|keep|destroy|hollow|outline]` with vanilla 1.21.4 feedback. */
 import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { type BlockPredicate, readBlockPos, readBlockPredicate, readBlockState } from '../arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import { requireLoaded } from './setblock.js';

@@ -11,7 +11,7 @@
 import { readBlockPos } from '../arguments.js';
 import { readBiome, readBiomeOrTag } from '../biome-arguments.js';
 import { type ChunkPos, biomeStorage } from '../biome-storage.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import { boxOf, volumeOf } from './fill.js';

@@ -1,5 +1,5 @@
 /** `gamerule <rule> [value]` with vanilla feedback. Only rules the embedded world knows are accepted. */
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 
 export async function gamerule(ctx: CommandContext): Promise<void> {

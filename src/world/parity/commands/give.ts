@@ -5,7 +5,7 @@
  * more than 100 stacks is the red commands.give.failed.toomanyitems.
  */
 import { readBoundedInt } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import { addItems, itemDisplayName, readItem } from '../items.js';

@@ -5,7 +5,7 @@
  */
 import type { TextComponent } from '../../../vocabulary/text/message.js';
 import { readLiteral } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectEnd, forEveryone } from '../context.js';
 import { playerDisplayName } from '../display.js';
 

@@ -12,7 +12,7 @@
 import { readBlockPos, readBlockState } from '../arguments.js';
 import { readBrigadierInt, readEnum, readResourceLocation } from '../brigadier.js';
 import { readFloat } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd } from '../context.js';
 import { LegacyRandom } from '../java-random.js';
 import { FloatArg } from '../nbt.js';

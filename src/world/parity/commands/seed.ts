@@ -2,7 +2,7 @@
  * `seed` as vanilla 1.21.4 (server/commands/SeedCommand.java, ComponentUtils.copyOnClickText):
  * commands.seed.success with the seed in green square brackets, click to copy; not copied to operators.
  */
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectEnd } from '../context.js';
 
 export async function seed(ctx: CommandContext): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos, readBlockState } from '../arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, endOfParse, expectArgument, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import { WorldAccess } from '../world-access.js';

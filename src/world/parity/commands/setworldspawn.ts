@@ -6,7 +6,7 @@
 import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { readBlockPos } from '../arguments.js';
 import { readFloat } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, endOfParse, expectEnd } from '../context.js';
 import { FloatArg } from '../nbt.js';
 import { CommandSyntaxError, type StringReader } from '../reader.js';

@@ -4,7 +4,7 @@
  * reports commands.time.query to the sender only. Clients get update_time at once.
  */
 import { readLiteral, readTime } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectEnd } from '../context.js';
 
 const NAMED = { day: 1000, noon: 6000, night: 13000, midnight: 18000 } as const;

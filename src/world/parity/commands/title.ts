@@ -7,7 +7,7 @@ import type { ComponentObject } from '../../../vocabulary/text/message.js';
 import { readJsonComponent } from '../arguments.js';
 import { readLiteral, readTime } from '../command-arguments.js';
 import { componentTag } from '../chat-message.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, endOfParse, expectArgument, expectEnd } from '../context.js';
 import { playerDisplayName } from '../display.js';
 import type { FlyingSquidPlayer } from '../flying-squid-types.js';

@@ -4,7 +4,7 @@
  * ticks (ServerLevel.advanceWeatherCycle); feedback commands.weather.set.<kind>, copied to other operators.
  */
 import { readLiteral, readTime } from '../command-arguments.js';
-import { translate } from '../components.js';
+import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, endOfParse, expectEnd } from '../context.js';
 import { RAIN_DELAY, RAIN_DURATION, sample, THUNDER_DURATION } from '../level-state.js';
 

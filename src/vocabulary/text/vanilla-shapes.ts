@@ -1,5 +1,9 @@
-/** Vanilla 1.21.4 shapes of command feedback. */
-import type { ComponentObject, TextComponent } from '../../vocabulary/text/message.js';
+/**
+ * Vanilla 1.21.4 shapes of command feedback (net/minecraft/commands/CommandSourceStack.java sendSuccess and
+ * sendFailure; Commands.performCommand for a parse error's context line): what the embedded world and the
+ * offline warm-up rehearsal both send. The tests judge these shapes with helpers of their own.
+ */
+import type { ComponentObject, TextComponent } from './message.js';
 
 /** vanilla's sendFailure: every failure is wrapped in a red empty component; successes are bare */
 export const failure = (message: TextComponent): ComponentObject => ({
