@@ -27,7 +27,7 @@ let targets: Targets;
 let client: Client;
 
 const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+  (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
 
 beforeAll(async () => {
   [build, sandbox] = await Promise.all([startWorld({ ops: ['BuildBot'] }), startWorld({ ops: ['SandBot'] })]);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   watcher = await joinBot(world.host, world.port, 'Watcher');
   // connect (and probe) before anything is counted (a gamerule query is no admin copy, as in vanilla)
   await c.target.get();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await watcher?.quit();
   await c?.close();
@@ -74,7 +74,7 @@ test('warm-up rehearses the whole execute path and makes its round trips, leavin
   await vi.waitFor(() => expect(blockChanges.some((b) => b.endsWith('gold_block'))).toBe(true));
   expect(afterWarmUp).toBe(0);
   expect(watcher.lines.slice(linesBefore, linesAfterWarmUp)).toEqual([]);
-}, 120_000);
+}, 180_000);
 
 test('under a packet limit (a Paper-like server) the warm-up makes no round trips: the window is left for real commands', async () => {
   const paper = await startWorld({ ops: ['PaperWarmer'], paperLike: true });
@@ -90,7 +90,7 @@ test('under a packet limit (a Paper-like server) the warm-up makes no round trip
     await p.close();
     await paper.stop();
   }
-}, 120_000);
+}, 180_000);
 
 test('a rehearsal still under way when the round trips are done is stopped, so that warming never delays the first answer beyond connecting', async () => {
   const session = await c.target.get();
@@ -113,7 +113,7 @@ test('a rehearsal still under way when the round trips are done is stopped, so t
   expect(await warmUpExecuteCommands({ version: session.channel.version, signal: abort.signal })).toBe(
     undefined,
   );
-}, 120_000);
+}, 180_000);
 
 test('the rehearsal runs its rounds one after another, and a stop between rounds ends it before the next', async () => {
   const session = await c.target.get();
@@ -136,4 +136,4 @@ test('the rehearsal runs its rounds one after another, and a stop between rounds
   } finally {
     answers.mockRestore();
   }
-}, 120_000);
+}, 180_000);

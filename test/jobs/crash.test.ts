@@ -112,4 +112,4 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
   } finally {
     await second.client.close();
   }
-}, 90_000);
+}, 180_000);

@@ -27,7 +27,7 @@ const inspector = (...args: string[]) =>
     [join(inspectorDir, 'index.js'), process.execPath, cli, 'serve', '--embedded', ...args],
     {
       cwd: inspectorDir,
-      timeout: 60_000,
+      timeout: 170_000,
       env: {
         ...process.env,
         MCBRIDGE_LOG_LEVEL: 'warn',

@@ -18,7 +18,7 @@ const cli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 const VIEWER_LINE = /^viewer: (http:\/\/127\.0\.0\.1:\d+\/)$/m;
 
 /** Resolves with the first match of `pattern` in everything `stream` has written so far. */
-function waitForText(stream: Readable, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpExecArray> {
+function waitForText(stream: Readable, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => {
@@ -39,7 +39,7 @@ function waitForText(stream: Readable, pattern: RegExp, timeoutMs = 60_000): Pro
 
 /** Reads `/status` (server-sent events) until a status says a bot is connected. */
 async function waitForConnectedStatus(url: string): Promise<ViewerStatus> {
-  const res = await fetch(`${url}status`, { signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(`${url}status`, { signal: AbortSignal.timeout(120_000) });
   const reader = res.body!.getReader();
   let text = '';
   try {
@@ -81,7 +81,7 @@ test('world --viewer-port 0 prints the viewer address on its own line and serves
   } finally {
     await stop(child);
   }
-}, 120_000);
+}, 180_000);
 
 test('serve --viewer-port 0 prints the address on stderr and get_connection_info gives it', async () => {
   const transport = new StdioClientTransport({
@@ -100,7 +100,7 @@ test('serve --viewer-port 0 prints the address on stderr and get_connection_info
   try {
     const [, url] = await line;
     const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, {
-      timeout: 60_000,
+      timeout: 120_000,
     });
     expect((info.structuredContent as { viewerUrl?: string }).viewerUrl).toBe(url);
     expect(JSON.stringify(info.content)).toContain(url);
@@ -109,7 +109,7 @@ test('serve --viewer-port 0 prints the address on stderr and get_connection_info
   } finally {
     await client.close();
   }
-}, 120_000);
+}, 180_000);
 
 test('a non-loopback viewer host is refused unless allowed', async () => {
   const child = spawn(process.execPath, [cli, 'world', '--viewer-port', '0', '--viewer-host', '0.0.0.0'], {
@@ -125,4 +125,4 @@ test('a non-loopback viewer host is refused unless allowed', async () => {
   } finally {
     await stop(child);
   }
-}, 120_000);
+}, 180_000);
