@@ -18,6 +18,8 @@ export interface MineflayerTargetOptions {
   signIn?: MicrosoftSignIn;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** how long to wait for the bot to spawn (default 20 s) */
+  spawnTimeoutMs?: number;
 }
 
 export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
@@ -36,6 +38,7 @@ export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
         port: o.port,
         username: o.username,
         ...(o.version ? { version: o.version } : {}),
+        ...(o.spawnTimeoutMs ? { spawnTimeoutMs: o.spawnTimeoutMs } : {}),
         // the sign-in answers at once: a session, or the URL and code for a person (never a wait)
         ...(signIn ? { session: await signIn.ready() } : {}),
       }),

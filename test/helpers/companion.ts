@@ -51,7 +51,14 @@ export async function startCompanion(
       templates: structures,
       ...options.world,
     }));
-  const target = mineflayerTarget({ host: world.host, port: world.port, username, version: world.version });
+  // a busy machine may take long to spawn a bot: the bound is generous, the wait ends at the spawn itself
+  const target = mineflayerTarget({
+    host: world.host,
+    port: world.port,
+    username,
+    version: world.version,
+    spawnTimeoutMs: 120_000,
+  });
   const targets = new Targets([target]);
   // tests send unknown commands on purpose: allow them through the policy (the deny list still applies)
   const safety =
