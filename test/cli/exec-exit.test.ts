@@ -26,13 +26,13 @@ test('a command that changed nothing because the block is already there exits 0'
   expect(again!.status).toBe('rejected_by_game');
   expect(again!.detail?.noChange).toBe(true);
   expect(out.code).toBe(0);
-}, 90_000);
+}, 180_000);
 
 test('a command the game refused exits 1', async () => {
   const out = await exec('setblock ~2 ~ ~ minecraft:stone', 'setblock ~2 ~ ~ minecraft:not_a_block');
   expect(results(out.stdout).map((r) => r.status)).toEqual(['applied', 'rejected_by_game']);
   expect(out.code).toBe(1);
-}, 90_000);
+}, 180_000);
 
 const result = (r: Partial<CommandResult>): CommandResult => ({
   index: 0,

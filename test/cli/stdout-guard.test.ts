@@ -104,7 +104,7 @@ test('no dependency line reaches stdout under serve: only JSON-RPC, every result
   expect(transport.stderr).toContain('raw stdout write during connect');
   expect(transport.stderr).toContain('early-captured console.log while commands run');
   expect(transport.stderr).toContain('raw stdout write while commands run');
-}, 90_000);
+}, 180_000);
 
 function safeJson(line: string): unknown {
   try {

@@ -83,7 +83,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   proxyUrl = `http://localhost:${(proxy.address() as { port: number }).port}/mcp`;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   proxy?.closeAllConnections();

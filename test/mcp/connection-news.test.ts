@@ -95,7 +95,7 @@ describe('connection news', () => {
     world.kick('NewsBot', 'Again');
     await expect.poll(events, { timeout: 20_000 }).toContain('reconnected');
     expect(events()).toContain('reconnecting');
-  }, 60_000);
+  }, 180_000);
 
   test('a bot that is not an operator gets op_missing with the exact remedy', async () => {
     const world = await startWorld({ ops: [] });
@@ -113,7 +113,7 @@ describe('connection news', () => {
     expect(news.level).toBe('warning');
     expect(news.data.message).toContain('`op Plain`');
     expect(news.data.message).toContain('Allow Cheats');
-  }, 60_000);
+  }, 180_000);
 
   test('the embedded world stopping is news, and news from before the client arrived is replayed', async () => {
     let world: WorldHandle | undefined;
@@ -125,5 +125,5 @@ describe('connection news', () => {
     world!.simulateCrash();
     await expect.poll(events, { timeout: 20_000 }).toContain('world_stopped');
     expect(logged.find((l) => l.data.event === 'world_stopped')!.level).toBe('error');
-  }, 60_000);
+  }, 180_000);
 });

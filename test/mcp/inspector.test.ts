@@ -46,7 +46,7 @@ test('the Inspector lists the tools, with schemas', async () => {
     expect.arrayContaining(['execute_commands', 'get_connection_info', 'get_blocks_in_area', 'render_area']),
   );
   expect(tools.find((t) => t.name === 'execute_commands')?.outputSchema).toBeDefined();
-}, 90_000);
+}, 180_000);
 
 test('the Inspector calls execute_commands and gets per-command results', async () => {
   const { stdout } = await inspector(
@@ -62,7 +62,7 @@ test('the Inspector calls execute_commands and gets per-command results', async 
   };
   expect(result.structuredContent.results.map((r) => r.status)).toEqual(['applied', 'rejected_by_game']);
   expect(result.structuredContent.results[1]!.detail?.noChange).toBe(true);
-}, 90_000);
+}, 180_000);
 
 test('the Inspector lists the resource templates, the prompts, and the resources (a connection)', async () => {
   const templates = JSON.parse((await inspector('--method', 'resources/templates/list')).stdout) as {

@@ -49,7 +49,7 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
   } finally {
     await client.close();
   }
-}, 90_000);
+}, 180_000);
 
 test('serve --bridge: the game dials in (headless peer) and execute_commands goes through it', async () => {
   const { startWorld } = await import('../../src/world/index.js');
@@ -103,4 +103,4 @@ test('serve --bridge: the game dials in (headless peer) and execute_commands goe
     bot.quit();
     await world.stop();
   }
-}, 90_000);
+}, 180_000);

@@ -78,7 +78,7 @@ test('the default render of a room cuts its ceiling away, says so, and counts th
     const big = await c.call('render_area', { ...room, scale: 24 });
     writeFileSync('docs/room-cutaway.png', imageOf(big));
   }
-}, 60_000);
+}, 180_000);
 
 test('other corners and the top view give other pictures of the same blocks; cutaway: false keeps the ceiling', async () => {
   const se = imageOf(await c.call('render_area', room));
@@ -90,4 +90,4 @@ test('other corners and the top view give other pictures of the same blocks; cut
   const whole = await c.call('render_area', { ...room, cutaway: false });
   expect((whole.structuredContent as { cutaway?: unknown }).cutaway).toBeUndefined();
   expect(textOf(whole)).not.toContain('ceiling cut away');
-}, 60_000);
+}, 180_000);
