@@ -107,8 +107,12 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
     await expect.poll(() => setblockCopies(watcher.lines).has(last), { timeout: 5000 }).toBe(true);
     const copies = setblockCopies(watcher.lines);
     const counts = commands.map((c) => copies.get(c.split(' ').slice(1, 4).join(' ')) ?? 0);
-    // the server's own feedback: every position was set exactly once over both companions
-    expect(counts.filter((n) => n !== 1)).toEqual([]);
+    // the server's own feedback: every position was set exactly once over both companions; a failure
+    // names the steps and what the journal says of them (state at the kill, summary after the resume)
+    const wrong = counts.flatMap((n, i) =>
+      n === 1 ? [] : [{ step: i, copies: n, atKill: atKill.steps[i]!.state, after: journal.steps[i] }],
+    );
+    expect(wrong).toEqual([]);
   } finally {
     await second.client.close();
   }
