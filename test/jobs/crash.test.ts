@@ -49,8 +49,6 @@ async function companionProcess(dir: string, autoResume: boolean) {
   return { client, call: caller(client), pid: transport.pid! };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 test('kill -9 mid-job, then a new companion resumes from the journal: nothing applied is sent twice', async () => {
   const dir = await tempJobsDir();
   const p = watcher.bot.entity.position;
@@ -59,8 +57,9 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
     y: Math.floor(p.y) + 1,
     z: Math.floor(p.z) - 5,
   };
+  // 1,200 steps: the kill comes after 200 applied, so most of the job is left for the second companion
   const commands = Array.from(
-    { length: 4000 },
+    { length: 1200 },
     (_, i) =>
       `setblock ${o.x + (i % 40)} ${o.y + Math.floor(i / 400)} ${o.z + (Math.floor(i / 40) % 10)} minecraft:bricks destroy`,
   );
@@ -73,10 +72,14 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
       chunkSize: 50,
     }),
   );
-  await until('the journal to record 200 applied steps', async () => {
-    const journal = await readJournal(dir, id).catch(() => undefined);
-    return !!journal && journal.steps.filter((s) => s.state === 'applied').length >= 200;
-  });
+  await until(
+    'the journal to record 200 applied steps',
+    async () => {
+      const journal = await readJournal(dir, id).catch(() => undefined);
+      return !!journal && journal.steps.filter((s) => s.state === 'applied').length >= 200;
+    },
+    240_000,
+  );
   process.kill(first.pid, 'SIGKILL');
   await first.client.close().catch(() => {});
   const atKill: JobState = await readJournal(dir, id);
@@ -89,17 +92,22 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
   try {
     let final = report(await second.call('get_build_job', { id }));
     expect(['interrupted', 'running', 'pending']).toContain(final.status);
-    // the resume waits for the dead companion's lock to go stale (2 s here), then runs
-    for (let i = 0; i < 30 && final.status !== 'completed'; i++) {
-      await sleep(500);
-      final = report(await second.call('get_build_job', { id, waitSeconds: 20 }));
-    }
+    // the resume waits for the dead companion's lock to go stale (2 s here), then runs; get_build_job
+    // with waitSeconds answers as soon as the running job ends
+    await until(
+      'the resumed job to complete',
+      async () => {
+        final = report(await second.call('get_build_job', { id, waitSeconds: 20 }));
+        return final.status === 'completed' || final.status === 'error';
+      },
+      240_000,
+    );
     expect(final).toMatchObject({
       status: 'completed',
-      doneSteps: 4000,
+      doneSteps: commands.length,
       runs: 2,
     });
-    expect(final.counts).toEqual({ applied: 4000 });
+    expect(final.counts).toEqual({ applied: commands.length });
 
     const journal = await readJournal(dir, id);
     for (const i of appliedBefore) expect(journal.steps[i]!.attempts).toBe(1);
@@ -116,4 +124,4 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
   } finally {
     await second.client.close();
   }
-}, 180_000);
+}, 600_000);
