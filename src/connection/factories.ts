@@ -18,7 +18,7 @@ export interface MineflayerTargetOptions {
   signIn?: MicrosoftSignIn;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
-  /** how long to wait for the bot to spawn (default 20 s) */
+  /** how long to wait for the bot to spawn (default 20 s, or `$MCBRIDGE_SPAWN_TIMEOUT_MS`) */
   spawnTimeoutMs?: number;
 }
 

@@ -27,7 +27,7 @@ export interface MineflayerOptions {
   auth?: 'offline' | 'microsoft';
   /** a Microsoft session signed in ahead (see src/signin): joins with it instead of signing in here */
   session?: JavaSession;
-  /** default 20 s */
+  /** default 20 s, or `$MCBRIDGE_SPAWN_TIMEOUT_MS` (the test suite's longer bound for a busy machine) */
   spawnTimeoutMs?: number;
   backend?: Backend;
 }
@@ -57,6 +57,9 @@ export function readableReason(reason: unknown): string {
   }
   return String(reason);
 }
+
+/** How long a bot may take from connecting to spawning before the connection is given up. */
+export const DEFAULT_SPAWN_TIMEOUT_MS = 20_000;
 
 export class MineflayerChannel implements CommandChannel {
   readonly backend: Backend;
@@ -123,7 +126,9 @@ export class MineflayerChannel implements CommandChannel {
     watchBrand(bot._client as unknown as Parameters<typeof watchBrand>[0], (b) => {
       brand.value = b;
     });
-    const timeoutMs = options.spawnTimeoutMs ?? 20_000;
+    const timeoutMs =
+      options.spawnTimeoutMs ??
+      (Number(process.env['MCBRIDGE_SPAWN_TIMEOUT_MS']) || DEFAULT_SPAWN_TIMEOUT_MS);
     await new Promise<void>((resolve, reject) => {
       const fail = (err: ConnectError) => {
         cleanup();
