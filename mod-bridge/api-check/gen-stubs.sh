@@ -26,7 +26,7 @@ FILES=$(find "$ADAPTER/src/main/java" "$HERE/fabric/common" "$HERE/fabric/$VERSI
 rm -rf "$OUT"
 mkdir -p "$OUT"
 # shellcheck disable=SC2086 # one argument per file
-java -Dgson="$GSON" "$HERE/gen/GenStubs.java" "$TREE" "$OUT" "$(basename "$TREE")" "$SP" $FILES
+java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dgson="$GSON" "$HERE/gen/GenStubs.java" "$TREE" "$OUT" "$(basename "$TREE")" "$SP" $FILES
 if [ "$CHECK" = --check ]; then
   if diff -r "$HERE/stubs/$VERSION" "$OUT"; then echo "gen-stubs: api-check/stubs/$VERSION is up to date"
   else echo "gen-stubs: api-check/stubs/$VERSION differs from what $TREE gives: regenerate it" >&2; exit 1; fi

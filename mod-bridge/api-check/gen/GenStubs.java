@@ -36,7 +36,10 @@ public class GenStubs {
         DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
         JavacTask task = (JavacTask) javac.getTask(null, fm, diags, options, null, fm.getJavaFileObjectsFromStrings(files));
         Iterable<? extends CompilationUnitTree> units = task.parse();
-        task.analyze();
+        // attribute only the given files: the tree's own bodies are never needed (their signatures are), and
+        // javac 17 can crash recovering from errors in decompiled code (1.21.11: an NPE in AttrRecover)
+        com.sun.tools.javac.api.JavacTaskImpl impl = (com.sun.tools.javac.api.JavacTaskImpl) task;
+        impl.analyze(impl.enter(units));
         Trees trees = Trees.instance(task);
         for (CompilationUnitTree unit : units) new Collector(trees).scan(unit, null);
         for (Element e : new ArrayList<>(used)) closeOver(e);
