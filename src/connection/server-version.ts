@@ -103,7 +103,7 @@ export function unsupportedServerError(
     'unsupported_version',
     `${address} runs Minecraft ${server.name} (protocol ${server.protocol}), which the bot cannot speak: it speaks ${speaks}; it did not join`,
     [
-      `ways forward: play ${server.name} in your own game with mcbridge's Fabric mod for that version (mod-bridge/README.md) and run \`mcbridge serve --bridge\``,
+      `ways forward: play ${server.name} in your own game through mcbridge's Fabric mod and \`mcbridge serve --bridge\`, if the mod has an adapter for it (mod-bridge/README.md lists them)`,
       `or install ViaVersion and ViaBackwards on the server so that ${range.latest.name} clients can join it`,
       `or use a server running ${range.oldest.name} to ${range.latest.name}`,
     ].join('; '),
