@@ -17,6 +17,7 @@ import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
 import type { Socket } from 'node:net';
+import { botSpeaks, joinVersionFor, pingServerVersion, unsupportedServerError } from './server-version.js';
 
 export interface MineflayerOptions {
   host: string;
@@ -95,6 +96,13 @@ export class MineflayerChannel implements CommandChannel {
 
   static async connect(options: MineflayerOptions): Promise<MineflayerChannel> {
     const server = `${options.host}:${options.port}`;
+    const timeoutMs =
+      options.spawnTimeoutMs ??
+      (Number(process.env['MCBRIDGE_SPAWN_TIMEOUT_MS']) || DEFAULT_SPAWN_TIMEOUT_MS);
+    const startedAt = Date.now();
+    // detecting the version: read it from the status ping first, and refuse before joining what the bot
+    // cannot speak; the version found is passed on, so minecraft-protocol does not ping a second time
+    const version = options.version || (await detectVersion(options.host, options.port, server, timeoutMs));
     let bot: Bot;
     try {
       bot = mineflayer.createBot({
@@ -104,7 +112,7 @@ export class MineflayerChannel implements CommandChannel {
         auth: options.session
           ? (sessionAuth(options.session) as unknown as 'microsoft')
           : (options.auth ?? 'offline'),
-        ...(options.version ? { version: options.version } : {}),
+        version,
         hideErrors: true,
         // physics would make the bot fall and move between commands; a builder bot stands still
         physicsEnabled: false,
@@ -116,7 +124,7 @@ export class MineflayerChannel implements CommandChannel {
       throw new ConnectError(
         'unsupported_version',
         `${server}: ${(err as Error).message}`,
-        'mcbridge supports Minecraft Java 1.20 to 1.21.x; leave --version out to detect it',
+        `the bot speaks ${botSpeaks()}; leave --version out to detect the server's`,
       );
     }
     // counted from the first packet: a server's limiter counts the whole connection
@@ -126,9 +134,6 @@ export class MineflayerChannel implements CommandChannel {
     watchBrand(bot._client as unknown as Parameters<typeof watchBrand>[0], (b) => {
       brand.value = b;
     });
-    const timeoutMs =
-      options.spawnTimeoutMs ??
-      (Number(process.env['MCBRIDGE_SPAWN_TIMEOUT_MS']) || DEFAULT_SPAWN_TIMEOUT_MS);
     await new Promise<void>((resolve, reject) => {
       const fail = (err: ConnectError) => {
         cleanup();
@@ -144,7 +149,7 @@ export class MineflayerChannel implements CommandChannel {
               "check that the server is running and reachable, and that --version (if given) is the server's version",
             ),
           ),
-        timeoutMs,
+        Math.max(1, timeoutMs - (Date.now() - startedAt)),
       );
       const onSpawn = () => {
         cleanup();
@@ -172,7 +177,7 @@ export class MineflayerChannel implements CommandChannel {
             new ConnectError(
               'unsupported_version',
               `${server}: ${err.message}`,
-              'mcbridge supports Minecraft Java 1.20 to 1.21.x',
+              `the bot speaks ${botSpeaks()}`,
             ),
           );
         } else {
@@ -287,6 +292,28 @@ export function trimChatHistoryCheaply(bot: Bot): void {
     return this.length;
   };
   client._lastChatHistory = history;
+}
+
+/** The version to join with, from the server's status ping; a version the bot cannot speak is refused here. */
+async function detectVersion(host: string, port: number, server: string, timeoutMs: number): Promise<string> {
+  const announced = await pingServerVersion(host, port, timeoutMs).catch((err: Error & { code?: string }) => {
+    if (err.code === 'ECONNREFUSED')
+      throw new ConnectError(
+        'refused',
+        `connection refused by ${server}`,
+        'is the Minecraft server running on that host and port?',
+      );
+    if (err.message === 'ETIMEDOUT')
+      throw new ConnectError(
+        'spawn_timeout',
+        `${server} did not answer a status request within ${timeoutMs} ms`,
+        'check that the server is running and reachable, and that it is a Minecraft Java server',
+      );
+    throw new ConnectError('closed', `could not read the version of ${server}: ${err.message}`);
+  });
+  const version = joinVersionFor(announced);
+  if (!version) throw unsupportedServerError(server, announced);
+  return version;
 }
 
 function kickRemedy(reason: string): string | undefined {

@@ -18,7 +18,8 @@ export type NewsEvent =
   | 'signin_needed'
   | 'signed_in'
   | 'signin_failed'
-  | 'world_stopped';
+  | 'world_stopped'
+  | 'unsupported_version';
 
 export interface ConnectionNews {
   connection: string;

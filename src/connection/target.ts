@@ -4,7 +4,7 @@
  * reconnecting with the attempt and next try, down with the reason).
  */
 import { EventEmitter } from 'node:events';
-import { McbridgeError } from '../vocabulary/errors.js';
+import { ConnectError, McbridgeError } from '../vocabulary/errors.js';
 import type { MicrosoftSignIn } from '../signin/microsoft.js';
 import type { Backend, CommandChannel } from './channel.js';
 import { type ConnectionNews, type NewsListener, opAdvice, signInNews } from './news.js';
@@ -152,6 +152,9 @@ export class ConnectionTarget {
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       this.current = { state: 'down', reason };
+      // the bot cannot speak the server's version: the log says so, with the ways forward, on every try
+      if (err instanceof ConnectError && err.kind === 'unsupported_version')
+        this.tell('unsupported_version', 'error', `${this.description.name}: ${reason}`, { reason });
       // a connection we had before: keep trying in the background, whoever asked this time
       if (this.session && this.reconnect.enabled && !this.closed) {
         this.failedAttempts++;

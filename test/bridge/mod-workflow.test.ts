@@ -33,6 +33,7 @@ describe('the mod workflow', () => {
     const build = workflow.jobs.build!;
     expect(build.strategy!.matrix.include).toEqual([
       { adapter: 'fabric-1.21.4', java: 21 },
+      { adapter: 'fabric-1.21.11', java: 21 },
       { adapter: 'fabric-26.1', java: 25 },
     ]);
     expect(build.defaults!.run['working-directory']).toBe('mod-bridge/${{ matrix.adapter }}');

@@ -1,0 +1,7 @@
+// Generated from FabricMC/fabric-loader 0.18.4 (088e1fe3487f, src/main/java):
+// only the signatures the adapters use (bodies throw). Do not edit; regenerate.
+package net.fabricmc.loader.api;
+
+public interface Version {
+    java.lang.String getFriendlyString();
+}
