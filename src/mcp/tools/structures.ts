@@ -71,6 +71,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
           args.file === undefined
             ? await store.save(structure)
             : await filesOf(store).write(args.file, structure, dataVersionOf(session.channel.version));
+        if (args.file !== undefined) store.changes.emit('list');
         const out = { name: structure.name, size: structure.size, palette: structure.palette.length, path };
         return toolResult(
           out,
