@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
+import { parseCompanionConfig } from '../../src/config/load.js';
 import { placeCommands } from '../../src/structures/capture.js';
 import { StructureFiles, MAX_FILE_BYTES } from '../../src/structures/files.js';
 import { decodeStructure, encodeStructure } from '../../src/structures/formats/index.js';
@@ -247,6 +248,14 @@ describe('where structure files may be', () => {
     await expect(files.write('x.schematic', sample())).rejects.toThrow(/read only/);
     await expect(files.write('../outside/x.nbt', sample())).rejects.toThrow(/outside the directories/);
     expect(await files.write('sub/x.nbt', sample())).toBe(join(data, 'sub', 'x.nbt'));
+  });
+
+  test('the config names more directories, relative to the config file', () => {
+    const config = parseCompanionConfig(
+      { connections: { a: { backend: 'embedded' } }, structureDirs: ['schematics', '/srv/shared'] },
+      '/etc/mcbridge/config.json',
+    );
+    expect(config.structureDirs).toEqual(['/etc/mcbridge/schematics', '/srv/shared']);
   });
 
   test(`a file over ${MAX_FILE_BYTES / 1024 / 1024} MiB is refused before it is read`, async () => {
