@@ -154,6 +154,53 @@ describe('vanilla .nbt and .litematic', () => {
     expect(keyAt(s, 0, 0, 0)).toBe('minecraft:gold_block');
     expect(keyAt(s, 1, 0, 0)).toBe('minecraft:air');
   });
+  test('two litematic regions merge into their enclosing box; tile entities move with their region', () => {
+    const region = (x: number, block: string, entities: object[] = []) =>
+      nbt.comp({
+        Position: nbt.comp({ x: nbt.int(x), y: nbt.int(10), z: nbt.int(0) }),
+        Size: nbt.comp({ x: nbt.int(1), y: nbt.int(1), z: nbt.int(1) }),
+        BlockStatePalette: nbt.list(
+          nbt.comp([{ Name: nbt.string('minecraft:air') }, { Name: nbt.string(block) }]),
+        ),
+        BlockStates: nbt.longArray(packStates([1], 2)),
+        TileEntities: nbt.list(nbt.comp(entities as never[])),
+      });
+    const file = gz(
+      nbt.comp({
+        Version: nbt.int(7),
+        Regions: nbt.comp({
+          a: region(2, 'minecraft:stone'),
+          b: region(4, 'minecraft:barrel[facing=up,open=false]', [
+            { x: nbt.int(0), y: nbt.int(0), z: nbt.int(0), id: nbt.string('minecraft:barrel') },
+          ]),
+        }),
+      }),
+    );
+    const s = decodeStructure(file, '.litematic', 'two.litematic', 'two');
+    expect(s.size).toEqual({ x: 3, y: 1, z: 1 });
+    expect([0, 1, 2].map((x) => keyAt(s, x, 0, 0))).toEqual([
+      'minecraft:stone',
+      STRUCTURE_VOID,
+      'minecraft:barrel[facing=up,open=false]',
+    ]);
+    expect(s.blockEntities?.map((e) => e.pos)).toEqual([[2, 0, 0]]);
+  });
+
+  test('a vanilla file with several palettes (random variants) is read with its first', () => {
+    const palette = (name: string) => ({ type: 'compound', value: [{ Name: nbt.string(name) }] });
+    const file = gz(
+      nbt.comp({
+        DataVersion: nbt.int(4189),
+        size: nbt.list(nbt.int([1, 1, 1])),
+        palettes: {
+          type: 'list',
+          value: { type: 'list', value: [palette('minecraft:stone'), palette('minecraft:dirt')] },
+        },
+        blocks: nbt.list(nbt.comp([{ state: nbt.int(0), pos: nbt.list(nbt.int([0, 0, 0])) }])),
+      } as never),
+    );
+    expect(keyAt(decodeStructure(file, '.nbt', 'v.nbt', 'v'), 0, 0, 0)).toBe('minecraft:stone');
+  });
 });
 
 describe('MCEdit .schematic (read only)', () => {
