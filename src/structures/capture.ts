@@ -2,7 +2,15 @@
 import { boxOf, volumeOf } from '../vocabulary/blocks/box.js';
 import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { type BlockSource, blockStateKey } from '../vocabulary/blocks/block-state.js';
-import { type Rotation, rotateOffset, rotateStateKey } from './rotate.js';
+import {
+  type Rotation,
+  type Transform,
+  mirrorOffset,
+  mirrorStateKey,
+  rotateOffset,
+  rotateStateKey,
+  transformOf,
+} from './rotate.js';
 import { STRUCTURE_MAX_BLOCKS, STRUCTURE_VOID, type Structure, StructureError, checkName } from './store.js';
 import type { Compound } from './formats/nbt-file.js';
 import { toSnbt } from './formats/snbt.js';
@@ -62,17 +70,23 @@ export interface PlacedBlock {
 }
 
 /**
- * Every block of `structure` with its minimum corner at `origin`, rotated clockwise, in the order y, z, x
- * of the rotated box. Structure void is left out, and so is every state `skip` says (unknown blocks).
+ * Every block of `structure` with its minimum corner at `origin`, mirrored then rotated clockwise, in the
+ * order y, z, x of the transformed box. Structure void is left out, and so is every state `skip` says
+ * (unknown blocks).
  */
 export function placedBlocks(
   structure: Structure,
   origin: BlockPos,
-  rotation: Rotation = 0,
+  transform: Rotation | Transform = 0,
   skip: (key: string) => boolean = () => false,
 ): PlacedBlock[] {
   const { size } = structure;
-  const rotated = structure.palette.map((k) => rotateStateKey(k, rotation));
+  const { rotation, mirror } = transformOf(transform);
+  const rotated = structure.palette.map((k) => rotateStateKey(mirrorStateKey(k, mirror), rotation));
+  const turn = (x: number, z: number) => {
+    const m = mirrorOffset(x, z, size, mirror);
+    return rotateOffset(m.x, m.z, size, rotation);
+  };
   const left = structure.palette.map((k) => k === STRUCTURE_VOID || skip(k));
   const width = rotation % 180 === 0 ? size.x : size.z;
   const depth = rotation % 180 === 0 ? size.z : size.x;
@@ -82,14 +96,14 @@ export function placedBlocks(
   for (let y = 0; y < size.y; y++)
     for (let z = 0; z < size.z; z++)
       for (let x = 0; x < size.x; x++) {
-        const { dx, dz } = rotateOffset(x, z, size, rotation);
+        const { dx, dz } = turn(x, z);
         grid[at(dx, y, dz)] = structure.blocks[i++]!;
       }
   const data = new Map<number, string>();
   for (const e of structure.blockEntities ?? []) {
     const [x, y, z] = e.pos;
     if (x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z) continue;
-    const { dx, dz } = rotateOffset(x, z, size, rotation);
+    const { dx, dz } = turn(x, z);
     data.set(at(dx, y, dz), toSnbt(e.nbt as Compound));
   }
   const out: PlacedBlock[] = [];
@@ -140,14 +154,14 @@ export function blockCommands(blocks: readonly PlacedBlock[]): string[] {
 }
 
 /**
- * Commands that build `structure` with its minimum corner at `origin`, rotated clockwise. Air is
+ * Commands that build `structure` with its minimum corner at `origin`, mirrored and rotated. Air is
  * included, so the copy is exact; structure void and states `skip` names are left as the world has them.
  */
 export function placeCommands(
   structure: Structure,
   origin: BlockPos,
-  rotation: Rotation = 0,
+  transform: Rotation | Transform = 0,
   skip?: (key: string) => boolean,
 ): string[] {
-  return blockCommands(placedBlocks(structure, origin, rotation, skip));
+  return blockCommands(placedBlocks(structure, origin, transform, skip));
 }

@@ -13,7 +13,7 @@ import {
   parseBlockStateKey,
 } from '../vocabulary/blocks/block-state.js';
 import { type PlacedBlock, blockCommands, placedBlocks } from './capture.js';
-import type { Rotation } from './rotate.js';
+import type { Rotation, Transform } from './rotate.js';
 import { type Structure, StructureError } from './store.js';
 
 export interface Difference {
@@ -49,9 +49,9 @@ export function compareStructure(
   structure: Structure,
   source: BlockSource,
   origin: BlockPos,
-  rotation: Rotation = 0,
+  transform: Rotation | Transform = 0,
 ): Comparison {
-  const blocks = placedBlocks(structure, origin, rotation);
+  const blocks = placedBlocks(structure, origin, transform);
   const differences: Difference[] = [];
   const planned: PlacedBlock[] = [];
   for (const block of blocks) {

@@ -171,6 +171,14 @@ describe('structure files through MCP', () => {
       expect((await compare({ file, origin: turned, rotation: 90 })).out.score).toBe(100);
       // not turned, the same place is far from the plan
       expect((await compare({ file, origin: turned })).out.score).toBeLessThan(100);
+      // mirrored east/west, the door keeps facing north and its hinge changes sides
+      const mirrored = at(30, 0, 10);
+      await placeOk({ file, origin: mirrored, mirror: 'front_back' });
+      expect((await compare({ file, origin: mirrored, mirror: 'front_back' })).out.score).toBe(100);
+      const door = await read(at(32, 1, 10), at(32, 1, 10));
+      expect(Object.values(door.palette)).toContain(
+        'minecraft:oak_door[facing=north,half=lower,hinge=right,open=false,powered=false]',
+      );
     },
   );
 

@@ -9,11 +9,13 @@ import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
 import {
   FileArg,
+  MirrorArg,
   NameArg,
   RotationArg,
   UnknownBlocksSchema,
   findUnknown,
   loadPlan,
+  transformArgs,
   unknownLine,
   unknownTo,
 } from './structure-plan.js';
@@ -60,6 +62,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         file: FileArg.optional(),
         origin: PositionSchema.describe('where the plan’s minimum corner is (as given to place_structure)'),
         rotation: RotationArg,
+        mirror: MirrorArg,
         offset: z
           .number()
           .int()
@@ -83,7 +86,8 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
       const context = () => serviceContext(target, 'compare_structure', extra.requestId);
       try {
         const structure = await loadPlan(deps.structures, args);
-        const rotation = args.rotation ?? 0;
+        const transform = transformArgs(args);
+        const { rotation } = transform;
         const session = await target.get();
         const quarter = rotation % 180 !== 0;
         const { x: sx, y: sy, z: sz } = structure.size;
@@ -95,9 +99,9 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         await prepareReads(session.channel, [{ min: args.origin, max: far }]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
-        const comparison = compareStructure(structure, source, args.origin, rotation);
+        const comparison = compareStructure(structure, source, args.origin, transform);
         const unknown = unknownTo(session.channel.version);
-        const unknownBlocks = findUnknown(structure, args.origin, rotation, unknown);
+        const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
         const offset = args.offset ?? 0;
         const limit = args.limit ?? COMPARE_PAGE_DEFAULT;
         const end = offset + limit;

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { registries } from '../../suggest/registries.js';
 import { placedBlocks } from '../../structures/capture.js';
+import type { Transform } from '../../structures/rotate.js';
 import { StructureFiles } from '../../structures/files.js';
 import { type Structure, StructureError, type StructureStore } from '../../structures/store.js';
 
@@ -16,6 +17,12 @@ export const FileArg = z
   .string()
   .describe(
     'a structure file (.schem, .schematic, .nbt, .litematic), relative to the structures directory or in a directory the operator allows',
+  );
+export const MirrorArg = z
+  .enum(['none', 'left_right', 'front_back'])
+  .optional()
+  .describe(
+    'applied before rotation: left_right flips north/south, front_back flips east/west (default none)',
   );
 export const RotationArg = z
   .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
@@ -50,6 +57,11 @@ export async function loadPlan(
 }
 
 /** True for a state whose block the version's registry lacks (other namespaces included). */
+export const transformArgs = (args: {
+  rotation?: 0 | 90 | 180 | 270 | undefined;
+  mirror?: 'none' | 'left_right' | 'front_back' | undefined;
+}): Transform => ({ rotation: args.rotation ?? 0, mirror: args.mirror ?? 'none' });
+
 export function unknownTo(version: string): (key: string) => boolean {
   const known = new Set(registries(version).blocks);
   return (key) => {
@@ -61,11 +73,11 @@ export function unknownTo(version: string): (key: string) => boolean {
 export function findUnknown(
   structure: Structure,
   origin: { x: number; y: number; z: number },
-  rotation: 0 | 90 | 180 | 270,
+  transform: Transform,
   unknown: (key: string) => boolean,
 ): UnknownBlocks | undefined {
   if (!structure.palette.some(unknown)) return undefined;
-  const blocks = placedBlocks(structure, origin, rotation).filter((b) => unknown(b.key));
+  const blocks = placedBlocks(structure, origin, transform).filter((b) => unknown(b.key));
   if (blocks.length === 0) return undefined;
   return {
     count: blocks.length,

@@ -19,6 +19,7 @@ import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
 import {
   FileArg,
+  MirrorArg,
   NameArg,
   RotationArg,
   UnknownBlocksSchema,
@@ -26,6 +27,7 @@ import {
   filesOf,
   findUnknown,
   loadPlan,
+  transformArgs,
   unknownLine,
   unknownTo,
 } from './structure-plan.js';
@@ -120,12 +122,13 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'place_structure',
     {
       title: 'Place a structure',
-      description: `Build a saved structure or a structure file with its minimum corner at origin, optionally rotated, through execute_commands’ pipeline; the answer lists the first ${PLACE_MAX_RESULTS} failures and a page.batchId for get_batch_results.`,
+      description: `Build a saved structure or a structure file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands’ pipeline; the answer lists the first ${PLACE_MAX_RESULTS} failures and a page.batchId for get_batch_results.`,
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
         origin: PositionSchema,
         rotation: RotationArg,
+        mirror: MirrorArg,
         target: TargetArg,
       }),
       outputSchema: CompactBatchResultSchema.extend({ unknownBlocks: UnknownBlocksSchema }),
@@ -137,10 +140,10 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       try {
         const structure = await loadPlan(store, args);
         const session = await target.get();
-        const rotation = args.rotation ?? 0;
+        const transform = transformArgs(args);
         const unknown = unknownTo(session.channel.version);
-        const unknownBlocks = findUnknown(structure, args.origin, rotation, unknown);
-        const commands = placeCommands(structure, args.origin, rotation, unknown);
+        const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
+        const commands = placeCommands(structure, args.origin, transform, unknown);
         const batch = await executeBatch(session, commands, {
           safety: deps.safety,
           target: target.description.name,
