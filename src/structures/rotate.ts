@@ -1,6 +1,7 @@
 /**
  * Rotating structures about the vertical axis, clockwise seen from above like vanilla's
- * Rotation.CLOCKWISE_90: positions (x, z) → (−z, x), and the block states that carry a direction.
+ * Rotation.CLOCKWISE_90: positions (x, z) → (−z, x), and the block states that carry a direction; and
+ * mirroring them (below), which comes first when both are asked for.
  */
 export type Rotation = 0 | 90 | 180 | 270;
 
