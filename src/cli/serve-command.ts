@@ -13,6 +13,7 @@ import { JobManager } from '../jobs/manager.js';
 import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { createServer } from '../mcp/server.js';
+import { StructureStore } from '../structures/store.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
@@ -131,6 +132,8 @@ export function registerServeCommand(program: Command): void {
         autoResume: flags.jobAutoResume,
         ...(flags.jobsDir ? { dir: flags.jobsDir } : {}),
       });
+      // structure files come from the structures directory and the directories the operator allows
+      const structures = new StructureStore(undefined, config?.structureDirs ?? []);
       const makeServer = () =>
         createServer({
           targets,
@@ -138,6 +141,7 @@ export function registerServeCommand(program: Command): void {
           safety,
           jobs,
           undo,
+          structures,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
         });
 

@@ -32,6 +32,7 @@ export function parseCompanionConfig(value: unknown, file: string): CompanionCon
   const config = result.data;
   if (config.safetyConfig && !isAbsolute(config.safetyConfig))
     config.safetyConfig = resolve(dirname(file), config.safetyConfig);
+  if (config.structureDirs) config.structureDirs = config.structureDirs.map((d) => resolve(dirname(file), d));
   return config;
 }
 

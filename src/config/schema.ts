@@ -53,6 +53,11 @@ export const CompanionConfigSchema = z
       .refine((c) => Object.keys(c).length > 0, 'at least one connection'),
     /** path of the safety policy file (docs/safety.md); relative paths are relative to this file */
     safetyConfig: z.string().optional(),
+    /**
+     * directories besides the structures directory that place/save/compare_structure may read and write
+     * structure files (.schem, .nbt, .litematic) in; relative paths are relative to this file
+     */
+    structureDirs: z.array(z.string().min(1)).optional(),
     bridge: z
       .strictObject({
         host: z.string().default('127.0.0.1'),

@@ -2,8 +2,18 @@
 import { boxOf, volumeOf } from '../vocabulary/blocks/box.js';
 import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { type BlockSource, blockStateKey } from '../vocabulary/blocks/block-state.js';
-import { type Rotation, rotateOffset, rotateStateKey } from './rotate.js';
-import { STRUCTURE_MAX_BLOCKS, type Structure, StructureError, checkName } from './store.js';
+import {
+  type Rotation,
+  type Transform,
+  mirrorOffset,
+  mirrorStateKey,
+  rotateOffset,
+  rotateStateKey,
+  transformOf,
+} from './rotate.js';
+import { STRUCTURE_MAX_BLOCKS, STRUCTURE_VOID, type Structure, StructureError, checkName } from './store.js';
+import type { Compound } from './formats/nbt-file.js';
+import { toSnbt } from './formats/snbt.js';
 
 export function readStructure(source: BlockSource, name: string, from: BlockPos, to: BlockPos): Structure {
   checkName(name);
@@ -50,40 +60,108 @@ export function readStructure(source: BlockSource, name: string, from: BlockPos,
   };
 }
 
+/** One block of a structure where it lands in the world; `data` is block entity SNBT. */
+export interface PlacedBlock {
+  x: number;
+  y: number;
+  z: number;
+  key: string;
+  data?: string;
+}
+
 /**
- * Commands that build `structure` with its minimum corner at `origin`, rotated clockwise: runs of one
- * state along x become one `fill`, single blocks a `setblock`. Air is included, so the copy is exact.
+ * Every block of `structure` with its minimum corner at `origin`, mirrored then rotated clockwise, in the
+ * order y, z, x of the transformed box. Structure void is left out, and so is every state `skip` says
+ * (unknown blocks).
  */
-export function placeCommands(structure: Structure, origin: BlockPos, rotation: Rotation = 0): string[] {
+export function placedBlocks(
+  structure: Structure,
+  origin: BlockPos,
+  transform: Rotation | Transform = 0,
+  skip: (key: string) => boolean = () => false,
+): PlacedBlock[] {
   const { size } = structure;
-  const rotated = structure.palette.map((k) => rotateStateKey(k, rotation));
+  const { rotation, mirror } = transformOf(transform);
+  const rotated = structure.palette.map((k) => rotateStateKey(mirrorStateKey(k, mirror), rotation));
+  const turn = (x: number, z: number) => {
+    const m = mirrorOffset(x, z, size, mirror);
+    return rotateOffset(m.x, m.z, size, rotation);
+  };
+  const left = structure.palette.map((k) => k === STRUCTURE_VOID || skip(k));
   const width = rotation % 180 === 0 ? size.x : size.z;
   const depth = rotation % 180 === 0 ? size.z : size.x;
   const grid: number[] = new Array(width * depth * size.y).fill(-1);
+  const at = (dx: number, y: number, dz: number) => (y * depth + dz) * width + dx;
   let i = 0;
   for (let y = 0; y < size.y; y++)
     for (let z = 0; z < size.z; z++)
       for (let x = 0; x < size.x; x++) {
-        const { dx, dz } = rotateOffset(x, z, size, rotation);
-        grid[(y * depth + dz) * width + dx] = structure.blocks[i++]!;
+        const { dx, dz } = turn(x, z);
+        grid[at(dx, y, dz)] = structure.blocks[i++]!;
       }
-  const commands: string[] = [];
+  const data = new Map<number, string>();
+  for (const e of structure.blockEntities ?? []) {
+    const [x, y, z] = e.pos;
+    if (x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z) continue;
+    const { dx, dz } = turn(x, z);
+    data.set(at(dx, y, dz), toSnbt(e.nbt as Compound));
+  }
+  const out: PlacedBlock[] = [];
   for (let y = 0; y < size.y; y++)
-    for (let z = 0; z < depth; z++) {
-      let x = 0;
-      while (x < width) {
-        const state = grid[(y * depth + z) * width + x]!;
-        let end = x;
-        while (end + 1 < width && grid[(y * depth + z) * width + end + 1] === state) end++;
-        const [ax, ay, az] = [origin.x + x, origin.y + y, origin.z + z];
-        const key = rotated[state]!;
-        commands.push(
-          end === x
-            ? `setblock ${ax} ${ay} ${az} ${key}`
-            : `fill ${ax} ${ay} ${az} ${origin.x + end} ${ay} ${az} ${key}`,
-        );
-        x = end + 1;
+    for (let z = 0; z < depth; z++)
+      for (let x = 0; x < width; x++) {
+        const state = grid[at(x, y, z)]!;
+        if (state < 0 || left[state]) continue;
+        const snbt = data.get(at(x, y, z));
+        out.push({
+          x: origin.x + x,
+          y: origin.y + y,
+          z: origin.z + z,
+          key: rotated[state]!,
+          ...(snbt && snbt !== '{}' ? { data: snbt } : {}),
+        });
       }
-    }
+  return out;
+}
+
+/**
+ * Commands that set `blocks` (in the order y, z, x): runs of one state along x become one `fill`,
+ * single blocks and blocks with block entity data a `setblock`.
+ */
+export function blockCommands(blocks: readonly PlacedBlock[]): string[] {
+  const commands: string[] = [];
+  let i = 0;
+  while (i < blocks.length) {
+    const first = blocks[i]!;
+    let end = i;
+    if (first.data === undefined)
+      while (true) {
+        const next = blocks[end + 1];
+        const last = blocks[end]!;
+        if (!next || next.data !== undefined || next.key !== first.key) break;
+        if (next.y !== first.y || next.z !== first.z || next.x !== last.x + 1) break;
+        end++;
+      }
+    const last = blocks[end]!;
+    commands.push(
+      end === i
+        ? `setblock ${first.x} ${first.y} ${first.z} ${first.key}${first.data ?? ''}`
+        : `fill ${first.x} ${first.y} ${first.z} ${last.x} ${last.y} ${last.z} ${first.key}`,
+    );
+    i = end + 1;
+  }
   return commands;
+}
+
+/**
+ * Commands that build `structure` with its minimum corner at `origin`, mirrored and rotated. Air is
+ * included, so the copy is exact; structure void and states `skip` names are left as the world has them.
+ */
+export function placeCommands(
+  structure: Structure,
+  origin: BlockPos,
+  transform: Rotation | Transform = 0,
+  skip?: (key: string) => boolean,
+): string[] {
+  return blockCommands(placedBlocks(structure, origin, transform, skip));
 }

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { McbridgeError } from '../vocabulary/errors.js';
 
 export const STRUCTURE_MAX_BLOCKS = 32_768;
+/** a palette entry that leaves the world as it is there (vanilla's structure void; absent blocks of a .nbt) */
+export const STRUCTURE_VOID = 'minecraft:structure_void';
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const StructureSchema = z.object({
@@ -27,6 +29,19 @@ export const StructureSchema = z.object({
   palette: z.array(z.string()),
   /** palette index per position: x fastest, then z, then y */
   blocks: z.array(z.number().int().nonnegative()),
+  /**
+   * Block entity data (sign text, container contents) by local position, as prismarine-nbt's typed
+   * compound without `id`, `x`, `y`, `z`; present when the structure came from a file that carries it.
+   */
+  blockEntities: z
+    .array(
+      z.object({
+        pos: z.tuple([z.number().int(), z.number().int(), z.number().int()]),
+        id: z.string().optional(),
+        nbt: z.object({ type: z.literal('compound'), value: z.record(z.string(), z.unknown()) }),
+      }),
+    )
+    .optional(),
 });
 export type Structure = z.infer<typeof StructureSchema>;
 
@@ -53,7 +68,15 @@ export class StructureStore {
   /** `list` whenever a structure is saved (new or replaced) */
   readonly changes = new EventEmitter<{ list: [] }>();
 
-  constructor(readonly dir: string = defaultStructuresDir()) {}
+  /**
+   * @param dir where saved structures (JSON) live, and the data directory structure files are read from
+   *   and written to by default
+   * @param allowedDirs more directories the operator allows structure files in (config `structureDirs`)
+   */
+  constructor(
+    readonly dir: string = defaultStructuresDir(),
+    readonly allowedDirs: readonly string[] = [],
+  ) {}
 
   private file(name: string): string {
     return join(this.dir, `${checkName(name)}.json`);

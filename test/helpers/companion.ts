@@ -27,6 +27,8 @@ export interface TestCompanion {
   client: Client;
   target: ConnectionTarget;
   targets: Targets;
+  /** the saved structures of this companion (a fresh temp dir; structure files are read from it too) */
+  structures: StructureStore;
   execute(commands: BatchItem[], extra?: Record<string, unknown>): Promise<BatchResult>;
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
@@ -89,6 +91,7 @@ export async function startCompanion(
     client,
     target,
     targets,
+    structures,
     call,
     async execute(commands, extra = {}) {
       const result = await call('execute_commands', { commands, ...extra });

@@ -1,6 +1,6 @@
 /** Saved structures round-trip through the embedded world: save, place elsewhere (also rotated), read back. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { rotateOffset, rotateStateKey } from '../../src/structures/rotate.js';
+import { mirrorOffset, mirrorStateKey, rotateOffset, rotateStateKey } from '../../src/structures/rotate.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import type { EncodedArea } from '../../src/world-view/encode.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
@@ -105,5 +105,47 @@ describe('rotation of states', () => {
     expect(rotateOffset(0, 0, size, 90)).toEqual({ dx: 2, dz: 0 });
     expect(rotateOffset(4, 2, size, 180)).toEqual({ dx: 0, dz: 0 });
     expect(rotateOffset(0, 0, size, 270)).toEqual({ dx: 0, dz: 4 });
+  });
+});
+
+describe('mirroring of states (vanilla Mirror, DoorBlock, StairBlock, ChestBlock)', () => {
+  test.each([
+    [
+      'minecraft:oak_door[facing=north,half=lower,hinge=left]',
+      'left_right',
+      'minecraft:oak_door[facing=south,half=lower,hinge=right]',
+    ],
+    [
+      'minecraft:oak_door[facing=east,half=lower,hinge=left]',
+      'left_right',
+      'minecraft:oak_door[facing=east,half=lower,hinge=right]',
+    ],
+    [
+      'minecraft:oak_stairs[facing=east,shape=inner_left]',
+      'front_back',
+      'minecraft:oak_stairs[facing=west,shape=inner_right]',
+    ],
+    [
+      'minecraft:oak_stairs[facing=north,shape=outer_left]',
+      'front_back',
+      'minecraft:oak_stairs[facing=north,shape=outer_left]',
+    ],
+    ['minecraft:oak_sign[rotation=4]', 'front_back', 'minecraft:oak_sign[rotation=12]'],
+    ['minecraft:oak_sign[rotation=0]', 'left_right', 'minecraft:oak_sign[rotation=8]'],
+    ['minecraft:oak_sign[rotation=3]', 'left_right', 'minecraft:oak_sign[rotation=5]'],
+    ['minecraft:chest[facing=north,type=left]', 'front_back', 'minecraft:chest[facing=north,type=right]'],
+    [
+      'minecraft:glass_pane[east=true,north=true,south=false,west=false]',
+      'front_back',
+      'minecraft:glass_pane[east=false,north=true,south=false,west=true]',
+    ],
+    ['minecraft:oak_log[axis=x]', 'left_right', 'minecraft:oak_log[axis=x]'],
+  ] as const)('%s mirrored %s is %s', (from, mirror, to) => {
+    expect(mirrorStateKey(from, mirror)).toBe(to);
+  });
+
+  test('left_right flips z inside the box, front_back flips x', () => {
+    expect(mirrorOffset(1, 0, { x: 5, z: 3 }, 'left_right')).toEqual({ x: 1, z: 2 });
+    expect(mirrorOffset(1, 0, { x: 5, z: 3 }, 'front_back')).toEqual({ x: 3, z: 0 });
   });
 });

@@ -1,16 +1,39 @@
 /**
- * Resource template `mcbridge://structures/{name}`: a saved structure as its JSON and as a rendered PNG
- * (isometric, the structure alone, its minimum corner at 0 0 0). Listed, completed by name, and the list
- * changes when a structure is saved.
+ * Resource templates `mcbridge://structures/{name}`: a saved structure as its JSON and as a rendered PNG
+ * (isometric, the structure alone, its minimum corner at 0 0 0); and `mcbridge://structure-files/{file}`:
+ * a structure file (.schem, .schematic, .nbt, .litematic) as a summary and the same PNG. Listed,
+ * completed, and the lists change when a structure is saved.
  */
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Structure } from '../../structures/store.js';
+import { STRUCTURE_MAX_BLOCKS, STRUCTURE_VOID, type Structure } from '../../structures/store.js';
 import type { StructureStore } from '../../structures/store.js';
+import { StructureFiles } from '../../structures/files.js';
+import { FORMAT_NAMES, extensionOf } from '../../structures/formats/index.js';
 import { MapBlockSource } from '../../vocabulary/blocks/block-state.js';
 import { renderArea } from '../../world-view/render.js';
 import { completeFrom } from '../completions.js';
 
 export const structureUri = (name: string) => `mcbridge://structures/${encodeURIComponent(name)}`;
+export const structureFileUri = (file: string) => `mcbridge://structure-files/${encodeURIComponent(file)}`;
+
+/** palette entries a structure file's summary lists */
+const SUMMARY_PALETTE = 100;
+
+/** What a structure file holds, in a bounded summary (the blocks themselves stay in the file). */
+export function structureFileSummary(file: string, structure: Structure) {
+  const voidIndex = structure.palette.indexOf(STRUCTURE_VOID);
+  const air = structure.palette.indexOf('minecraft:air');
+  const ext = extensionOf(file);
+  return {
+    file,
+    format: ext ? FORMAT_NAMES[ext] : 'unknown',
+    size: structure.size,
+    blocks: structure.blocks.filter((b) => b !== air && b !== voidIndex).length,
+    blockEntities: structure.blockEntities?.length ?? 0,
+    palette: structure.palette.slice(0, SUMMARY_PALETTE),
+    ...(structure.palette.length > SUMMARY_PALETTE ? { paletteSize: structure.palette.length } : {}),
+  };
+}
 
 /** The structure placed at 0 0 0, for the renderer. */
 export function renderStructure(structure: Structure): Buffer {
@@ -18,7 +41,7 @@ export function renderStructure(structure: Structure): Buffer {
   const source = new MapBlockSource();
   structure.blocks.forEach((index, i) => {
     const key = structure.palette[index];
-    if (!key || key === 'minecraft:air') return;
+    if (!key || key === 'minecraft:air' || key === STRUCTURE_VOID) return;
     source.set({ x: i % sx, z: Math.floor(i / sx) % sz, y: Math.floor(i / (sx * sz)) }, key);
   });
   return renderArea(source, { x: 0, y: 0, z: 0 }, { x: sx - 1, y: sy - 1, z: sz - 1 }, { view: 'isometric' });
@@ -62,6 +85,58 @@ export function registerStructureResources(server: McpServer, structures: Struct
             mimeType: 'image/png',
             blob: renderStructure(structure).toString('base64'),
           },
+        ],
+      };
+    },
+  );
+  const files = new StructureFiles(structures.dir, structures.allowedDirs);
+  server.registerResource(
+    'structure-file',
+    new ResourceTemplate('mcbridge://structure-files/{file}', {
+      list: async () => ({
+        resources: (await files.list()).map((f) => ({
+          uri: structureFileUri(f.file),
+          name: f.file,
+          title: `Structure file ${f.file}`,
+          description: `${f.bytes} bytes; place it with place_structure { file: "${f.file}" }`,
+          mimeType: 'application/json',
+        })),
+      }),
+      complete: {
+        file: async (value) =>
+          completeFrom(
+            (await files.list()).map((f) => f.file),
+            value,
+          ),
+      },
+    }),
+    {
+      title: 'Structure file',
+      description:
+        'A .schem, .schematic, .nbt or .litematic file: format, size, block count, palette, and a rendered PNG. Build it with place_structure, check a build with compare_structure.',
+      mimeType: 'application/json',
+    },
+    async (uri, variables) => {
+      const file = decodeURIComponent(String(variables['file']));
+      const structure = await files.read(file);
+      const { x, y, z } = structure.size;
+      return {
+        contents: [
+          {
+            uri: uri.href,
+            mimeType: 'application/json',
+            text: JSON.stringify(structureFileSummary(file, structure)),
+          },
+          // rendering is bounded like saving: larger files are summarized only
+          ...(x * y * z <= STRUCTURE_MAX_BLOCKS
+            ? [
+                {
+                  uri: `${uri.href}#png`,
+                  mimeType: 'image/png',
+                  blob: renderStructure(structure).toString('base64'),
+                },
+              ]
+            : []),
         ],
       };
     },

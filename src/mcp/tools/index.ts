@@ -10,6 +10,7 @@ import { registerGetConnectionInfoTool } from './get-connection-info.js';
 import { registerListConnectionsTool } from './list-connections.js';
 import { registerRenderAreaTool } from './render-area.js';
 import { registerStructureTools } from './structures.js';
+import { registerCompareStructureTool } from './compare-structure.js';
 import { registerUndoLastTool } from './undo-last.js';
 
 export function registerAllTools(server: McpServer, deps: ToolDeps): void {
@@ -23,6 +24,7 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   // full results of bounded answers (place_structure), per server
   const pages = new ResultPages();
   registerStructureTools(server, deps, pages);
+  registerCompareStructureTool(server, deps);
   registerGetBatchResultsTool(server, deps, pages);
   if (deps.jobs) registerBuildJobTools(server, { ...deps, jobs: deps.jobs });
 }

@@ -1,4 +1,8 @@
-/** Tools `save_structure`, `list_structures`, `place_structure`: reusable builds, placed through the normal pipeline. */
+/**
+ * Tools `save_structure`, `list_structures`, `place_structure`: reusable builds, saved as JSON or as a
+ * structure file (.schem, .nbt, .litematic), placed through the normal pipeline. Formats and their
+ * origin conventions: docs/structures.md.
+ */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { boxOf } from '../../vocabulary/blocks/box.js';
@@ -13,8 +17,20 @@ import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
-
-const NameArg = z.string().describe('1–64 letters, digits, _ or -');
+import {
+  FileArg,
+  MirrorArg,
+  NameArg,
+  RotationArg,
+  UnknownBlocksSchema,
+  dataVersionOf,
+  filesOf,
+  findUnknown,
+  loadPlan,
+  transformArgs,
+  unknownLine,
+  unknownTo,
+} from './structure-plan.js';
 
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
 export const PLACE_MAX_RESULTS = 10;
@@ -26,8 +42,16 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'save_structure',
     {
       title: 'Save a structure',
-      description: `Save every block of a box (at most ${STRUCTURE_MAX_BLOCKS.toLocaleString('en-US')}), with its states, under a name, to place copies later with place_structure.`,
-      inputSchema: z.object({ name: NameArg, from: PositionSchema, to: PositionSchema, target: TargetArg }),
+      description: `Save every block of a box (at most ${STRUCTURE_MAX_BLOCKS.toLocaleString('en-US')}) with its states under a name, or as a structure file.`,
+      inputSchema: z.object({
+        name: NameArg,
+        from: PositionSchema,
+        to: PositionSchema,
+        file: FileArg.optional().describe(
+          'write this file instead, in the format its extension names: .schem (Sponge v3), .nbt (vanilla structure), .litematic',
+        ),
+        target: TargetArg,
+      }),
       outputSchema: z.object({
         name: z.string(),
         size: PositionSchema,
@@ -45,11 +69,15 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
         const structure = readStructure(source, args.name, args.from, args.to);
-        const path = await store.save(structure);
+        const path =
+          args.file === undefined
+            ? await store.save(structure)
+            : await filesOf(store).write(args.file, structure, dataVersionOf(session.channel.version));
+        if (args.file !== undefined) store.changes.emit('list');
         const out = { name: structure.name, size: structure.size, palette: structure.palette.length, path };
         return toolResult(
           out,
-          `saved "${out.name}": ${out.size.x}×${out.size.y}×${out.size.z}, ${out.palette} block states`,
+          `saved "${out.name}" to ${path}: ${out.size.x}×${out.size.y}×${out.size.z}, ${out.palette} block states${args.file === undefined ? '' : ' (block entity data is not saved)'}`,
           context(),
         );
       } catch (err) {
@@ -62,47 +90,60 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'list_structures',
     {
       title: 'List saved structures',
-      description: 'The structures saved with save_structure: name, size, non-air block count, when saved.',
+      description:
+        'The structures saved with save_structure, and the structure files place_structure can read.',
       inputSchema: z.object({}),
       outputSchema: z.object({
         structures: z.array(
           z.object({ name: z.string(), size: PositionSchema, blocks: z.number().int(), savedAt: z.string() }),
         ),
+        files: z.array(z.object({ file: z.string(), bytes: z.number().int() })),
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (_args, extra) => {
       const target = deps.targets.get();
       const structures = await store.list();
+      const files = (await filesOf(store).list()).map(({ file, bytes }) => ({ file, bytes }));
       const text =
-        structures
-          .map((s) => `${s.name}: ${s.size.x}×${s.size.y}×${s.size.z}, ${s.blocks} blocks`)
-          .join('\n') || 'no structures saved';
-      return toolResult({ structures }, text, serviceContext(target, 'list_structures', extra.requestId));
+        [
+          ...structures.map((s) => `${s.name}: ${s.size.x}×${s.size.y}×${s.size.z}, ${s.blocks} blocks`),
+          ...files.map((f) => `file ${f.file} (${f.bytes} bytes)`),
+        ].join('\n') || 'no structures saved and no structure files';
+      return toolResult(
+        { structures, files },
+        text,
+        serviceContext(target, 'list_structures', extra.requestId),
+      );
     },
   );
 
   server.registerTool(
     'place_structure',
     {
-      title: 'Place a saved structure',
-      description: `Build a copy of a saved structure with its minimum corner at origin, optionally rotated clockwise (seen from above) by 90, 180 or 270 degrees; directional blocks (doors, stairs, logs, panes…) turn with it. Runs through execute_commands’ pipeline: safety, per-command results, verification. The answer is bounded: counts, the first ${PLACE_MAX_RESULTS} failures ("already there" no-ops are not failures), and page.batchId to read every result with get_batch_results.`,
+      title: 'Place a structure',
+      description: `Build a saved structure or a structure file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands’ pipeline; the answer lists the first ${PLACE_MAX_RESULTS} failures and a page.batchId for get_batch_results.`,
       inputSchema: z.object({
-        name: NameArg,
+        name: NameArg.optional(),
+        file: FileArg.optional(),
         origin: PositionSchema,
-        rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]).optional(),
+        rotation: RotationArg,
+        mirror: MirrorArg,
         target: TargetArg,
       }),
-      outputSchema: CompactBatchResultSchema,
+      outputSchema: CompactBatchResultSchema.extend({ unknownBlocks: UnknownBlocksSchema }),
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
     async (args, extra) => {
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'place_structure', extra.requestId);
       try {
-        const structure = await store.load(args.name);
+        const structure = await loadPlan(store, args);
         const session = await target.get();
-        const commands = placeCommands(structure, args.origin, args.rotation ?? 0);
+        const transform = transformArgs(args);
+        const unknown = unknownTo(session.channel.version);
+        const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
+        const commands = placeCommands(structure, args.origin, transform, unknown);
         const batch = await executeBatch(session, commands, {
           safety: deps.safety,
           target: target.description.name,
@@ -111,7 +152,12 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         });
         const batchId = pages.put(batch);
         const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });
-        return toolResult(answer, renderBatchText(batch, answer.page), context());
+        const text = renderBatchText(batch, answer.page);
+        return toolResult(
+          { ...answer, ...(unknownBlocks ? { unknownBlocks } : {}) },
+          unknownBlocks ? `${text}\n${unknownLine(unknownBlocks, 'were not placed')}` : text,
+          context(),
+        );
       } catch (err) {
         return toolError(err, context());
       }

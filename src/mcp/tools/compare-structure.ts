@@ -1,0 +1,151 @@
+/** Tool `compare_structure`: how far a build in the world is from its plan, and the commands that close the gap. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import { compareStructure, fixCommands, scoreOf } from '../../structures/compare.js';
+import { McbridgeError } from '../../vocabulary/errors.js';
+import { serviceContext, toolError, toolResult } from '../results.js';
+import type { ToolDeps } from './deps.js';
+import { PositionSchema, TargetArg } from './shared-schemas.js';
+import {
+  FileArg,
+  MirrorArg,
+  NameArg,
+  RotationArg,
+  UnknownBlocksSchema,
+  findUnknown,
+  loadPlan,
+  transformArgs,
+  unknownLine,
+  unknownTo,
+} from './structure-plan.js';
+
+export const COMPARE_PAGE_MAX = 200;
+const COMPARE_PAGE_DEFAULT = 50;
+/** differences written out in the text answer (all of the page are in structuredContent) */
+const TEXT_LISTED = 10;
+/** fix commands written out in the text answer */
+const FIX_LISTED = 50;
+
+const DifferenceSchema = z.object({
+  x: z.number().int(),
+  y: z.number().int(),
+  z: z.number().int(),
+  expected: z.string(),
+  actual: z.string(),
+});
+
+export const CompareStructureOutput = z.object({
+  matched: z.number().int().describe('planned blocks the world has'),
+  total: z.number().int().describe('planned blocks compared (structure void is not)'),
+  score: z.number().describe('matched / total in percent, one decimal, 100 only when all match'),
+  differenceCount: z.number().int(),
+  offset: z.number().int(),
+  differences: z.array(DifferenceSchema).describe('this page of differences, in the order y, z, x'),
+  fix: z
+    .array(z.string())
+    .describe('commands that make the world match this page of differences, for execute_commands'),
+  nextOffset: z.number().int().optional().describe('offset of the next page; absent on the last page'),
+  unknownBlocks: UnknownBlocksSchema,
+});
+type CompareStructureOutput = z.infer<typeof CompareStructureOutput>;
+
+export function registerCompareStructureTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(
+    'compare_structure',
+    {
+      title: 'Compare a build with its plan',
+      description:
+        'Compare the world at origin with a saved structure or structure file placed there: matched, total, score, the differences page by page, and fix commands for execute_commands.',
+      inputSchema: z.object({
+        name: NameArg.optional(),
+        file: FileArg.optional(),
+        origin: PositionSchema.describe('where the plan’s minimum corner is (as given to place_structure)'),
+        rotation: RotationArg,
+        mirror: MirrorArg,
+        offset: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe('differences to skip (nextOffset of the last page)'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(COMPARE_PAGE_MAX)
+          .optional()
+          .describe(`differences per page (default ${COMPARE_PAGE_DEFAULT}, max ${COMPARE_PAGE_MAX})`),
+        target: TargetArg,
+      }),
+      outputSchema: CompareStructureOutput,
+      annotations: { readOnlyHint: true, openWorldHint: true },
+    },
+    async (args, extra) => {
+      const target = deps.targets.get(args.target);
+      const context = () => serviceContext(target, 'compare_structure', extra.requestId);
+      try {
+        const structure = await loadPlan(deps.structures, args);
+        const transform = transformArgs(args);
+        const { rotation } = transform;
+        const session = await target.get();
+        const quarter = rotation % 180 !== 0;
+        const { x: sx, y: sy, z: sz } = structure.size;
+        const far = {
+          x: args.origin.x + (quarter ? sz : sx) - 1,
+          y: args.origin.y + sy - 1,
+          z: args.origin.z + (quarter ? sx : sz) - 1,
+        };
+        await prepareReads(session.channel, [{ min: args.origin, max: far }]);
+        const source = channelBlockSource(session.channel);
+        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        const comparison = compareStructure(structure, source, args.origin, transform);
+        const unknown = unknownTo(session.channel.version);
+        const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
+        const offset = args.offset ?? 0;
+        const limit = args.limit ?? COMPARE_PAGE_DEFAULT;
+        const end = offset + limit;
+        const out: CompareStructureOutput = {
+          matched: comparison.matched,
+          total: comparison.total,
+          score: scoreOf(comparison.matched, comparison.total),
+          differenceCount: comparison.differences.length,
+          offset,
+          differences: comparison.differences.slice(offset, end),
+          fix: fixCommands(comparison.planned.slice(offset, end), unknown),
+          ...(end < comparison.differences.length ? { nextOffset: end } : {}),
+          ...(unknownBlocks ? { unknownBlocks } : {}),
+        };
+        return toolResult(out, renderComparison(out), context());
+      } catch (err) {
+        return toolError(err, context());
+      }
+    },
+  );
+}
+
+function renderComparison(out: CompareStructureOutput): string {
+  const lines: string[] = [];
+  if (out.differenceCount === 0) {
+    lines.push(`the build matches the plan: 100% (${out.matched} of ${out.total} blocks)`);
+  } else {
+    lines.push(
+      `the build is ${out.differenceCount} block(s) from the plan: ${out.score}% match (${out.matched} of ${out.total} blocks)`,
+    );
+    for (const d of out.differences.slice(0, TEXT_LISTED))
+      lines.push(`  ${d.x} ${d.y} ${d.z}: expected ${d.expected}, found ${d.actual}`);
+    if (out.differences.length > TEXT_LISTED)
+      lines.push(
+        `  … ${out.differences.length - TEXT_LISTED} more on this page (structuredContent.differences)`,
+      );
+    if (out.fix.length) {
+      lines.push(`fix: run these ${out.fix.length} command(s) with execute_commands, then compare again:`);
+      for (const command of out.fix.slice(0, FIX_LISTED)) lines.push(`  ${command}`);
+      if (out.fix.length > FIX_LISTED) lines.push(`  … and the rest of structuredContent.fix`);
+    }
+    if (out.nextOffset !== undefined)
+      lines.push(`more differences: call compare_structure again with offset ${out.nextOffset}`);
+  }
+  if (out.unknownBlocks) lines.push(unknownLine(out.unknownBlocks, 'have no fix'));
+  return lines.join('\n');
+}

@@ -1,0 +1,100 @@
+/**
+ * What place_structure and compare_structure share: the plan from a saved name or a structure file, and
+ * the blocks of it that the server's version does not know (reported per block, never placed).
+ */
+import { createRequire } from 'node:module';
+import { z } from 'zod';
+import { registries } from '../../suggest/registries.js';
+import { placedBlocks } from '../../structures/capture.js';
+import type { Transform } from '../../structures/rotate.js';
+import { StructureFiles } from '../../structures/files.js';
+import { type Structure, StructureError, type StructureStore } from '../../structures/store.js';
+
+const require = createRequire(import.meta.url);
+
+export const NameArg = z.string().describe('a saved structure: 1–64 letters, digits, _ or -');
+export const FileArg = z
+  .string()
+  .describe(
+    'a structure file (.schem, .schematic, .nbt, .litematic), relative to the structures directory or in a directory the operator allows',
+  );
+export const MirrorArg = z
+  .enum(['none', 'left_right', 'front_back'])
+  .optional()
+  .describe(
+    'applied before rotation: left_right flips north/south, front_back flips east/west (default none)',
+  );
+export const RotationArg = z
+  .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
+  .optional()
+  .describe('clockwise seen from above, degrees (default 0)');
+
+/** at most this many unknown blocks are listed by position */
+export const UNKNOWN_LISTED = 20;
+
+export const UnknownBlocksSchema = z
+  .object({
+    count: z.number().int().describe('blocks whose state the server’s version does not know: not placed'),
+    states: z.array(z.string()).describe('the unknown states (at most 20)'),
+    blocks: z
+      .array(z.object({ x: z.number().int(), y: z.number().int(), z: z.number().int(), state: z.string() }))
+      .describe(`where they would go (the first ${UNKNOWN_LISTED})`),
+  })
+  .optional();
+export type UnknownBlocks = NonNullable<z.infer<typeof UnknownBlocksSchema>>;
+
+export const filesOf = (store: StructureStore) => new StructureFiles(store.dir, store.allowedDirs);
+
+export async function loadPlan(
+  store: StructureStore,
+  args: { name?: string | undefined; file?: string | undefined },
+): Promise<Structure> {
+  if ((args.name === undefined) === (args.file === undefined))
+    throw new StructureError('give either name (a saved structure) or file (a structure file), not both', {
+      remedy: 'see list_structures for names',
+    });
+  return args.file !== undefined ? filesOf(store).read(args.file) : store.load(args.name!);
+}
+
+/** True for a state whose block the version's registry lacks (other namespaces included). */
+export const transformArgs = (args: {
+  rotation?: 0 | 90 | 180 | 270 | undefined;
+  mirror?: 'none' | 'left_right' | 'front_back' | undefined;
+}): Transform => ({ rotation: args.rotation ?? 0, mirror: args.mirror ?? 'none' });
+
+export function unknownTo(version: string): (key: string) => boolean {
+  const known = new Set(registries(version).blocks);
+  return (key) => {
+    const name = key.replace(/[[{].*$/, '');
+    return !name.startsWith('minecraft:') || !known.has(name.slice('minecraft:'.length));
+  };
+}
+
+export function findUnknown(
+  structure: Structure,
+  origin: { x: number; y: number; z: number },
+  transform: Transform,
+  unknown: (key: string) => boolean,
+): UnknownBlocks | undefined {
+  if (!structure.palette.some(unknown)) return undefined;
+  const blocks = placedBlocks(structure, origin, transform).filter((b) => unknown(b.key));
+  if (blocks.length === 0) return undefined;
+  return {
+    count: blocks.length,
+    states: [...new Set(blocks.map((b) => b.key))].slice(0, 20),
+    blocks: blocks.slice(0, UNKNOWN_LISTED).map(({ x, y, z, key }) => ({ x, y, z, state: key })),
+  };
+}
+
+export function unknownLine(u: UnknownBlocks, what: string): string {
+  const where = u.blocks.map((b) => `${b.x} ${b.y} ${b.z} ${b.state}`).join('; ');
+  return `${u.count} block(s) the server does not know ${what} (${where}${u.count > u.blocks.length ? '; …' : ''}): replace them with blocks of this version, or use a server that has them`;
+}
+
+/** The world's data version for `version` (minecraft-data), for files we write; undefined when unknown. */
+export function dataVersionOf(version: string): number | undefined {
+  const { versions } = require('minecraft-data') as {
+    versions: { pc: Array<{ minecraftVersion: string; dataVersion?: number }> };
+  };
+  return versions.pc.find((v) => v.minecraftVersion === version)?.dataVersion;
+}

@@ -1,0 +1,90 @@
+/**
+ * A build against its plan: every block of a structure where place_structure would put it, read back
+ * from the world. A block matches when the world has the same block and every property the plan names
+ * has the plan's value (properties the plan leaves out may be anything; air matches cave and void air).
+ * Structure void is not compared; block entity data (sign text, chest contents) is not compared.
+ */
+import type { BlockPos } from '../vocabulary/blocks/box.js';
+import {
+  AIR_NAMES,
+  type BlockSource,
+  type BlockState,
+  blockStateKey,
+  parseBlockStateKey,
+} from '../vocabulary/blocks/block-state.js';
+import { type PlacedBlock, blockCommands, placedBlocks } from './capture.js';
+import type { Rotation, Transform } from './rotate.js';
+import { type Structure, StructureError } from './store.js';
+
+export interface Difference {
+  x: number;
+  y: number;
+  z: number;
+  expected: string;
+  actual: string;
+}
+
+export interface Comparison {
+  matched: number;
+  total: number;
+  /** every difference, in the order y, z, x */
+  differences: Difference[];
+  /** the planned block of each difference (with its block entity data), same order */
+  planned: PlacedBlock[];
+}
+
+export function stateMatches(expected: string, actual: BlockState): boolean {
+  let plan: BlockState;
+  try {
+    plan = parseBlockStateKey(expected);
+  } catch {
+    return false;
+  }
+  if (AIR_NAMES.has(plan.name)) return AIR_NAMES.has(actual.name);
+  if (plan.name !== actual.name) return false;
+  return Object.entries(plan.properties).every(([k, v]) => actual.properties[k] === v);
+}
+
+export function compareStructure(
+  structure: Structure,
+  source: BlockSource,
+  origin: BlockPos,
+  transform: Rotation | Transform = 0,
+): Comparison {
+  const blocks = placedBlocks(structure, origin, transform);
+  const differences: Difference[] = [];
+  const planned: PlacedBlock[] = [];
+  for (const block of blocks) {
+    const actual = source.readBlock(block);
+    if (actual === 'unloaded') {
+      throw new StructureError(`${block.x} ${block.y} ${block.z} is in an unloaded chunk`, {
+        remedy: 'move the bot near the build first (tp @s there), then compare again',
+      });
+    }
+    if (stateMatches(block.key, actual)) continue;
+    differences.push({
+      x: block.x,
+      y: block.y,
+      z: block.z,
+      expected: block.key,
+      actual: blockStateKey(actual),
+    });
+    planned.push(block);
+  }
+  return { matched: blocks.length - differences.length, total: blocks.length, differences, planned };
+}
+
+/** Commands that set the planned blocks of these differences (fill runs where they line up along x). */
+export function fixCommands(
+  planned: readonly PlacedBlock[],
+  skip: (key: string) => boolean = () => false,
+): string[] {
+  return blockCommands(planned.filter((b) => !skip(b.key)));
+}
+
+/** matched / total as a percentage with one decimal, never rounded up to 100 while something differs */
+export function scoreOf(matched: number, total: number): number {
+  if (total === 0) return 100;
+  const score = Math.floor((matched / total) * 1000) / 10;
+  return score;
+}
