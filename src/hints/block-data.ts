@@ -1,0 +1,53 @@
+/**
+ * What the game's block data says about a block, per version (minecraft-data's `blocks`): the light it
+ * gives (`emitLight`, the level of its default state) and whether anything stands in it (`boundingBox`
+ * `empty`: air, torches, signs, flowers — a player walks through them).
+ */
+import { createRequire } from 'node:module';
+import { FALLBACK_VERSION } from '../suggest/registries.js';
+
+const require = createRequire(import.meta.url);
+
+interface BlockData {
+  emitLight: number;
+  boundingBox: 'block' | 'empty';
+}
+
+const cache = new Map<string, Map<string, BlockData>>();
+
+const blocksOf = (version: string): Map<string, BlockData> => {
+  let blocks = cache.get(version);
+  if (blocks) return blocks;
+  const load = require('minecraft-data') as (
+    v: string,
+  ) => { blocksArray: Array<BlockData & { name: string }> } | null;
+  const data = load(version) ?? load(FALLBACK_VERSION)!;
+  blocks = new Map(data.blocksArray.map((b) => [b.name, b]));
+  cache.set(version, blocks);
+  return blocks;
+};
+
+const bareName = (name: string): string => (name.startsWith('minecraft:') ? name.slice(10) : name);
+
+/** The light level a room needs from a block to count it as a lamp (a torch gives 14, magma 3). */
+export const LIGHT_SOURCE_LEVEL = 10;
+
+/**
+ * Whether the block in these states lights a room. minecraft-data gives the default state's level: a
+ * block that is unlit by default (redstone lamp, candles, furnace) lights when its `lit` is `true`, and
+ * one that is lit by default (campfire) goes dark with `lit=false`.
+ */
+export const isLightSource = (
+  name: string,
+  states: Readonly<Record<string, string>>,
+  version = FALLBACK_VERSION,
+): boolean => {
+  const lit = states['lit'];
+  if (lit === 'false') return false;
+  if (lit === 'true') return true;
+  return (blocksOf(version).get(bareName(name))?.emitLight ?? 0) >= LIGHT_SOURCE_LEVEL;
+};
+
+/** Nothing stands in it: a player walks through (air, torches, signs); unknown blocks stand. */
+export const isPassable = (name: string, version = FALLBACK_VERSION): boolean =>
+  blocksOf(version).get(bareName(name))?.boundingBox === 'empty';

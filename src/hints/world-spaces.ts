@@ -1,0 +1,125 @@
+/**
+ * Spaces in the world as read: which blocks a player stands in (open), which enclose (solid), doors, and
+ * how the open air inside a room falls apart into rooms where inner walls divide it. A doorway in an inner
+ * wall joins two rooms without making them one: its cells are left out of the flood that finds a room and
+ * become the opening between the two.
+ *
+ * Follows vanilla's idea of passable (`BlockBehaviour.hasCollision` / an empty collision shape, which
+ * minecraft-data exports as `boundingBox: empty`): air, torches and signs are open; doors, panes, beds
+ * and lanterns stand in the way.
+ */
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import { isPassable } from './block-data.js';
+import { isAirName, isDoorName } from './blocks.js';
+import { boxOf, containsPos } from './geometry.js';
+import type { WorldRegion } from './world-region.js';
+
+export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
+
+export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): CellKind => {
+  const b = region.at(pos);
+  if (b === 'outside' || b === 'unloaded') return 'unknown';
+  if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
+  return isDoorName(b.name) ? 'door' : 'solid';
+};
+
+/** A doorway is at most this high (a 2-high door, a 3-high arch). */
+const MAX_DOORWAY_HEIGHT = 3;
+/** Pockets of air smaller than this (a niche, a gap behind furniture) are no room. */
+const MIN_ROOM_CELLS = 4;
+
+const at = (p: BlockPos, dx: number, dy: number, dz: number): BlockPos => ({
+  x: p.x + dx,
+  y: p.y + dy,
+  z: p.z + dz,
+});
+
+export interface Space {
+  /** the open cells' bounding box */
+  interior: Box;
+  /** the (x, z) columns it covers, as `x,z` */
+  columns: Set<string>;
+  cells: number;
+}
+
+/** The open spaces inside `bounds`, divided at doorways; undefined when any cell in it is unknown. */
+export function spacesIn(region: WorldRegion, bounds: Box, version?: string): Space[] | undefined {
+  const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
+  const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
+  const portal = new Map<string, boolean>();
+  const isPortal = (p: BlockPos): boolean => {
+    const k = key(p);
+    let v = portal.get(k);
+    if (v === undefined) portal.set(k, (v = doorwayCell(kind, p)));
+    return v;
+  };
+  const cells: BlockPos[] = [];
+  for (let x = bounds.min.x; x <= bounds.max.x; x++)
+    for (let y = bounds.min.y; y <= bounds.max.y; y++)
+      for (let z = bounds.min.z; z <= bounds.max.z; z++) {
+        const p = { x, y, z };
+        const k = kind(p);
+        if (k === 'unknown') return undefined;
+        if (k === 'open') cells.push(p);
+      }
+  const done = new Set<string>();
+  const spaces: Space[] = [];
+  for (const start of cells) {
+    if (done.has(key(start)) || isPortal(start)) continue;
+    const queue = [start];
+    done.add(key(start));
+    const found: BlockPos[] = [];
+    while (queue.length) {
+      const p = queue.pop()!;
+      found.push(p);
+      for (const n of [
+        at(p, 1, 0, 0),
+        at(p, -1, 0, 0),
+        at(p, 0, 1, 0),
+        at(p, 0, -1, 0),
+        at(p, 0, 0, 1),
+        at(p, 0, 0, -1),
+      ]) {
+        if (!containsPos(bounds, n) || done.has(key(n))) continue;
+        if (kind(n) !== 'open' || isPortal(n)) continue;
+        done.add(key(n));
+        queue.push(n);
+      }
+    }
+    if (found.length < MIN_ROOM_CELLS) continue;
+    const interior = found.reduce((b, p) => boxOf(boxOf(b.min, p).min, boxOf(b.max, p).max), {
+      min: found[0]!,
+      max: found[0]!,
+    });
+    spaces.push({ interior, columns: new Set(found.map((p) => `${p.x},${p.z}`)), cells: found.length });
+  }
+  return spaces;
+}
+
+/**
+ * An open cell in a doorway of a thin wall: wall on both sides along the wall, open on both sides across
+ * it, in a column of such cells that stands on something and ends under a lintel, at most
+ * MAX_DOORWAY_HEIGHT high. (A gap beside a chest is open above the chest, so it is no doorway.)
+ */
+const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
+  for (const along of ['x', 'z'] as const) {
+    const like = (q: BlockPos): boolean => {
+      const [a, b] = along === 'x' ? [at(q, 1, 0, 0), at(q, -1, 0, 0)] : [at(q, 0, 0, 1), at(q, 0, 0, -1)];
+      const [c, d] = along === 'x' ? [at(q, 0, 0, 1), at(q, 0, 0, -1)] : [at(q, 1, 0, 0), at(q, -1, 0, 0)];
+      const closed = (k: CellKind) => k === 'solid' || k === 'door';
+      return (
+        kind(q) === 'open' && closed(kind(a)) && closed(kind(b)) && kind(c) === 'open' && kind(d) === 'open'
+      );
+    };
+    if (!like(p)) continue;
+    let bottom = p;
+    while (like(at(bottom, 0, -1, 0)) && p.y - bottom.y < MAX_DOORWAY_HEIGHT) bottom = at(bottom, 0, -1, 0);
+    let top = p;
+    while (like(at(top, 0, 1, 0)) && top.y - p.y < MAX_DOORWAY_HEIGHT) top = at(top, 0, 1, 0);
+    const below = kind(at(bottom, 0, -1, 0));
+    const above = kind(at(top, 0, 1, 0));
+    if (top.y - bottom.y + 1 > MAX_DOORWAY_HEIGHT) continue;
+    if ((below === 'solid' || below === 'door') && above === 'solid') return true;
+  }
+  return false;
+};
