@@ -150,7 +150,13 @@ const attachFromWorld = (
       }
     }
   }
-  for (const p of cellsOf(part.box)) {
+  // the open space and the blocks that bound it (glowstone set into a wall, the roof or the floor)
+  const { min, max } = part.interior;
+  const lit = boxOf(
+    { x: min.x - 1, y: min.y - 1, z: min.z - 1 },
+    { x: max.x + 1, y: max.y + 1, z: max.z + 1 },
+  );
+  for (const p of cellsOf(lit)) {
     const b = region.at(p);
     if (typeof b === 'string' || !isLightSource(b.name, b.properties)) continue;
     room.lights.push(found.lights.length);
