@@ -11,8 +11,8 @@ import type { BlockState } from '../vocabulary/blocks/block-state.js';
 import { isLightSource } from './block-data.js';
 import { bare, doorHalf, isGlassName } from './blocks.js';
 import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.js';
-import { boxOf, intersection, type Side, SIDES, sideFace } from './geometry.js';
-import { type CellKind, cellKind, type Space, spacesIn } from './world-spaces.js';
+import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, size } from './geometry.js';
+import { type CellKind, cellKind, floodSpaces, type Space, spacesIn } from './world-spaces.js';
 import type { WorldRegion } from './world-region.js';
 
 /** Share of a room's columns a layer must cover to be its floor or roof (a stair hole is fine). */
@@ -30,11 +30,9 @@ export function groundInWorld(build: BuildContext, region: WorldRegion, version?
   const doors = groundDoors(build.doors, region);
   const lights: Feature[] = [];
   const windows: Feature[] = [];
-  const rooms = build.rooms.flatMap((room) =>
-    splitRoom(room, region, version).map((part) =>
-      attachFromWorld(part, region, kind, { doors, lights, windows }),
-    ),
-  );
+  const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
+  const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)];
+  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
     (g) =>
@@ -104,6 +102,55 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
       hasFloor: layerCovered(space, interior.min.y - 1, kind),
       hasRoof: layerCovered(space, interior.max.y + 1, kind),
     };
+  });
+};
+
+/**
+ * Spaces lower than this (air under a raised floor) or narrower (the inside of a hollow pillar, a gap in a
+ * double wall) are no rooms.
+ */
+const MIN_ROOM_HEIGHT = 2;
+const MIN_ROOM_WIDTH = 2;
+
+/**
+ * Rooms the batch did not outline but closed (a roof over walls an earlier batch built, a door that shut
+ * the last opening): open spaces fully enclosed inside the region, next to what the batch wrote, that no
+ * outlined room already holds.
+ */
+const enclosedNearWrites = (
+  build: BuildContext,
+  region: WorldRegion,
+  outlined: readonly Part[],
+  version?: string,
+): Part[] => {
+  const near = boundingBox(build.touched.map((t) => t.box));
+  if (!near) return [];
+  const reach = boxOf(
+    { x: near.min.x - 1, y: near.min.y - 1, z: near.min.z - 1 },
+    { x: near.max.x + 1, y: near.max.y + 1, z: near.max.z + 1 },
+  );
+  return floodSpaces(region, region.box, version).flatMap((space): Part[] => {
+    const { interior } = space;
+    if (space.leaks || !intersection(interior, reach)) return [];
+    if (size(interior, 'y') < MIN_ROOM_HEIGHT) return [];
+    if (size(interior, 'x') < MIN_ROOM_WIDTH || size(interior, 'z') < MIN_ROOM_WIDTH) return [];
+    if (outlined.some((r) => intersection(r.interior, interior))) return [];
+    const box = boxOf(
+      { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
+      { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
+    );
+    const wall = region.at({ ...interior.min, x: box.min.x });
+    return [
+      {
+        box,
+        interior,
+        source: 'world',
+        block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
+        entries: [],
+        hasFloor: true,
+        hasRoof: true,
+      },
+    ];
   });
 };
 

@@ -8,13 +8,16 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../vocabulary/blocks/block-state.js';
 import { boundingBox, containsPos, volume } from './geometry.js';
 
-/** Most blocks read for one batch's hints (64×16×64): a bigger batch gets hints from its writes alone. */
+/**
+ * Most blocks read for one batch's hints (64×16×64). A batch whose writes with the margin span more is read
+ * one block around its writes; one that spans more even so is not read, and its hints say nothing about rooms.
+ */
 export const MAX_REGION_BLOCKS = 65_536;
 /**
- * How far around the writes the read reaches: sideways far enough to see into a room next door (a
- * doorway's far side, its walls and roof), up and down one block (the roof over a wall, a door's other half).
+ * How far around the writes the read reaches: far enough to see into a room next door (a doorway's far
+ * side, its walls and roof) and down from a roof to the floor of the room it closes.
  */
-export const REGION_MARGIN = { side: 6, vertical: 2 } as const;
+export const REGION_MARGIN = { side: 6, vertical: 6 } as const;
 
 /** A block as read, or why it is not known. */
 export type RegionBlock = BlockState | 'unloaded' | 'outside';

@@ -40,10 +40,24 @@ export interface Space {
   /** the (x, z) columns it covers, as `x,z` */
   columns: Set<string>;
   cells: number;
+  /** it reaches the edge of the bounds or a block the world could not tell: not known to be enclosed */
+  leaks: boolean;
 }
 
 /** The open spaces inside `bounds`, divided at doorways; undefined when any cell in it is unknown. */
 export function spacesIn(region: WorldRegion, bounds: Box, version?: string): Space[] | undefined {
+  for (let x = bounds.min.x; x <= bounds.max.x; x++)
+    for (let y = bounds.min.y; y <= bounds.max.y; y++)
+      for (let z = bounds.min.z; z <= bounds.max.z; z++)
+        if (cellKind(region, { x, y, z }, version) === 'unknown') return undefined;
+  return floodSpaces(region, bounds, version);
+}
+
+/**
+ * Every open space inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
+ * with whether it leaks: out of the bounds, or next to a cell the world could not tell.
+ */
+export function floodSpaces(region: WorldRegion, bounds: Box, version?: string): Space[] {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
   const portal = new Map<string, boolean>();
@@ -53,46 +67,52 @@ export function spacesIn(region: WorldRegion, bounds: Box, version?: string): Sp
     if (v === undefined) portal.set(k, (v = doorwayCell(kind, p)));
     return v;
   };
-  const cells: BlockPos[] = [];
+  const done = new Set<string>();
+  const spaces: Space[] = [];
   for (let x = bounds.min.x; x <= bounds.max.x; x++)
     for (let y = bounds.min.y; y <= bounds.max.y; y++)
       for (let z = bounds.min.z; z <= bounds.max.z; z++) {
-        const p = { x, y, z };
-        const k = kind(p);
-        if (k === 'unknown') return undefined;
-        if (k === 'open') cells.push(p);
+        const start = { x, y, z };
+        if (done.has(key(start)) || kind(start) !== 'open' || isPortal(start)) continue;
+        const queue = [start];
+        done.add(key(start));
+        const found: BlockPos[] = [];
+        let leaks = false;
+        while (queue.length) {
+          const p = queue.pop()!;
+          found.push(p);
+          for (const n of [
+            at(p, 1, 0, 0),
+            at(p, -1, 0, 0),
+            at(p, 0, 1, 0),
+            at(p, 0, -1, 0),
+            at(p, 0, 0, 1),
+            at(p, 0, 0, -1),
+          ]) {
+            if (!containsPos(bounds, n)) {
+              if (kind(n) !== 'solid' && kind(n) !== 'door') leaks = true;
+              continue;
+            }
+            if (done.has(key(n))) continue;
+            const k = kind(n);
+            if (k === 'unknown') leaks = true;
+            if (k !== 'open' || isPortal(n)) continue;
+            done.add(key(n));
+            queue.push(n);
+          }
+        }
+        if (found.length < MIN_ROOM_CELLS) continue;
+        const interior = found.reduce((b, p) => boxOf(boxOf(b.min, p).min, boxOf(b.max, p).max), {
+          min: found[0]!,
+          max: found[0]!,
+        });
+        spaces.push({
+          interior,
+          columns: new Set(found.map((p) => `${p.x},${p.z}`)),
+          cells: found.length,
+          leaks,
+        });
       }
-  const done = new Set<string>();
-  const spaces: Space[] = [];
-  for (const start of cells) {
-    if (done.has(key(start)) || isPortal(start)) continue;
-    const queue = [start];
-    done.add(key(start));
-    const found: BlockPos[] = [];
-    while (queue.length) {
-      const p = queue.pop()!;
-      found.push(p);
-      for (const n of [
-        at(p, 1, 0, 0),
-        at(p, -1, 0, 0),
-        at(p, 0, 1, 0),
-        at(p, 0, -1, 0),
-        at(p, 0, 0, 1),
-        at(p, 0, 0, -1),
-      ]) {
-        if (!containsPos(bounds, n) || done.has(key(n))) continue;
-        if (kind(n) !== 'open' || isPortal(n)) continue;
-        done.add(key(n));
-        queue.push(n);
-      }
-    }
-    if (found.length < MIN_ROOM_CELLS) continue;
-    const interior = found.reduce((b, p) => boxOf(boxOf(b.min, p).min, boxOf(b.max, p).max), {
-      min: found[0]!,
-      max: found[0]!,
-    });
-    spaces.push({ interior, columns: new Set(found.map((p) => `${p.x},${p.z}`)), cells: found.length });
-  }
   return spaces;
 }
 

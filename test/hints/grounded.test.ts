@@ -188,13 +188,47 @@ describe('light, windows and floors from the world', () => {
   });
 });
 
+describe('rooms the batch closed but did not outline', () => {
+  const fourWalls = [
+    'fill 0 64 0 0 67 6 minecraft:stone',
+    'fill 6 64 0 6 67 6 minecraft:stone',
+    'fill 1 64 0 5 67 0 minecraft:stone',
+    'fill 1 64 6 5 67 6 minecraft:stone',
+    'fill 1 64 1 5 64 5 minecraft:oak_planks',
+  ];
+  const roofNow = 'fill 0 68 0 6 68 6 minecraft:oak_planks';
+
+  test('a roof laid over walls an earlier batch built closes a room: it has no door, and says so', () => {
+    const hints = hintsAfter(fourWalls, [roofNow]);
+    const [door] = of(hints?.nextSteps, 'add_door');
+    expect(door?.description).toContain('the 5×3×5 room at (0,64,0)–(6,68,6) has no door');
+    expect(actions(hints?.nextSteps)).toContain('add_light');
+  });
+
+  test('the same roof over walls with a door and a torch: nothing to add but a window', () => {
+    const hints = hintsAfter(
+      [...fourWalls, outsideLower, outsideUpper, 'setblock 2 65 2 minecraft:torch'],
+      [roofNow],
+    );
+    expect(actions(hints?.nextSteps).filter((a) => a.startsWith('add_'))).toEqual(['add_window']);
+  });
+
+  test('the inside of a hollow pillar is no room', () => {
+    const hints = hintsAfter(
+      ['fill 0 64 0 2 70 2 minecraft:stone hollow'],
+      ['setblock 1 70 1 minecraft:stone'],
+    );
+    expect(actions(hints?.nextSteps)).not.toContain('add_door');
+  });
+});
+
 describe('the read is bounded, and says what it read', () => {
   test('the hints name the box they read', () => {
     const hints = hintsAfter([], [room]);
     expect(hints?.worldRead).toEqual({
       status: 'read',
-      box: { min: { x: -6, y: 62, z: -6 }, max: { x: 12, y: 70, z: 12 } },
-      blocks: 19 * 9 * 19,
+      box: { min: { x: -6, y: 58, z: -6 }, max: { x: 12, y: 74, z: 12 } },
+      blocks: 19 * 17 * 19,
       unreadable: 0,
     });
   });
