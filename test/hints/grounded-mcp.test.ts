@@ -192,9 +192,18 @@ test('a conversation that builds two rooms over several batches gets no hint the
       `setblock ${x + 11} ${y + 1} ${z + 5} minecraft:crafting_table`,
     ],
   ];
+  const given: NextStep[][] = [];
   for (const commands of batches) {
     const { batch } = await send(commands);
     expect(batch.failedCount, JSON.stringify(batch.results)).toBe(0);
     expect(contradictions(batch), commands.join('\n')).toEqual([]);
+    given.push(steps(batch));
   }
+  // the checks above had something to check: the unfinished rooms were told what they lacked
+  const asked = given.flat().map((s) => s.action);
+  expect(asked).toEqual(expect.arrayContaining(['complete_door', 'add_door', 'add_light', 'add_window']));
+  // and the furnished pair, lit, with windows and a door, is finished: nothing is asked of it
+  expect(given.at(-1)!.filter((s) => s.action.startsWith('add_') || s.action === 'complete_door')).toEqual(
+    [],
+  );
 });
