@@ -129,29 +129,31 @@ const enclosedNearWrites = (
     { x: near.min.x - 1, y: near.min.y - 1, z: near.min.z - 1 },
     { x: near.max.x + 1, y: near.max.y + 1, z: near.max.z + 1 },
   );
-  return floodSpaces(region, region.box, version).flatMap((space): Part[] => {
-    const { interior } = space;
-    if (space.leaks || !intersection(interior, reach)) return [];
-    if (size(interior, 'y') < MIN_ROOM_HEIGHT) return [];
-    if (size(interior, 'x') < MIN_ROOM_WIDTH || size(interior, 'z') < MIN_ROOM_WIDTH) return [];
-    if (outlined.some((r) => intersection(r.interior, interior))) return [];
-    const box = boxOf(
-      { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
-      { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
-    );
-    const wall = region.at({ ...interior.min, x: box.min.x });
-    return [
-      {
-        box,
-        interior,
-        source: 'world',
-        block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
-        entries: [],
-        hasFloor: true,
-        hasRoof: true,
-      },
-    ];
-  });
+  return floodSpaces(region, region.box, version, { seeds: reach, enclosedOnly: true }).flatMap(
+    (space): Part[] => {
+      const { interior } = space;
+      if (space.leaks || !intersection(interior, reach)) return [];
+      if (size(interior, 'y') < MIN_ROOM_HEIGHT) return [];
+      if (size(interior, 'x') < MIN_ROOM_WIDTH || size(interior, 'z') < MIN_ROOM_WIDTH) return [];
+      if (outlined.some((r) => intersection(r.interior, interior))) return [];
+      const box = boxOf(
+        { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
+        { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
+      );
+      const wall = region.at({ ...interior.min, x: box.min.x });
+      return [
+        {
+          box,
+          interior,
+          source: 'world',
+          block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
+          entries: [],
+          hasFloor: true,
+          hasRoof: true,
+        },
+      ];
+    },
+  );
 };
 
 /** The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). */

@@ -54,10 +54,17 @@ export function spacesIn(region: WorldRegion, bounds: Box, version?: string): Sp
 }
 
 /**
- * Every open space inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
- * with whether it leaks: out of the bounds, or next to a cell the world could not tell.
+ * The open spaces inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
+ * with whether it leaks: out of the bounds, or next to a cell the world could not tell. `seeds` limits
+ * where floods start; `enclosedOnly` gives up on a space at its first leak and leaves it out, so that the
+ * open air around a building is not read to the edge of the bounds.
  */
-export function floodSpaces(region: WorldRegion, bounds: Box, version?: string): Space[] {
+export function floodSpaces(
+  region: WorldRegion,
+  bounds: Box,
+  version?: string,
+  { seeds = bounds, enclosedOnly = false }: { seeds?: Box; enclosedOnly?: boolean } = {},
+): Space[] {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
   const portal = new Map<string, boolean>();
@@ -68,17 +75,20 @@ export function floodSpaces(region: WorldRegion, bounds: Box, version?: string):
     return v;
   };
   const done = new Set<string>();
+  // cells of spaces given up on at a leak: a space that reaches one leaks too
+  const leaked = new Set<string>();
   const spaces: Space[] = [];
-  for (let x = bounds.min.x; x <= bounds.max.x; x++)
-    for (let y = bounds.min.y; y <= bounds.max.y; y++)
-      for (let z = bounds.min.z; z <= bounds.max.z; z++) {
+  for (let x = seeds.min.x; x <= seeds.max.x; x++)
+    for (let y = seeds.min.y; y <= seeds.max.y; y++)
+      for (let z = seeds.min.z; z <= seeds.max.z; z++) {
         const start = { x, y, z };
-        if (done.has(key(start)) || kind(start) !== 'open' || isPortal(start)) continue;
+        if (!containsPos(bounds, start) || done.has(key(start))) continue;
+        if (kind(start) !== 'open' || isPortal(start)) continue;
         const queue = [start];
         done.add(key(start));
         const found: BlockPos[] = [];
         let leaks = false;
-        while (queue.length) {
+        while (queue.length && !(leaks && enclosedOnly)) {
           const p = queue.pop()!;
           found.push(p);
           for (const n of [
@@ -93,6 +103,7 @@ export function floodSpaces(region: WorldRegion, bounds: Box, version?: string):
               if (kind(n) !== 'solid' && kind(n) !== 'door') leaks = true;
               continue;
             }
+            if (leaked.has(key(n))) leaks = true;
             if (done.has(key(n))) continue;
             const k = kind(n);
             if (k === 'unknown') leaks = true;
@@ -100,6 +111,10 @@ export function floodSpaces(region: WorldRegion, bounds: Box, version?: string):
             done.add(key(n));
             queue.push(n);
           }
+        }
+        if (leaks && enclosedOnly) {
+          for (const p of [...found, ...queue]) leaked.add(key(p));
+          continue;
         }
         if (found.length < MIN_ROOM_CELLS) continue;
         const interior = found.reduce((b, p) => boxOf(boxOf(b.min, p).min, boxOf(b.max, p).max), {
