@@ -1,7 +1,8 @@
 /**
  * What the game's block data says about a block, per version (minecraft-data's `blocks`): the light it
  * gives (`emitLight`, the level of its default state) and whether anything stands in it (`boundingBox`
- * `empty`: air, torches, signs, flowers — a player walks through them).
+ * `empty`: air, torches, signs, flowers — a player walks through them; vanilla's
+ * `BlockBehaviour.hasCollision`, 1.21.4 `net/minecraft/world/level/block/state/BlockBehaviour.java`).
  */
 import { createRequire } from 'node:module';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
@@ -33,9 +34,11 @@ const bareName = (name: string): string => (name.startsWith('minecraft:') ? name
 export const LIGHT_SOURCE_LEVEL = 10;
 
 /**
- * Whether the block in these states lights a room. minecraft-data gives the default state's level: a
- * block that is unlit by default (redstone lamp, candles, furnace) lights when its `lit` is `true`, and
- * one that is lit by default (campfire) goes dark with `lit=false`.
+ * Whether the block in these states lights a room. minecraft-data gives the default state's level; vanilla
+ * gives blocks with a `lit` state their light only while lit (`Blocks.litBlockEmission`, 1.21.4
+ * `net/minecraft/world/level/block/Blocks.java`; candles `CandleBlock.LIGHT_EMISSION`, 3 per candle). So a
+ * block dark by default (redstone lamp, candles, furnace) lights when `lit=true`, one lit by default
+ * (campfire) goes dark with `lit=false`, and a dim one (a redstone torch, 7) stays dim either way.
  */
 export const isLightSource = (
   name: string,
@@ -44,8 +47,8 @@ export const isLightSource = (
 ): boolean => {
   const lit = states['lit'];
   if (lit === 'false') return false;
-  if (lit === 'true') return true;
-  return (blocksOf(version).get(bareName(name))?.emitLight ?? 0) >= LIGHT_SOURCE_LEVEL;
+  const level = blocksOf(version).get(bareName(name))?.emitLight ?? 0;
+  return level >= LIGHT_SOURCE_LEVEL || (lit === 'true' && level === 0);
 };
 
 /** Nothing stands in it: a player walks through (air, torches, signs); unknown blocks stand. */

@@ -4,9 +4,10 @@
  * wall joins two rooms without making them one: its cells are left out of the flood that finds a room and
  * become the opening between the two.
  *
- * Follows vanilla's idea of passable (`BlockBehaviour.hasCollision` / an empty collision shape, which
- * minecraft-data exports as `boundingBox: empty`): air, torches and signs are open; doors, panes, beds
- * and lanterns stand in the way.
+ * Follows vanilla's idea of passable (`BlockBehaviour.hasCollision`, 1.21.4
+ * `net/minecraft/world/level/block/state/BlockBehaviour.java`: an empty collision shape, which minecraft-data
+ * exports as `boundingBox: empty`): air, torches and signs are open; doors, panes, beds and lanterns stand
+ * in the way. A door's two halves are told apart by `half` (`DoorBlock`, `DoubleBlockHalf`).
  */
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { isPassable } from './block-data.js';

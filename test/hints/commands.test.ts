@@ -155,6 +155,8 @@ describe('block knowledge', () => {
     ['minecraft:sea_lantern', {}, 'light'],
     ['minecraft:ochre_froglight', {}, 'light'],
     ['minecraft:furnace', { lit: 'true' }, 'light'],
+    ['minecraft:redstone_torch', { lit: 'true' }, 'solid'],
+    ['minecraft:redstone_torch', {}, 'solid'],
     ['minecraft:spyglass', {}, 'solid'],
   ])('%s %j is %s', (name, states, role) => {
     expect(roleOf({ name, states })).toBe(role);

@@ -11,6 +11,8 @@ import { spacesIn } from '../../src/hints/world-spaces.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import type { NextStep } from '../../src/results/action-hints.js';
+import type { BatchResult } from '../../src/results/schema.js';
+import { renderBatchText } from '../../src/results/text.js';
 import { batch, ok, parse } from './helpers.js';
 
 /** A small world: the commands' blocks, as the world would hold them (setblock, fill, hollow, outline). */
@@ -257,5 +259,40 @@ describe('the read is bounded, and says what it read', () => {
     const hints = hintsAfter([], [room], world);
     expect(actions(hints?.nextSteps)).not.toContain('add_light');
     expect(actions(hints?.nextSteps)).not.toContain('add_door');
+  });
+
+  test.each<[string, NonNullable<BatchResult['actionHints']>['worldRead'], RegExp]>([
+    [
+      'read, with blocks it could not tell',
+      {
+        status: 'read',
+        box: { min: { x: 0, y: 60, z: 0 }, max: { x: 9, y: 69, z: 9 } },
+        blocks: 1000,
+        unreadable: 7,
+      },
+      /^hints read the world in \(0,60,0\)–\(9,69,9\) \(1000 blocks\) after the batch; 7 of its blocks could not be read, and hints that needed them are left out$/m,
+    ],
+    [
+      'not read',
+      { status: 'not_read', reason: 'this connection cannot read blocks' },
+      /^hints read no world \(this connection cannot read blocks\): they say nothing about rooms, doors, windows or light$/m,
+    ],
+  ])('the text says what the hints read (%s)', (_name, worldRead, line) => {
+    const result = ok('setblock 0 64 0 minecraft:stone').result;
+    const text = renderBatchText({
+      totalCommands: 1,
+      acceptedCount: 1,
+      appliedCount: 1,
+      failedCount: 0,
+      unknownCount: 0,
+      skippedCount: 0,
+      captureStrategy: 'fenced',
+      executionTimeMs: 1,
+      results: [result],
+      chatMessages: [],
+      hint: 'The command was applied.',
+      actionHints: { moduleHints: ['a note'], ...(worldRead ? { worldRead } : {}) },
+    });
+    expect(text).toMatch(line);
   });
 });
