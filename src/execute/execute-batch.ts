@@ -17,6 +17,7 @@ import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
 import { addSuggestion, addSuggestions } from '../suggest/index.js';
 import { BotMoves, type MoveExpectation, teleportExpectation } from './bot-moves.js';
 import { type CheckedBatch, checkPhase } from './check.js';
+import { readWorldForHints } from './hint-world.js';
 import { normalizeCommand } from './preflight.js';
 import { recordUndo } from './record-undo.js';
 import { runSegments } from './run-segments.js';
@@ -123,7 +124,7 @@ export async function executeBatch(
     transaction,
     undo,
   });
-  if (!rolledBack) hintPhase(batch, session, plan, check, options);
+  if (!rolledBack) await hintPhase(batch, session, plan, check, options);
   return batch;
 }
 
@@ -162,22 +163,24 @@ const parsedOf = (check: CheckedBatch, commands: readonly string[], i: number): 
   check.safety.parsed[i] ?? parseCommand(commands[i]!, check.executor);
 
 /** Phase "hint": next steps inferred from what was built (none after a rollback: nothing was built). */
-function hintPhase(
+async function hintPhase(
   batch: BatchResult,
   session: ConnectionSession,
   plan: PlannedWrites,
   check: CheckedBatch,
   options: ExecuteOptions,
-): void {
+): Promise<void> {
   const { channel } = session;
+  const entries = batch.results.map((r) => ({
+    command: r.command,
+    result: r,
+    writes: plan.byCommand[r.index] ?? [],
+    ...(r.verification ? { verification: { status: r.verification.status } } : {}),
+  }));
   const actionHints = postExecuteHints(
     {
-      entries: batch.results.map((r) => ({
-        command: r.command,
-        result: r,
-        writes: plan.byCommand[r.index] ?? [],
-        ...(r.verification ? { verification: { status: r.verification.status } } : {}),
-      })),
+      entries,
+      world: await readWorldForHints(channel, entries),
       tool: 'execute_commands',
       mcVersion: channel.version,
       // only steps the operator's policy allows and the server's command tree has are suggested

@@ -1,5 +1,6 @@
 /** What a block is to the analyzer: air, a door, glass, a light source, or building material. */
 import type { BlockSpec } from '../commands/block-write.js';
+import { isLightSource } from './block-data.js';
 
 export type BlockRole = 'air' | 'door' | 'glass' | 'light' | 'solid';
 
@@ -7,47 +8,12 @@ export const bare = (name: string): string => (name.startsWith('minecraft:') ? n
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 
-/**
- * Blocks that light a room (minecraft-data 1.21.4 `emitLight` ≥ 10, without portals, fire and fluids that
- * nobody places as lamps). A test checks every entry against minecraft-data.
- */
-export const LIGHT_BLOCKS: ReadonlySet<string> = new Set([
-  'torch',
-  'wall_torch',
-  'soul_torch',
-  'soul_wall_torch',
-  'lantern',
-  'soul_lantern',
-  'glowstone',
-  'sea_lantern',
-  'shroomlight',
-  'jack_o_lantern',
-  'end_rod',
-  'beacon',
-  'campfire',
-  'soul_campfire',
-  'light',
-  'conduit',
-  'crying_obsidian',
-  'ochre_froglight',
-  'verdant_froglight',
-  'pearlescent_froglight',
-]);
-
-/** Blocks that emit light only in their `lit=true` state (their default is unlit). */
-const LIT_WHEN_LIT = (name: string): boolean => name === 'redstone_lamp' || name.endsWith('candle');
-
 export const isAirName = (name: string): boolean => AIR.has(bare(name));
 export const isDoorName = (name: string): boolean => bare(name).endsWith('_door');
 export const isGlassName = (name: string): boolean => /(^|_)glass(_pane)?$/.test(bare(name));
 
-export const emitsLight = (block: BlockSpec): boolean => {
-  const name = bare(block.name);
-  // campfires are lit by default; `lit=false` puts them out
-  if (name.endsWith('campfire')) return block.states['lit'] !== 'false';
-  if (LIGHT_BLOCKS.has(name)) return true;
-  return LIT_WHEN_LIT(name) && block.states['lit'] === 'true';
-};
+/** A light source by the game's block data (see block-data.ts), in the states as written. */
+export const emitsLight = (block: BlockSpec): boolean => isLightSource(block.name, block.states);
 
 export const roleOf = (block: BlockSpec): BlockRole => {
   if (isAirName(block.name)) return 'air';

@@ -44,6 +44,7 @@ export interface Door {
 export interface Feature {
   box: Box;
   block: BlockSpec;
+  /** the command that set it; -1 when read from the world */
   entry: number;
 }
 
@@ -57,7 +58,8 @@ export interface Room {
   box: Box;
   /** the enclosed space */
   interior: Box;
-  source: 'hollow' | 'outline' | 'carved' | 'walls';
+  /** `world`: not outlined by the batch, found enclosed in the world around it */
+  source: 'hollow' | 'outline' | 'carved' | 'walls' | 'world';
   /** the material of its walls */
   block: BlockSpec;
   entries: number[];

@@ -1,7 +1,8 @@
 /** Hints after a writing tool ran: `postExecuteHints` and the shapes it returns. */
 export { analyzeBuild } from './analyze.js';
 export type { BuildContext, HintEntry, Room, VerificationStatus } from './context.js';
-export { type PostExecuteInput, postExecuteHints } from './post-execute.js';
+export { type PostExecuteInput, postExecuteHints, writtenBoxes } from './post-execute.js';
+export { MAX_REGION_BLOCKS, regionAround, WorldRegion } from './world-region.js';
 export { type HintContext, type HintRule, RULES, type RuleOutput } from './rules.js';
 export {
   type ActionHints,

@@ -3,10 +3,13 @@
  * rule leaves the tool result as it was (the hook returns undefined and reports through `log`).
  */
 import type { ExecutorPosition } from '../commands/block-write.js';
-import type { BlockPos } from '../vocabulary/blocks/box.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
-import type { HintEntry } from './context.js';
+import type { BuildContext, HintEntry } from './context.js';
+import { volume, writeBox } from './geometry.js';
+import { groundInWorld } from './grounded.js';
+import type { WorldRegion } from './world-region.js';
 import { followable, refusalOf } from './allowed.js';
 import { type BlockReader, isIndoors } from './indoors.js';
 import { type HintContext, type HintRule, RULES } from './rules.js';
@@ -19,6 +22,7 @@ import {
   MAX_NEXT_STEPS,
   type NextStep,
   type SaveSuggestion,
+  type WorldRead,
 } from '../results/action-hints.js';
 
 export interface PostExecuteInput {
@@ -39,6 +43,12 @@ export interface PostExecuteInput {
   commandTree?: CommandNode | undefined;
   /** the bot's view of the world after the batch: an opening into a room built earlier is a doorway */
   readBlock?: BlockReader | undefined;
+  /**
+   * The world around the batch's writes, read once (see world-region.ts): rooms, doors, windows and
+   * lights are taken from it. `not_read`: the hints say nothing the world could contradict. Absent: the
+   * hints come from the batch alone (a caller without a world).
+   */
+  world?: { region: WorldRegion } | { notRead: string } | undefined;
 }
 
 export const postExecuteHints = (
@@ -54,7 +64,23 @@ export const postExecuteHints = (
       version,
       executor: input.executor,
     };
-    const read = input.readBlock;
+    const world = input.world;
+    const region = world && 'region' in world ? world.region : undefined;
+    // inside the region, what it read; outside it, unknown (never the unbounded reader)
+    const read: BlockReader | undefined = region
+      ? (pos) => {
+          const b = region.at(pos);
+          return typeof b === 'string' ? 'unloaded' : b;
+        }
+      : world
+        ? undefined
+        : input.readBlock;
+    const batchOnly = analyzeBuild(input.entries);
+    const build = !world
+      ? batchOnly
+      : region
+        ? groundInWorld(batchOnly, region, version)
+        : withoutWorld(batchOnly);
     // rules ask about the same few commands once per refused command: each is checked once
     const allowed = new Map<string, boolean>();
     const allows = (command: string): boolean => {
@@ -65,7 +91,7 @@ export const postExecuteHints = (
     const ctx: HintContext = {
       ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
       allows,
-      build: analyzeBuild(input.entries),
+      build,
       entries: input.entries,
       tool: input.tool,
       mcVersion: version,
@@ -93,12 +119,31 @@ export const postExecuteHints = (
     if (moduleHints.length) hints.moduleHints = moduleHints;
     if (save) hints.saveSuggestion = save;
     if (Object.keys(hints).length === 0) return undefined;
+    if (world) hints.worldRead = worldRead(world);
     // a rule that built a malformed step is a bug: report it rather than send it
     return ActionHintsSchema.parse(hints);
   } catch (err) {
     log?.(err);
     return undefined;
   }
+};
+
+/** The boxes of every write the server took (applied or not known): where the hints read the world. */
+export const writtenBoxes = (entries: readonly HintEntry[]): Box[] =>
+  entries.flatMap((e) => (e.result.accepted ? e.writes.filter((w) => !w.unresolved).map(writeBox) : []));
+
+/** No world to check the batch against: nothing it could contradict (rooms, loose wall ends, door halves). */
+const withoutWorld = (build: BuildContext): BuildContext => ({
+  ...build,
+  rooms: [],
+  gaps: [],
+  doors: build.doors.map((d) => ({ ...d, complete: true })),
+});
+
+const worldRead = (world: NonNullable<PostExecuteInput['world']>): WorldRead => {
+  if ('notRead' in world) return { status: 'not_read', reason: world.notRead };
+  const { box, unloaded } = world.region;
+  return { status: 'read', box, blocks: volume(box), unreadable: unloaded };
 };
 
 /**

@@ -1,5 +1,6 @@
 /** `actionHints` of a tool result: what to do next, found from what the commands actually did. */
 import { z } from 'zod';
+import { BoxSchema } from '../vocabulary/blocks/box.js';
 
 /** At most this many next steps are returned, the most relevant first. */
 export const MAX_NEXT_STEPS = 8;
@@ -44,10 +45,29 @@ export const SaveSuggestionSchema = z.object({
 });
 export type SaveSuggestion = z.infer<typeof SaveSuggestionSchema>;
 
+/**
+ * The part of the world the hints read after the batch, or why they read none: hints about rooms, doors,
+ * windows and light are drawn from it, and left out where it could not tell.
+ */
+export const WorldReadSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('read'),
+    box: BoxSchema,
+    /** blocks in the box */
+    blocks: z.number().int().positive(),
+    /** blocks in it the world could not tell (unloaded); hints that needed them were left out */
+    unreadable: z.number().int().nonnegative(),
+  }),
+  z.object({ status: z.literal('not_read'), reason: z.string().min(1) }),
+]);
+export type WorldRead = z.infer<typeof WorldReadSchema>;
+
 /** Omitted from a result altogether when there is nothing to suggest; never an empty object. */
 export const ActionHintsSchema = z.object({
   nextSteps: z.array(NextStepSchema).min(1).max(MAX_NEXT_STEPS).optional(),
   moduleHints: z.array(z.string().min(1)).min(1).max(MAX_MODULE_HINTS).optional(),
   saveSuggestion: SaveSuggestionSchema.optional(),
+  /** present with the hints it grounds, for batches that wrote blocks */
+  worldRead: WorldReadSchema.optional(),
 });
 export type ActionHints = z.infer<typeof ActionHintsSchema>;

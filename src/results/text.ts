@@ -2,7 +2,7 @@
  * The text of a batch result, rendered from the structured object. Many clients show a model only this
  * text, so it carries the status, each failure with its fix, and every next step as a ready call.
  */
-import type { NextStep } from './action-hints.js';
+import type { NextStep, WorldRead } from './action-hints.js';
 import type { BatchResult, CommandResult } from './schema.js';
 import { readBackAsWritten } from './verification.js';
 
@@ -133,12 +133,25 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
     ...renderNextSteps(batch.actionHints?.nextSteps ?? []),
   );
   for (const note of batch.actionHints?.moduleHints ?? []) lines.push(`note: ${note}`);
+  const read = batch.actionHints?.worldRead;
+  if (read) lines.push(worldReadLine(read));
   if (page) {
     lines.push(
       `structuredContent lists ${page.listed} of ${batch.totalCommands} results; every result: get_batch_results ${JSON.stringify({ batchId: page.batchId })}`,
     );
   }
   return lines.join('\n');
+}
+
+/** What the hints above were drawn from: the box of the world they read, or why they read none. */
+function worldReadLine(read: WorldRead): string {
+  if (read.status === 'not_read')
+    return `hints read no world (${read.reason}): they say nothing about rooms, doors, windows or light`;
+  const { min, max } = read.box;
+  const unread = read.unreadable
+    ? `; ${read.unreadable} of its blocks could not be read, and hints that needed them are left out`
+    : '';
+  return `hints read the world in (${min.x},${min.y},${min.z})–(${max.x},${max.y},${max.z}) (${read.blocks} blocks) after the batch${unread}`;
 }
 
 // The lines that keep the conversation true: the rollback headline (first line, so that no one reads

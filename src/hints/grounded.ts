@@ -1,0 +1,237 @@
+/**
+ * The batch's picture checked against the world. The batch tells where to look (the rooms its writes
+ * outline, the doors and walls it set); the world, read once around the writes (world-region.ts), tells
+ * what is there: a door's other half set by an earlier batch, a room divided by an inner wall, the lantern
+ * or the window an earlier batch put in. Whatever the read cannot tell is left out: a room with a block
+ * the world could not read is dropped, a door whose other half cannot be read is not called incomplete.
+ */
+import type { BlockSpec } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import type { BlockState } from '../vocabulary/blocks/block-state.js';
+import { isLightSource } from './block-data.js';
+import { bare, doorHalf, isGlassName } from './blocks.js';
+import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.js';
+import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, size } from './geometry.js';
+import { type CellKind, cellKind, floodSpaces, type Space, spacesIn } from './world-spaces.js';
+import type { WorldRegion } from './world-region.js';
+
+/** Share of a room's columns a layer must cover to be its floor or roof (a stair hole is fine). */
+const LAYER_COVERAGE = 0.9;
+
+const specOf = (b: BlockState): BlockSpec => ({ name: b.name, states: b.properties });
+
+const cellsOf = function* (b: Box): Generator<BlockPos> {
+  for (let x = b.min.x; x <= b.max.x; x++)
+    for (let y = b.min.y; y <= b.max.y; y++) for (let z = b.min.z; z <= b.max.z; z++) yield { x, y, z };
+};
+
+export function groundInWorld(build: BuildContext, region: WorldRegion, version?: string): BuildContext {
+  const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
+  const doors = groundDoors(build.doors, region);
+  const lights: Feature[] = [];
+  const windows: Feature[] = [];
+  const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
+  const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)];
+  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }));
+  // a gap between two walls is only a gap while the world still shows it open
+  const gaps = build.gaps.filter(
+    (g) =>
+      g.fills.some((f) => [...cellsOf(f.box)].some((p) => kind(p) === 'open')) &&
+      g.fills.every((f) => [...cellsOf(f.box)].every((p) => kind(p) !== 'unknown')),
+  );
+  return { ...build, doors, rooms, lights, windows, gaps };
+}
+
+/**
+ * The batch's doors as the world shows them: a half the world no longer holds is gone; a door is
+ * incomplete only when the world shows its other half missing (unreadable: no claim either way).
+ */
+const groundDoors = (doors: readonly Door[], region: WorldRegion): Door[] =>
+  doors.flatMap((d): Door[] => {
+    const have = d.lower ?? d.upper;
+    if (!have) return [];
+    const here = region.at(have);
+    const half = d.lower ? 'lower' : 'upper';
+    if (typeof here === 'string' || bare(here.name) !== bare(d.block.name) || doorHalf(specOf(here)) !== half)
+      return [];
+    const otherPos = { ...have, y: have.y + (half === 'lower' ? 1 : -1) };
+    const other = region.at(otherPos);
+    if (typeof other === 'string') return [{ ...d, complete: true }];
+    const paired = bare(other.name) === bare(d.block.name) && doorHalf(specOf(other)) !== half;
+    return [
+      paired
+        ? { ...d, complete: true, [half === 'lower' ? 'upper' : 'lower']: otherPos }
+        : { ...d, complete: false },
+    ];
+  });
+
+type Part = Pick<Room, 'box' | 'interior' | 'source' | 'block' | 'entries' | 'hasFloor' | 'hasRoof'>;
+
+/**
+ * The open space inside a room the batch outlined, as the world holds it: one room, or several where inner
+ * walls divide it. Nothing when the world cannot tell (a block unread) or holds no room there any more.
+ */
+const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] => {
+  const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
+  for (const p of cellsOf(room.box)) if (kind(p) === 'unknown') return [];
+  const spaces = spacesIn(region, room.interior, version) ?? [];
+  // one space: the room the batch outlined, furniture and all
+  const only = spaces.length === 1 ? spaces[0] : undefined;
+  if (only) {
+    return [
+      {
+        ...room,
+        hasFloor: layerCovered(only, room.interior.min.y - 1, kind),
+        hasRoof: layerCovered(only, room.interior.max.y + 1, kind),
+      },
+    ];
+  }
+  return spaces.map((space) => {
+    const interior = space.interior;
+    const box = intersection(
+      boxOf(
+        { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
+        { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
+      ),
+      room.box,
+    )!;
+    return {
+      ...room,
+      box,
+      interior,
+      hasFloor: layerCovered(space, interior.min.y - 1, kind),
+      hasRoof: layerCovered(space, interior.max.y + 1, kind),
+    };
+  });
+};
+
+/**
+ * Spaces lower than this (air under a raised floor) or narrower (the inside of a hollow pillar, a gap in a
+ * double wall) are no rooms.
+ */
+const MIN_ROOM_HEIGHT = 2;
+const MIN_ROOM_WIDTH = 2;
+
+/**
+ * Rooms the batch did not outline but closed (a roof over walls an earlier batch built, a door that shut
+ * the last opening): open spaces fully enclosed inside the region, next to what the batch wrote, that no
+ * outlined room already holds.
+ */
+const enclosedNearWrites = (
+  build: BuildContext,
+  region: WorldRegion,
+  outlined: readonly Part[],
+  version?: string,
+): Part[] => {
+  const near = boundingBox(build.touched.map((t) => t.box));
+  if (!near) return [];
+  const reach = boxOf(
+    { x: near.min.x - 1, y: near.min.y - 1, z: near.min.z - 1 },
+    { x: near.max.x + 1, y: near.max.y + 1, z: near.max.z + 1 },
+  );
+  return floodSpaces(region, region.box, version, { seeds: reach, enclosedOnly: true }).flatMap(
+    (space): Part[] => {
+      const { interior } = space;
+      if (space.leaks || !intersection(interior, reach)) return [];
+      if (size(interior, 'y') < MIN_ROOM_HEIGHT) return [];
+      if (size(interior, 'x') < MIN_ROOM_WIDTH || size(interior, 'z') < MIN_ROOM_WIDTH) return [];
+      if (outlined.some((r) => intersection(r.interior, interior))) return [];
+      const box = boxOf(
+        { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
+        { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
+      );
+      const wall = region.at({ ...interior.min, x: box.min.x });
+      return [
+        {
+          box,
+          interior,
+          source: 'world',
+          block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
+          entries: [],
+          hasFloor: true,
+          hasRoof: true,
+        },
+      ];
+    },
+  );
+};
+
+/** The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). */
+const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind): boolean => {
+  let closed = 0;
+  for (const column of space.columns) {
+    const [x, z] = column.split(',').map(Number) as [number, number];
+    if (kind({ x, y, z }) !== 'open') closed++;
+  }
+  return closed / space.columns.size >= LAYER_COVERAGE;
+};
+
+interface Found {
+  doors: Door[];
+  lights: Feature[];
+  windows: Feature[];
+}
+
+/** Doors, doorways, windows and lights of a room, read from its walls and inside. */
+const attachFromWorld = (
+  part: Part,
+  region: WorldRegion,
+  kind: (p: BlockPos) => CellKind,
+  found: Found,
+): Room => {
+  const room: Room = { ...part, doors: [], windows: [], doorways: [], lights: [] };
+  const floorY = part.interior.min.y;
+  for (const side of SIDES) {
+    const face = sideFace(part.box, side);
+    for (const p of cellsOf(face)) {
+      const b = region.at(p);
+      if (typeof b === 'string') continue;
+      if (kind(p) === 'door') {
+        attachDoor(room, side, p, b, found.doors);
+      } else if (isGlassName(b.name)) {
+        room.windows.push({ side, box: boxOf(p, p) });
+        found.windows.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
+      } else if (kind(p) === 'open') {
+        const up = { ...p, y: p.y + 1 };
+        if (p.y === floorY && kind(up) === 'open') room.doorways.push(opening(side, p, up));
+        else if (p.y > floorY + 1 || (p.y === floorY + 1 && kind({ ...p, y: floorY }) !== 'open'))
+          room.windows.push(opening(side, p, p));
+      }
+    }
+  }
+  // the open space and the blocks that bound it (glowstone set into a wall, the roof or the floor)
+  const { min, max } = part.interior;
+  const lit = boxOf(
+    { x: min.x - 1, y: min.y - 1, z: min.z - 1 },
+    { x: max.x + 1, y: max.y + 1, z: max.z + 1 },
+  );
+  for (const p of cellsOf(lit)) {
+    const b = region.at(p);
+    if (typeof b === 'string' || !isLightSource(b.name, b.properties)) continue;
+    room.lights.push(found.lights.length);
+    found.lights.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
+  }
+  return room;
+};
+
+const opening = (side: Side, a: BlockPos, b: BlockPos): RoomOpening => ({ side, box: boxOf(a, b) });
+
+/** A door in a room's wall: the batch's own when it set it, else one an earlier batch set. */
+const attachDoor = (room: Room, side: Side, p: BlockPos, b: BlockState, doors: Door[]): void => {
+  const half = doorHalf(specOf(b));
+  const lowerY = half === 'lower' ? p.y : p.y - 1;
+  const sameColumn = (d: Door): boolean => {
+    const q = d.lower ?? d.upper;
+    const y = d.lower ? d.lower.y : (d.upper?.y ?? 0) - 1;
+    return q !== undefined && q.x === p.x && q.z === p.z && y === lowerY;
+  };
+  let index = doors.findIndex(sameColumn);
+  if (index < 0) {
+    index = doors.length;
+    // a door an earlier batch set: its halves are counted as the world shows them, no claim on the other
+    const door: Door = { block: specOf(b), [half]: p, complete: true, entries: [] };
+    if (b.properties['facing']) door.facing = b.properties['facing'];
+    doors.push(door);
+  }
+  if (!room.doors.some((d) => d.door === index)) room.doors.push({ door: index, side });
+};

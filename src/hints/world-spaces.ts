@@ -1,0 +1,161 @@
+/**
+ * Spaces in the world as read: which blocks a player stands in (open), which enclose (solid), doors, and
+ * how the open air inside a room falls apart into rooms where inner walls divide it. A doorway in an inner
+ * wall joins two rooms without making them one: its cells are left out of the flood that finds a room and
+ * become the opening between the two.
+ *
+ * Follows vanilla's idea of passable (`BlockBehaviour.hasCollision`, 1.21.4
+ * `net/minecraft/world/level/block/state/BlockBehaviour.java`: an empty collision shape, which minecraft-data
+ * exports as `boundingBox: empty`): air, torches and signs are open; doors, panes, beds and lanterns stand
+ * in the way. A door's two halves are told apart by `half` (`DoorBlock`, `DoubleBlockHalf`).
+ */
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import { isPassable } from './block-data.js';
+import { isAirName, isDoorName } from './blocks.js';
+import { boxOf, containsPos } from './geometry.js';
+import type { WorldRegion } from './world-region.js';
+
+export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
+
+export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): CellKind => {
+  const b = region.at(pos);
+  if (b === 'outside' || b === 'unloaded') return 'unknown';
+  if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
+  return isDoorName(b.name) ? 'door' : 'solid';
+};
+
+/** A doorway is at most this high (a 2-high door, a 3-high arch). */
+const MAX_DOORWAY_HEIGHT = 3;
+/** Pockets of air smaller than this (a niche, a gap behind furniture) are no room. */
+const MIN_ROOM_CELLS = 4;
+
+const at = (p: BlockPos, dx: number, dy: number, dz: number): BlockPos => ({
+  x: p.x + dx,
+  y: p.y + dy,
+  z: p.z + dz,
+});
+
+export interface Space {
+  /** the open cells' bounding box */
+  interior: Box;
+  /** the (x, z) columns it covers, as `x,z` */
+  columns: Set<string>;
+  cells: number;
+  /** it reaches the edge of the bounds or a block the world could not tell: not known to be enclosed */
+  leaks: boolean;
+}
+
+/** The open spaces inside `bounds`, divided at doorways; undefined when any cell in it is unknown. */
+export function spacesIn(region: WorldRegion, bounds: Box, version?: string): Space[] | undefined {
+  for (let x = bounds.min.x; x <= bounds.max.x; x++)
+    for (let y = bounds.min.y; y <= bounds.max.y; y++)
+      for (let z = bounds.min.z; z <= bounds.max.z; z++)
+        if (cellKind(region, { x, y, z }, version) === 'unknown') return undefined;
+  return floodSpaces(region, bounds, version);
+}
+
+/**
+ * The open spaces inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
+ * with whether it leaks: out of the bounds, or next to a cell the world could not tell. `seeds` limits
+ * where floods start; `enclosedOnly` gives up on a space at its first leak and leaves it out, so that the
+ * open air around a building is not read to the edge of the bounds.
+ */
+export function floodSpaces(
+  region: WorldRegion,
+  bounds: Box,
+  version?: string,
+  { seeds = bounds, enclosedOnly = false }: { seeds?: Box; enclosedOnly?: boolean } = {},
+): Space[] {
+  const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
+  const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
+  const portal = new Map<string, boolean>();
+  const isPortal = (p: BlockPos): boolean => {
+    const k = key(p);
+    let v = portal.get(k);
+    if (v === undefined) portal.set(k, (v = doorwayCell(kind, p)));
+    return v;
+  };
+  const done = new Set<string>();
+  // cells of spaces given up on at a leak: a space that reaches one leaks too
+  const leaked = new Set<string>();
+  const spaces: Space[] = [];
+  for (let x = seeds.min.x; x <= seeds.max.x; x++)
+    for (let y = seeds.min.y; y <= seeds.max.y; y++)
+      for (let z = seeds.min.z; z <= seeds.max.z; z++) {
+        const start = { x, y, z };
+        if (!containsPos(bounds, start) || done.has(key(start))) continue;
+        if (kind(start) !== 'open' || isPortal(start)) continue;
+        const queue = [start];
+        done.add(key(start));
+        const found: BlockPos[] = [];
+        let leaks = false;
+        while (queue.length && !(leaks && enclosedOnly)) {
+          const p = queue.pop()!;
+          found.push(p);
+          for (const n of [
+            at(p, 1, 0, 0),
+            at(p, -1, 0, 0),
+            at(p, 0, 1, 0),
+            at(p, 0, -1, 0),
+            at(p, 0, 0, 1),
+            at(p, 0, 0, -1),
+          ]) {
+            if (!containsPos(bounds, n)) {
+              if (kind(n) !== 'solid' && kind(n) !== 'door') leaks = true;
+              continue;
+            }
+            if (leaked.has(key(n))) leaks = true;
+            if (done.has(key(n))) continue;
+            const k = kind(n);
+            if (k === 'unknown') leaks = true;
+            if (k !== 'open' || isPortal(n)) continue;
+            done.add(key(n));
+            queue.push(n);
+          }
+        }
+        if (leaks && enclosedOnly) {
+          for (const p of [...found, ...queue]) leaked.add(key(p));
+          continue;
+        }
+        if (found.length < MIN_ROOM_CELLS) continue;
+        const interior = found.reduce((b, p) => boxOf(boxOf(b.min, p).min, boxOf(b.max, p).max), {
+          min: found[0]!,
+          max: found[0]!,
+        });
+        spaces.push({
+          interior,
+          columns: new Set(found.map((p) => `${p.x},${p.z}`)),
+          cells: found.length,
+          leaks,
+        });
+      }
+  return spaces;
+}
+
+/**
+ * An open cell in a doorway of a thin wall: wall on both sides along the wall, open on both sides across
+ * it, in a column of such cells that stands on something and ends under a lintel, at most
+ * MAX_DOORWAY_HEIGHT high. (A gap beside a chest is open above the chest, so it is no doorway.)
+ */
+const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
+  for (const along of ['x', 'z'] as const) {
+    const like = (q: BlockPos): boolean => {
+      const [a, b] = along === 'x' ? [at(q, 1, 0, 0), at(q, -1, 0, 0)] : [at(q, 0, 0, 1), at(q, 0, 0, -1)];
+      const [c, d] = along === 'x' ? [at(q, 0, 0, 1), at(q, 0, 0, -1)] : [at(q, 1, 0, 0), at(q, -1, 0, 0)];
+      const closed = (k: CellKind) => k === 'solid' || k === 'door';
+      return (
+        kind(q) === 'open' && closed(kind(a)) && closed(kind(b)) && kind(c) === 'open' && kind(d) === 'open'
+      );
+    };
+    if (!like(p)) continue;
+    let bottom = p;
+    while (like(at(bottom, 0, -1, 0)) && p.y - bottom.y < MAX_DOORWAY_HEIGHT) bottom = at(bottom, 0, -1, 0);
+    let top = p;
+    while (like(at(top, 0, 1, 0)) && top.y - p.y < MAX_DOORWAY_HEIGHT) top = at(top, 0, 1, 0);
+    const below = kind(at(bottom, 0, -1, 0));
+    const above = kind(at(top, 0, 1, 0));
+    if (top.y - bottom.y + 1 > MAX_DOORWAY_HEIGHT) continue;
+    if ((below === 'solid' || below === 'door') && above === 'solid') return true;
+  }
+  return false;
+};
