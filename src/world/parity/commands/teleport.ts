@@ -29,7 +29,6 @@ import {
   selectEntities,
 } from '../selectors.js';
 
-
 /** Mth.wrapDegrees on a float */
 export const wrapDegrees = (deg: number): number => {
   let r = deg % 360;
