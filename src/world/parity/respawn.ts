@@ -1,7 +1,8 @@
 /**
  * Respawning after `kill`: flying-squid compares the 1.21.4 request (`perform_respawn`) with 0 and its
  * respawn packet does not fit 1.21.4 (the fields moved into `worldState`), so a dead client stayed dead. This answers the client's respawn request the
- * way vanilla does: a respawn packet for the overworld, full health, the player back at its spawn point.
+ * way vanilla does: a respawn packet for the overworld, full health, the player back at its spawn point
+ * (a teleport the client must accept) and every chunk around it sent again.
  */
 import { teleportPlayer } from './awaiting-teleport.js';
 import { chunkMap } from './chunk-map.js';
