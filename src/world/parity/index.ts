@@ -7,7 +7,7 @@ import type { SourcePose } from './arguments.js';
 import { installBiomes } from './biome-storage.js';
 import { attachAwaitingTeleport } from './awaiting-teleport.js';
 import { BlockStates } from './block-states.js';
-import { installChunkMap } from './chunk-map.js';
+import { type ChunkMap, installChunkMap } from './chunk-map.js';
 import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
 import { data } from './commands/data.js';
@@ -115,7 +115,10 @@ function loadBlockTags(version: string): Record<string, string[]> {
   );
 }
 
-export function installParity(serv: FlyingSquidServer, options: ParityOptions): { gamerules: Gamerules } {
+export function installParity(
+  serv: FlyingSquidServer,
+  options: ParityOptions,
+): { gamerules: Gamerules; chunks: ChunkMap } {
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
   const level = new LevelState(serv, gamerules);
@@ -173,5 +176,5 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     // kill can leave a player dead: answer 1.21.4's respawn request (flying-squid's packet does not fit)
     handleRespawn(serv, player);
   });
-  return { gamerules };
+  return { gamerules, chunks };
 }
