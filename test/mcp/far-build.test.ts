@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import type { EncodedArea } from '../../src/world-view/encode.js';
+import { chunksArrive } from '../helpers/bot.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 
 let c: TestCompanion;
@@ -24,32 +25,12 @@ afterAll(async () => {
   await c?.close();
 });
 
-/** resolves on the bot's chunkColumnLoad events once it holds every chunk of the box (a bound for a busy machine) */
-function chunksArrive(min: { x: number; z: number }, max: { x: number; z: number }): Promise<void> {
-  const missing = () => {
-    const out: string[] = [];
-    for (let x = min.x >> 4; x <= max.x >> 4; x++)
-      for (let z = min.z >> 4; z <= max.z >> 4; z++)
-        if (!bot.world.getColumnAt({ x: x * 16, y: 0, z: z * 16 } as never)) out.push(`${x},${z}`);
-    return out;
-  };
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (missing().length > 0) return;
-      done();
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`the bot never got chunks ${missing().join(' ')}`));
-    }, 120_000);
-    const done = () => {
-      clearTimeout(timer);
-      bot.world.off('chunkColumnLoad', check);
-    };
-    bot.world.on('chunkColumnLoad', check);
-    check();
-  });
+/** the chunks ("x,z") of a box's columns, and one more all round */
+function chunksAround(min: { x: number; z: number }, max: { x: number; z: number }): string[] {
+  const out: string[] = [];
+  for (let x = (min.x >> 4) - 1; x <= (max.x >> 4) + 1; x++)
+    for (let z = (min.z >> 4) - 1; z <= (max.z >> 4) + 1; z++) out.push(`${x},${z}`);
+  return out;
 }
 
 test.each([300, 3000])(
@@ -61,7 +42,7 @@ test.each([300, 3000])(
     const o = { x: Math.floor(start.x) + dx + 2, y: Math.floor(start.y), z: Math.floor(start.z) + 2 };
     const far = { x: o.x + 4, y: o.y + 3, z: o.z + 4 };
     // the world streams the chunks around the bot's new position; the build waits for the ones it touches
-    await chunksArrive({ x: o.x - 1, z: o.z - 1 }, { x: far.x + 1, z: far.z + 1 });
+    await chunksArrive(bot, chunksAround(o, far));
 
     const build = await c.execute([
       `fill ${o.x} ${o.y} ${o.z} ${far.x} ${far.y} ${far.z} minecraft:stone_bricks hollow`,

@@ -9,7 +9,7 @@ import type { Bot } from 'mineflayer';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ChunkTrackingView, chunkKey } from '../../src/world/parity/chunk-tracking-view.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
-import { joinBot, runFenced, type TestBot } from '../helpers/bot.js';
+import { chunksArrive, joinBot, runFenced, type TestBot } from '../helpers/bot.js';
 import { until } from '../helpers/wait.js';
 
 let world: WorldHandle;
@@ -67,28 +67,6 @@ const columnsOf = (bot: Bot) =>
       chunkKey(Number(c.chunkX), Number(c.chunkZ)),
     ),
   );
-
-/** resolves once the bot holds every chunk of `wanted`, on its chunkColumnLoad events (bounded for a busy machine) */
-function chunksArrive(bot: Bot, wanted: Set<string>): Promise<void> {
-  const missing = () => [...wanted].filter((k) => !columnsOf(bot).has(k));
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (missing().length > 0) return;
-      done();
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`chunks never arrived: ${missing().join(' ')}`));
-    }, 120_000);
-    const done = () => {
-      clearTimeout(timer);
-      bot.world.off('chunkColumnLoad', check);
-    };
-    bot.world.on('chunkColumnLoad', check);
-    check();
-  });
-}
 
 beforeAll(async () => {
   world = await startWorld({ ops: ['Walker'], viewDistance: VIEW_DISTANCE });
@@ -167,4 +145,17 @@ test('a build far away is there when the player comes back after its chunks left
   // vanilla's "nothing changed": the block is still there
   expect(JSON.stringify(again)).toContain('commands.setblock.failed');
   expect(walker.bot.blockAt(walker.bot.entity.position.offset(2, 0, 0))?.name).toBe('emerald_block');
+});
+
+test('a position is loaded out to the view distance plus two chunks from the player, not one chunk further (ServerLevel.hasChunkAt)', async () => {
+  const p = walker.bot.entity.position;
+  const cx = Math.floor(p.x) >> 4;
+  const y = Math.floor(p.y) + 5;
+  const z = Math.floor(p.z);
+  const [held, beyond] = await runFenced(walker, [
+    `setblock ${(cx + VIEW_DISTANCE + 2) * 16 + 8} ${y} ${z} minecraft:stone`,
+    `setblock ${(cx + VIEW_DISTANCE + 3) * 16 + 8} ${y} ${z} minecraft:stone`,
+  ]);
+  expect(JSON.stringify(held)).toContain('commands.setblock.success');
+  expect(JSON.stringify(beyond)).toContain('argument.pos.unloaded');
 });
