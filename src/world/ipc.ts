@@ -39,6 +39,11 @@ export interface WorldMemory {
   spaces: Record<string, number>;
   /** distinct npm packages the process has loaded (CommonJS) */
   packages: string[];
+  /**
+   * the overworld's chunks (with the parity plugin): columns in memory, and chunks no player holds that
+   * are kept as chunk data because they differ from the generated ones
+   */
+  chunks?: { columns: number; kept: number; keptBytes: number };
 }
 
 export type WorldToParent =

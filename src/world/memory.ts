@@ -5,7 +5,7 @@ import type { WorldMemory } from './ipc.js';
 
 const require = createRequire(import.meta.url);
 
-export function worldMemory(): WorldMemory {
+export function worldMemory(chunks?: WorldMemory['chunks']): WorldMemory {
   const usage = process.memoryUsage();
   const packages = new Set<string>();
   for (const file of Object.keys(require.cache)) {
@@ -20,5 +20,6 @@ export function worldMemory(): WorldMemory {
     external: usage.external,
     spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size])),
     packages: [...packages].sort(),
+    ...(chunks ? { chunks } : {}),
   };
 }

@@ -74,13 +74,14 @@ function main(): void {
   }
 
   const templates = new TemplatesOverIpc((message) => void send(message));
-  if (options.parity)
-    installParity(serv, {
-      version: options.version,
-      viewDistance: Math.max(3, options.viewDistance),
-      log,
-      templates,
-    });
+  const parity = options.parity
+    ? installParity(serv, {
+        version: options.version,
+        viewDistance: Math.max(3, options.viewDistance),
+        log,
+        templates,
+      })
+    : undefined;
 
   if (options.paperLike) installPaperLike(serv, options.paperLike, log);
 
@@ -129,7 +130,7 @@ function main(): void {
     } else if (message.type === 'template') {
       templates.answer(message);
     } else if (message.type === 'memory') {
-      void send({ type: 'memory', memory: worldMemory() });
+      void send({ type: 'memory', memory: worldMemory(parity?.chunks.stats(serv.overworld)) });
     } else if (message.type === 'simulate-crash') {
       setImmediate(() => {
         throw new Error('simulated crash inside the world process');

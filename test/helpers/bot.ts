@@ -113,3 +113,35 @@ function isFence(json: unknown, n?: string): boolean {
   const j = json as { translate?: string; with?: unknown[] };
   return j?.translate === 'test.fence' && (n === undefined || String(j.with?.[0]) === n);
 }
+
+/**
+ * Resolves once the bot holds every chunk in `chunks` ("x,z" chunk coordinates), on its chunkColumnLoad
+ * events; rejects naming the missing ones after 120 s (a bound for a busy machine, not a speed check).
+ */
+export function chunksArrive(bot: Bot, chunks: Iterable<string>): Promise<void> {
+  const wanted = [...chunks];
+  const missing = () =>
+    wanted.filter((key) => {
+      const [x, z] = key.split(',').map(Number) as [number, number];
+      return !bot.world.getColumnAt({ x: x * 16, y: 0, z: z * 16 } as Parameters<
+        Bot['world']['getColumnAt']
+      >[0]);
+    });
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (missing().length > 0) return;
+      done();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the bot never got chunks ${missing().join(' ')}`));
+    }, 120_000);
+    const done = () => {
+      clearTimeout(timer);
+      bot.world.off('chunkColumnLoad', check);
+    };
+    bot.world.on('chunkColumnLoad', check);
+    check();
+  });
+}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+import { Vec3 } from 'vec3';
 import { until } from '../helpers/wait.js';
 
 let c: TestCompanion;
@@ -55,7 +56,13 @@ test('a batch the server applies where the bot cannot see is not recorded for un
   const spot = { x: Math.floor(home.x) + 300, y: Math.floor(home.y), z: Math.floor(home.z) };
   // it goes there itself: the safety policy (rightly) refuses the bot teleporting other players
   far.bot.chat(`/tp ${spot.x}.5 ${spot.y} ${spot.z}.5`);
-  await waitFor(() => Math.abs(far.bot.entity.position.x - (spot.x + 0.5)) < 0.01);
+  // the server sends only chunks it holds: once the far bot has the spot's chunk, the spot is loaded there
+  await until(
+    'the far bot to stand at the spot and have its chunk',
+    () =>
+      Math.abs(far.bot.entity.position.x - (spot.x + 0.5)) < 0.01 &&
+      far.bot.blockAt(new Vec3(spot.x + 2, spot.y, spot.z)) !== null,
+  );
   const session = await c.target.get();
   expect(session.channel.readBlock?.({ x: spot.x + 2, y: spot.y, z: spot.z })).toBe('unloaded');
 

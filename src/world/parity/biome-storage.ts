@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { BiomeRegistry } from './biomes.js';
 import { installBiomeRegistry } from './biomes.js';
+import type { ChunkMap } from './chunk-map.js';
 import type { FlyingSquidPlayer, FlyingSquidServer, FlyingSquidWorld } from './flying-squid-types.js';
 
 const require = createRequire(import.meta.url);
@@ -36,7 +37,7 @@ export class BiomeStorage {
   constructor(
     private readonly serv: FlyingSquidServer,
     readonly registry: BiomeRegistry,
-    private readonly viewDistance: number,
+    private readonly chunks: ChunkMap,
   ) {}
 
   column(world: FlyingSquidWorld, chunk: ChunkPos): Promise<Column> {
@@ -69,9 +70,7 @@ export class BiomeStorage {
   }
 
   private sees(player: FlyingSquidPlayer, chunk: ChunkPos): boolean {
-    const px = Math.floor(player.position.x) >> 4;
-    const pz = Math.floor(player.position.z) >> 4;
-    return Math.abs(px - chunk.x) <= this.viewDistance && Math.abs(pz - chunk.z) <= this.viewDistance;
+    return this.chunks.isTracked(player, chunk.x, chunk.z);
   }
 }
 
@@ -83,8 +82,8 @@ export function biomeStorage(serv: FlyingSquidServer): BiomeStorage {
   return storage;
 }
 
-export function installBiomes(serv: FlyingSquidServer, version: string, viewDistance: number): BiomeStorage {
-  const storage = new BiomeStorage(serv, installBiomeRegistry(serv, version), viewDistance);
+export function installBiomes(serv: FlyingSquidServer, version: string, chunks: ChunkMap): BiomeStorage {
+  const storage = new BiomeStorage(serv, installBiomeRegistry(serv, version), chunks);
   storages.set(serv, storage);
   return storage;
 }

@@ -5,7 +5,9 @@
 import { createRequire } from 'node:module';
 import type { SourcePose } from './arguments.js';
 import { installBiomes } from './biome-storage.js';
+import { attachAwaitingTeleport } from './awaiting-teleport.js';
 import { BlockStates } from './block-states.js';
+import { type ChunkMap, installChunkMap } from './chunk-map.js';
 import { clear } from './commands/clear.js';
 import { clone } from './commands/clone.js';
 import { data } from './commands/data.js';
@@ -113,14 +115,19 @@ function loadBlockTags(version: string): Record<string, string[]> {
   );
 }
 
-export function installParity(serv: FlyingSquidServer, options: ParityOptions): { gamerules: Gamerules } {
+export function installParity(
+  serv: FlyingSquidServer,
+  options: ParityOptions,
+): { gamerules: Gamerules; chunks: ChunkMap } {
   const states = new BlockStates(options.version);
   const gamerules = new Gamerules();
   const level = new LevelState(serv, gamerules);
-  const world = new WorldAccess(serv, serv.overworld, options.viewDistance, states);
+  // chunks are streamed and held as vanilla's ChunkMap does (chunk-map.ts), not as flying-squid does
+  const chunks = installChunkMap(serv, options.viewDistance);
+  const world = new WorldAccess(serv, serv.overworld, chunks, states);
   const entities = installEntityStore(serv, options.version);
   // one biome registry for chunks, clients and fillbiome (biomes.ts says why)
-  installBiomes(serv, options.version, options.viewDistance);
+  installBiomes(serv, options.version, chunks);
   const deps = {
     serv,
     states,
@@ -150,6 +157,9 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {
     const dispatcher = new PlayerDispatcher(deps, player);
     const client = player._client;
+    chunks.attach(player);
+    // a teleport waits for the client to accept it before movement counts again
+    attachAwaitingTeleport(serv, player);
     // chunk packets carry the block entities (signs' text) like vanilla's
     world.blockEntities.attach(player);
     attachSignEditing(world.blockEntities, player);
@@ -166,5 +176,5 @@ export function installParity(serv: FlyingSquidServer, options: ParityOptions): 
     // kill can leave a player dead: answer 1.21.4's respawn request (flying-squid's packet does not fit)
     handleRespawn(serv, player);
   });
-  return { gamerules };
+  return { gamerules, chunks };
 }

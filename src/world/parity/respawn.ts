@@ -1,15 +1,12 @@
 /**
  * Respawning after `kill`: flying-squid compares the 1.21.4 request (`perform_respawn`) with 0 and its
  * respawn packet does not fit 1.21.4 (the fields moved into `worldState`), so a dead client stayed dead. This answers the client's respawn request the
- * way vanilla does: a respawn packet for the overworld, full health, the player back at its spawn point.
+ * way vanilla does: a respawn packet for the overworld, full health, the player back at its spawn point
+ * (a teleport the client must accept) and every chunk around it sent again.
  */
-import { createRequire } from 'node:module';
+import { teleportPlayer } from './awaiting-teleport.js';
+import { chunkMap } from './chunk-map.js';
 import type { FlyingSquidPlayer, FlyingSquidServer } from './flying-squid-types.js';
-
-const require = createRequire(import.meta.url);
-const { Vec3 } = require('vec3') as {
-  Vec3: new (x: number, y: number, z: number) => { x: number; y: number; z: number };
-};
 
 const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator'];
 
@@ -43,19 +40,9 @@ export function handleRespawn(serv: FlyingSquidServer, player: FlyingSquidPlayer
       copyMetadata: 0,
     });
     const spawn = p.spawnPoint ?? player.position;
-    player.position = new Vec3(spawn.x, spawn.y, spawn.z);
-    client.write('position', {
-      teleportId: 1,
-      x: spawn.x,
-      y: spawn.y,
-      z: spawn.z,
-      dx: 0,
-      dy: 0,
-      dz: 0,
-      yaw: 0,
-      pitch: 0,
-      flags: {},
-    });
+    teleportPlayer(serv, player, spawn, 0, 0);
+    // the respawn packet emptied the client's chunks: it gets those around its spawn point again
+    chunkMap(serv).resend(player);
     p.updateHealth(20);
     p.nearbyEntities = [];
     p.updateAndSpawn();

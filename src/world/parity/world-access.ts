@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { BlockEntityStore } from './block-entity-store.js';
+import type { ChunkMap } from './chunk-map.js';
 import type { BlockStates } from './block-states.js';
 import type { FlyingSquidPlayer, FlyingSquidServer, FlyingSquidWorld } from './flying-squid-types.js';
 
@@ -26,7 +27,7 @@ export class WorldAccess {
   constructor(
     private readonly serv: FlyingSquidServer,
     readonly world: FlyingSquidWorld,
-    private readonly viewDistance: number,
+    private readonly chunks: ChunkMap,
     states: BlockStates,
   ) {
     this.blockEntities = new BlockEntityStore(states, () => this.playersHere());
@@ -94,7 +95,9 @@ export class WorldAccess {
     for (const [key, changes] of this.pending) {
       const [x, y, z] = key.split(',').map(Number) as [number, number, number];
       const records = [...changes].map(([local, state]) => state * 4096 + local);
-      for (const player of players) this.send(player, x, y, z, records);
+      // vanilla sends a chunk's changes to the players that have it; a pending chunk carries them itself
+      for (const player of players)
+        if (this.chunks.isTracked(player, x, z)) this.send(player, x, y, z, records);
     }
     this.pending.clear();
   }
@@ -103,16 +106,9 @@ export class WorldAccess {
     player._client.write('multi_block_change', { chunkCoordinates: { x, y, z }, records });
   }
 
-  /** vanilla: a position is usable when its chunk is loaded; here, within view distance of a player */
+  /** ServerLevel.hasChunkAt: the server holds the position's chunk (a player keeps it loaded, chunk-map.ts) */
   isLoaded(pos: BlockPos): boolean {
-    const cx = pos.x >> 4;
-    const cz = pos.z >> 4;
-    return this.serv.players.some((p) => {
-      if (p.world !== this.world) return false;
-      const px = Math.floor(p.position.x) >> 4;
-      const pz = Math.floor(p.position.z) >> 4;
-      return Math.abs(px - cx) <= this.viewDistance && Math.abs(pz - cz) <= this.viewDistance;
-    });
+    return this.chunks.isLoaded(this.world, pos.x >> 4, pos.z >> 4);
   }
 
   boxLoaded(min: BlockPos, max: BlockPos): boolean {

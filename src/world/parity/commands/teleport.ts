@@ -5,7 +5,8 @@
  * formatted `%f`, `.entity.single/multiple` with display names, `commands.teleport.invalidPosition`.
  * A teleported player is moved on its client with a position packet; an entity with sync_entity_position.
  */
-import { createRequire } from 'node:module';
+import { teleportPlayer } from '../awaiting-teleport.js';
+import { chunkMap } from '../chunk-map.js';
 import { type Args, argument, dispatchTree, literal } from '../command-tree.js';
 import type { CommandContext } from '../context.js';
 import {
@@ -27,9 +28,6 @@ import {
   readEntityArgument,
   selectEntities,
 } from '../selectors.js';
-
-const require = createRequire(import.meta.url);
-const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number) => Vec };
 
 /** Mth.wrapDegrees on a float */
 export const wrapDegrees = (deg: number): number => {
@@ -61,9 +59,10 @@ export function lookAt(from: Vec, to: Vec): { yaw: number; pitch: number } {
   };
 }
 
-let teleportIds = 1000;
-
-/** Moves a target; a player is told with a position packet (absolute values, so no relative flags). */
+/**
+ * Moves a target; a player is told with a position packet and its chunks follow at once (vanilla's
+ * ServerPlayer.teleportTo moves it in the ChunkMap), so the destination is loaded for the next command.
+ */
 export function moveTarget(ctx: CommandContext, t: Target, pos: Vec, yaw: number, pitch: number): void {
   if (t instanceof WorldEntity) {
     t.position = { ...pos };
@@ -74,22 +73,11 @@ export function moveTarget(ctx: CommandContext, t: Target, pos: Vec, yaw: number
   }
   const player = t.player;
   if (!player) return;
-  player.position = new Vec3(pos.x, pos.y, pos.z);
   const target = entityStore(ctx.serv).playerTarget(player);
   target.yaw = yaw;
   target.pitch = pitch;
-  player._client.write('position', {
-    teleportId: ++teleportIds,
-    x: pos.x,
-    y: pos.y,
-    z: pos.z,
-    dx: 0,
-    dy: 0,
-    dz: 0,
-    yaw,
-    pitch,
-    flags: {},
-  });
+  teleportPlayer(ctx.serv, player, pos, yaw, pitch);
+  chunkMap(ctx.serv).move(player);
 }
 
 type Facing = { kind: 'pos'; at: Coordinates } | { kind: 'entity'; entity: EntitySelector; anchor: Anchor };
