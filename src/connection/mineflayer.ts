@@ -17,6 +17,8 @@ import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
 import type { Socket } from 'node:net';
+import type { Box } from '../vocabulary/blocks/box.js';
+import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
 import { botSpeaks, joinVersionFor, pingServerVersion, unsupportedServerError } from './server-version.js';
 
 export interface MineflayerOptions {
@@ -252,6 +254,11 @@ export class MineflayerChannel implements CommandChannel {
 
   worldView(): WorldView {
     return botWorldView(this.bot);
+  }
+
+  /** Blocks are local to the bot; a box whose chunks the server is still sending is waited for. */
+  async prepareRead(boxes: readonly Box[]): Promise<void> {
+    await waitForColumns(this.bot, columnsToWaitFor(this.bot, boxes));
   }
 
   readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {
