@@ -17,7 +17,7 @@ import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
-import { days, listenPort } from './numbers.js';
+import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
@@ -35,6 +35,8 @@ interface ServeFlags extends ConnectionFlags, ViewerFlags {
   httpToken?: string;
   httpAllowRemote: boolean;
   httpAllowOrigin: string[];
+  httpIdleMinutes?: number;
+  httpMaxSessions?: number;
   jobsDir?: string;
   jobMaxAgeDays: number;
   jobAutoResume: boolean;
@@ -77,6 +79,16 @@ export function registerServeCommand(program: Command): void {
       'a browser origin (besides pages on this machine) that may call --http, with the token; repeatable',
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
+    )
+    .option(
+      '--http-idle-minutes <n>',
+      'an --http session without a request for this long ends (default 30)',
+      minutes,
+    )
+    .option(
+      '--http-max-sessions <n>',
+      '--http sessions open at once; one more is refused with 503 (default 64)',
+      count,
     )
     .option(
       '--jobs-dir <path>',
@@ -165,6 +177,10 @@ export function registerServeCommand(program: Command): void {
           token: token.token,
           allowedOrigins: [...(httpConfig?.allowedOrigins ?? []), ...flags.httpAllowOrigin],
           allowNonLoopback: flags.httpAllowRemote,
+          ...sessionLimits(
+            flags.httpIdleMinutes ?? httpConfig?.idleMinutes,
+            flags.httpMaxSessions ?? httpConfig?.maxSessions,
+          ),
           makeServer,
           log: logger,
         });
@@ -193,4 +209,11 @@ export function registerServeCommand(program: Command): void {
         log: logger,
       });
     });
+}
+
+function sessionLimits(idleMinutes: number | undefined, maxSessions: number | undefined) {
+  return {
+    ...(idleMinutes !== undefined ? { idleTimeoutMs: idleMinutes * 60_000 } : {}),
+    ...(maxSessions !== undefined ? { maxSessions } : {}),
+  };
 }

@@ -30,6 +30,9 @@ export function createServer(
     undo: deps.undo ?? new UndoRegistry(),
     structures: deps.structures ?? new StructureStore(),
   };
+  // every MCP server (one per HTTP session) listens to these; the HTTP server caps and ends sessions
+  full.jobs?.changes.setMaxListeners(0);
+  full.structures.changes.setMaxListeners(0);
   registerAllTools(server, full);
   const stopResources = registerAllResources(server, full);
   registerAllPrompts(server, deps.targets);
