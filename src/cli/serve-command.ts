@@ -12,6 +12,7 @@ import { Targets } from '../connection/targets.js';
 import { JobManager } from '../jobs/manager.js';
 import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
+import { McbridgeTaskStore } from '../mcp/task-store.js';
 import { createServer } from '../mcp/server.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
@@ -143,6 +144,7 @@ export function registerServeCommand(program: Command): void {
         autoResume: flags.jobAutoResume,
         ...(flags.jobsDir ? { dir: flags.jobsDir } : {}),
       });
+      const tasks = new McbridgeTaskStore();
       const makeServer = () =>
         createServer({
           targets,
@@ -150,6 +152,7 @@ export function registerServeCommand(program: Command): void {
           safety,
           jobs,
           undo,
+          tasks,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
         });
 

@@ -10,6 +10,7 @@ import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
+import { registerTaskTool } from './task-tools.js';
 
 export const ExecuteCommandsInput = z.object({
   commands: z
@@ -113,7 +114,9 @@ export async function warmUpExecuteCommands(
 }
 
 export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(
+  registerTaskTool(
+    server,
+    deps.tasks,
     'execute_commands',
     {
       title: 'Execute Minecraft commands',
@@ -124,12 +127,12 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
       // hosts with MCP Apps show what the batch changed in 3D (src/mcp/apps)
       _meta: BUILD_VIEW_TOOL_META,
     },
-    async (args, extra) => {
+    async (args, extra, run) => {
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'execute_commands', extra.requestId);
       try {
         const session = await target.get();
-        const progressToken = extra._meta?.progressToken;
+        const progressToken = run.asTask ? undefined : extra._meta?.progressToken;
         let lastProgress = 0;
         const batch = await executeBatch(session, args.commands, {
           safety: deps.safety,
@@ -142,27 +145,21 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
           target: target.description.name,
           logHintError: (err: unknown) => deps.log.warn({ err }, 'postExecute hints failed'),
           ...(args.timeoutMs !== undefined ? { commandTimeoutMs: args.timeoutMs } : {}),
-          signal: extra.signal,
-          ...(progressToken !== undefined
-            ? {
-                onProgress: (done: number, total: number, note?: string) => {
-                  const now = performance.now();
-                  if (done < total && now - lastProgress < 250) return;
-                  lastProgress = now;
-                  void extra
-                    .sendNotification({
-                      method: 'notifications/progress',
-                      params: {
-                        progressToken,
-                        progress: done,
-                        total,
-                        message: `${done}/${total} commands done${note ? `; ${note}` : ''}`,
-                      },
-                    })
-                    .catch(() => {});
-                },
-              }
-            : {}),
+          signal: run.signal,
+          onProgress: (done: number, total: number, note?: string) => {
+            const now = performance.now();
+            if (done < total && now - lastProgress < 250) return;
+            lastProgress = now;
+            const message = `${done}/${total} commands done${note ? `; ${note}` : ''}`;
+            run.progress(message);
+            if (progressToken === undefined) return;
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: done, total, message },
+              })
+              .catch(() => {});
+          },
         });
         const structured = args.resultDetail === 'full' ? batch : compactBatch(batch);
         return toolResult(structured, renderBatchText(batch), context());

@@ -3,9 +3,10 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 import { MAX_JOB_STEPS } from '../../jobs/create.js';
-import { JobReportSchema } from '../../jobs/report.js';
+import { type JobReport, JobReportSchema } from '../../jobs/report.js';
 import { type BuildJobDeps, jobToolResult } from './build-job-results.js';
 import { TargetArg } from './shared-schemas.js';
+import { registerTaskTool, type TaskRun } from './task-tools.js';
 
 const Commands = z
   .array(BatchItemSchema)
@@ -54,7 +55,9 @@ The job runs in chunks of commands on its connection; after every chunk each com
 Follow it with get_build_job {id, waitSeconds}. Placeholders {{name}} are filled from params.`;
 
 export function registerStartBuildJobTool(server: McpServer, deps: BuildJobDeps): void {
-  server.registerTool(
+  registerTaskTool(
+    server,
+    deps.tasks,
     'start_build_job',
     {
       title: 'Start a build job',
@@ -63,9 +66,9 @@ export function registerStartBuildJobTool(server: McpServer, deps: BuildJobDeps)
       outputSchema: JobReportSchema,
       annotations: { destructiveHint: true, openWorldHint: true, readOnlyHint: false, idempotentHint: false },
     },
-    (args, extra) =>
-      jobToolResult(deps, 'start_build_job', extra.requestId, () =>
-        deps.jobs.start({
+    (args, extra, run) =>
+      jobToolResult(deps, 'start_build_job', extra.requestId, async () => {
+        const started = await deps.jobs.start({
           name: args.name,
           ...(args.commands ? { commands: args.commands } : {}),
           ...(args.phases ? { phases: args.phases } : {}),
@@ -77,7 +80,55 @@ export function registerStartBuildJobTool(server: McpServer, deps: BuildJobDeps)
           ...(args.noChangeIsSuccess !== undefined ? { noChangeIsSuccess: args.noChangeIsSuccess } : {}),
           ...(args.resendUnverifiable !== undefined ? { resendUnverifiable: args.resendUnverifiable } : {}),
           ...(args.timeoutMs !== undefined ? { commandTimeoutMs: args.timeoutMs } : {}),
-        }),
-      ),
+        });
+        // a plain call answers at once; a task follows the job to its end
+        return run.asTask ? followJob(deps, started.id, run) : started;
+      }),
   );
+}
+
+/** how long one wait for a job's end lasts before its report is read again */
+const FOLLOW_SLICE_SECONDS = 30;
+
+/**
+ * Waits for a job to stop running, with its progress in the task's status; tasks/cancel cancels the job after
+ * its current chunk (cancel_build_job). The answer is the job's report at its end, as get_build_job gives it.
+ */
+async function followJob(deps: BuildJobDeps, id: string, run: TaskRun): Promise<JobReport> {
+  const progressed = (changed: string) => {
+    if (changed !== id) return;
+    void deps.jobs.get(id).then(
+      (r) => run.progress(`${r.doneSteps}/${r.totalSteps} steps done (${r.status})`),
+      () => undefined,
+    );
+  };
+  deps.jobs.changes.on('job', progressed);
+  const cancel = () => void deps.jobs.cancel(id).catch(() => undefined);
+  run.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (;;) {
+      const report = await deps.jobs.get(id, FOLLOW_SLICE_SECONDS);
+      if (report.status !== 'running') return report;
+      // running, but not in this companion's hands (yet): wait for news of it
+      await nextChange(deps, id, FOLLOW_SLICE_SECONDS * 1000);
+    }
+  } finally {
+    deps.jobs.changes.off('job', progressed);
+    run.signal.removeEventListener('abort', cancel);
+  }
+}
+
+function nextChange(deps: BuildJobDeps, id: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      deps.jobs.changes.off('job', changed);
+      resolve();
+    };
+    const changed = (changedId: string) => {
+      if (changedId === id) done();
+    };
+    const timer = setTimeout(done, ms);
+    deps.jobs.changes.on('job', changed);
+  });
 }

@@ -13,6 +13,7 @@ import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
+import { registerTaskTool } from './task-tools.js';
 
 const NameArg = z.string().describe('1–64 letters, digits, _ or -');
 
@@ -82,7 +83,9 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     },
   );
 
-  server.registerTool(
+  registerTaskTool(
+    server,
+    deps.tasks,
     'place_structure',
     {
       title: 'Place a saved structure',
@@ -96,7 +99,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       outputSchema: CompactBatchResultSchema,
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
-    async (args, extra) => {
+    async (args, extra, run) => {
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'place_structure', extra.requestId);
       try {
@@ -107,7 +110,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
           safety: deps.safety,
           target: target.description.name,
           undo: deps.undo.for(target.description.name),
-          signal: extra.signal,
+          signal: run.signal,
+          onProgress: (done, total) => run.progress(`${done}/${total} commands done`),
         });
         const batchId = pages.put(batch);
         const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });
