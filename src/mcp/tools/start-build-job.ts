@@ -1,58 +1,48 @@
 /** Tool `start_build_job`: a long build that runs in the background and survives restarts. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { BatchItemSchema } from '../../batch/plan.js';
+
 import { MAX_JOB_STEPS } from '../../jobs/create.js';
 import { type JobReport, JobReportSchema } from '../../jobs/report.js';
 import { type BuildJobDeps, jobToolResult } from './build-job-results.js';
-import { TargetArg } from './shared-schemas.js';
+import { BatchItemArg, TargetArg } from './shared-schemas.js';
 import { registerTaskTool, type TaskRun } from './task-tools.js';
 
-const Commands = z
-  .array(BatchItemSchema)
-  .min(1)
-  .max(MAX_JOB_STEPS)
-  .describe('commands (strings) or steps {id, command, dependsOn, condition}, as in execute_commands');
+const Commands = z.array(BatchItemArg).min(1).max(MAX_JOB_STEPS).describe('as in execute_commands');
 
 export const StartBuildJobInput = z.object({
   name: z.string().min(1).max(100).describe('what is being built, e.g. "castle walls"'),
-  commands: Commands.optional().describe('the job as one phase (give commands or phases)'),
+  commands: Commands.optional().describe('the job as one phase (or give phases)'),
   phases: z
     .array(z.object({ name: z.string().min(1).max(64), commands: Commands }))
     .min(1)
     .max(100)
     .optional()
-    .describe('the job in named phases, run in order, e.g. foundation, walls, roof'),
+    .describe('named phases run in order, e.g. foundation, walls, roof'),
   params: z
     .record(z.string(), z.union([z.string(), z.number()]))
     .optional()
-    .describe('values for {{name}} placeholders in the commands; an unfilled placeholder refuses the job'),
+    .describe('values for {{name}} placeholders in the commands'),
   chunkSize: z
     .number()
     .int()
     .min(1)
     .max(1000)
     .optional()
-    .describe('commands per batch and journal write (default 100, more for jobs over 20,000 commands)'),
-  verify: z.boolean().optional().describe('read applied block writes back from the world (default true)'),
-  stopOnFailure: z.boolean().optional().describe('stop the job at the first failed command (default false)'),
-  noChangeIsSuccess: z
-    .boolean()
-    .optional()
-    .describe('count "already there" rejections as success for dependsOn'),
+    .describe('commands per journal write (default 100)'),
+  verify: z.boolean().optional().describe('read applied block writes back (default true)'),
+  stopOnFailure: z.boolean().optional().describe('stop at the first failed command'),
+  noChangeIsSuccess: z.boolean().optional().describe('"already there" counts as success for dependsOn'),
   resendUnverifiable: z
     .boolean()
     .optional()
-    .describe(
-      'on resume, send again commands whose outcome is unknown and that write no checkable blocks (default true)',
-    ),
+    .describe('on resume, resend uncheckable commands of unknown outcome (default true)'),
   timeoutMs: z.number().int().min(100).max(120_000).optional().describe('per command (default 5000)'),
   target: TargetArg,
 });
 
 const DESCRIPTION = `Start a long build (up to ${MAX_JOB_STEPS.toLocaleString('en-US')} commands) that runs in the background and returns a job id at once.
-The job runs in chunks of commands on its connection; after every chunk each command's outcome is written to a journal on disk, so the job survives a restart of the companion or a lost connection: resume_build_job (or the companion itself) continues it without sending applied commands again. Use absolute coordinates (not ~): the bot may stand elsewhere when the job resumes.
-Follow it with get_build_job {id, waitSeconds}. Placeholders {{name}} are filled from params.`;
+Each command's outcome is journaled on disk, so the job survives a restart or a lost connection. Use absolute coordinates (not ~). Follow it with get_build_job {id, waitSeconds}, or call it as an MCP task.`;
 
 export function registerStartBuildJobTool(server: McpServer, deps: BuildJobDeps): void {
   registerTaskTool(

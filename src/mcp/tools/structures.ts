@@ -63,7 +63,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'list_structures',
     {
       title: 'List saved structures',
-      description: 'The structures saved with save_structure: name, size, non-air block count, when saved.',
+      description:
+        'List the structures saved with save_structure: name, size, non-air block count, when saved.',
       inputSchema: z.object({}),
       outputSchema: z.object({
         structures: z.array(
@@ -89,7 +90,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'place_structure',
     {
       title: 'Place a saved structure',
-      description: `Build a copy of a saved structure with its minimum corner at origin, optionally rotated clockwise (seen from above) by 90, 180 or 270 degrees; directional blocks (doors, stairs, logs, panes…) turn with it. Runs through execute_commands’ pipeline: safety, per-command results, verification. The answer is bounded: counts, the first ${PLACE_MAX_RESULTS} failures ("already there" no-ops are not failures), and page.batchId to read every result with get_batch_results.`,
+      description: `Build a copy of a saved structure with its minimum corner at origin, optionally rotated clockwise by 90, 180 or 270 degrees (directional blocks turn with it), through execute_commands' pipeline. The answer lists the first ${PLACE_MAX_RESULTS} failures; get_batch_results {page.batchId} reads every result.`,
       inputSchema: z.object({
         name: NameArg,
         origin: PositionSchema,
