@@ -1,7 +1,8 @@
 /**
  * HTTP sessions end however the client leaves: abandoned sessions expire when idle, DELETE ends one at once,
  * a cap refuses one session too many with a message that says what to do, and a request without a session is
- * served statelessly. Real HTTP server in this process, real SDK clients, the embedded world behind it.
+ * served statelessly; a client in a new session still gets the task it started in an ended one. Real HTTP
+ * server in this process, real SDK clients, the embedded world behind it.
  *
  * Memory is measured in this process (the server runs here; the world runs in a process of its own): the
  * server's own counters (open sessions, sessions ended by idleness) and the listeners on the shared parts
@@ -16,6 +17,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  CreateTaskResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -24,6 +30,7 @@ import { Targets } from '../../src/connection/targets.js';
 import { JobManager } from '../../src/jobs/manager.js';
 import { type HttpHandle, type HttpServerOptions, startHttpServer } from '../../src/mcp/http.js';
 import { createServer } from '../../src/mcp/server.js';
+import { McbridgeTaskStore } from '../../src/mcp/task-store.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { StructureStore } from '../../src/structures/store.js';
 import { logger } from '../../src/vocabulary/logger.js';
@@ -45,11 +52,13 @@ const servers: HttpHandle[] = [];
 
 const start = async (o: Partial<HttpServerOptions>) => {
   const undo = new UndoRegistry();
+  // one task store for all sessions, as serve wires it
+  const tasks = new McbridgeTaskStore();
   const http = await startHttpServer({
     port: 0,
     token,
     makeServer: () =>
-      createServer({ targets, log: silent, safety: defaultSafetyConfig, jobs, undo, structures }),
+      createServer({ targets, log: silent, safety: defaultSafetyConfig, jobs, undo, structures, tasks }),
     log: silent,
     ...o,
   });
@@ -190,6 +199,31 @@ describe('HTTP sessions that end', () => {
     const again = await connect(http);
     expect(http.sessions()).toBe(2);
     await again.transport.terminateSession();
+  });
+
+  test('a client that ends its session and starts another still gets its task', async () => {
+    const http = await start({});
+    const first = await connect(http);
+    const { task } = await first.client.request(
+      {
+        method: 'tools/call',
+        params: {
+          name: 'execute_commands',
+          arguments: { commands: ['setblock 3 80 3 minecraft:stone', 'setblock 4 80 3 minecraft:stone'] },
+          task: { ttl: 600_000 },
+        },
+      },
+      CreateTaskResultSchema,
+      { timeout: 170_000 },
+    );
+    await first.transport.terminateSession();
+    await until('the first session to end', () => http.sessions() === 0);
+    const second = await connect(http);
+    const result = (await second.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema, {
+      timeout: 170_000,
+    })) as CallToolResult;
+    expect((result.structuredContent as { totalCommands: number }).totalCommands).toBe(2);
+    await second.transport.terminateSession();
   });
 
   test('a request without a session is served statelessly and leaves nothing behind', async () => {
