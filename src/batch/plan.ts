@@ -6,16 +6,13 @@ import { z } from 'zod';
 import { McbridgeError } from '../vocabulary/errors.js';
 
 export const OperationSchema = z.object({
-  id: z.string().min(1).max(64).optional().describe('name for this step, so later steps can depend on it'),
+  id: z.string().min(1).max(64).optional().describe("this step's name, for later steps"),
   command: z.string().max(40_000).describe('the Minecraft command'),
-  dependsOn: z
-    .array(z.string())
-    .optional()
-    .describe('ids of earlier steps that must succeed first; otherwise this step is skipped'),
+  dependsOn: z.array(z.string()).optional().describe('earlier steps that must succeed, else skipped'),
   condition: z
     .object({
-      ifSuccess: z.string().optional().describe('run only if this earlier step succeeded'),
-      ifFailed: z.string().optional().describe('run only if this earlier step failed (e.g. a fallback)'),
+      ifSuccess: z.string().optional().describe('an earlier step'),
+      ifFailed: z.string().optional().describe('an earlier step (a fallback)'),
     })
     .optional(),
 });

@@ -16,3 +16,5 @@ export const days = wholeNumber('a positive whole number of days', 1);
 export const port = wholeNumber('a port number from 1 to 65535', 1, 65535);
 /** a port to listen on; 0 picks any free port */
 export const listenPort = wholeNumber('a port number from 0 to 65535 (0 = any free port)', 0, 65535);
+export const minutes = wholeNumber('a positive whole number of minutes', 1);
+export const count = wholeNumber('a positive whole number', 1);

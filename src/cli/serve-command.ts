@@ -12,13 +12,14 @@ import { Targets } from '../connection/targets.js';
 import { JobManager } from '../jobs/manager.js';
 import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
+import { McbridgeTaskStore } from '../mcp/task-store.js';
 import { createServer } from '../mcp/server.js';
 import { StructureStore } from '../structures/store.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
 import { logNews } from './log-news.js';
-import { days, listenPort } from './numbers.js';
+import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
@@ -36,6 +37,8 @@ interface ServeFlags extends ConnectionFlags, ViewerFlags {
   httpToken?: string;
   httpAllowRemote: boolean;
   httpAllowOrigin: string[];
+  httpIdleMinutes?: number;
+  httpMaxSessions?: number;
   jobsDir?: string;
   jobMaxAgeDays: number;
   jobAutoResume: boolean;
@@ -78,6 +81,16 @@ export function registerServeCommand(program: Command): void {
       'a browser origin (besides pages on this machine) that may call --http, with the token; repeatable',
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
+    )
+    .option(
+      '--http-idle-minutes <n>',
+      'an --http session without a request for this long ends (default 30)',
+      minutes,
+    )
+    .option(
+      '--http-max-sessions <n>',
+      '--http sessions open at once; one more is refused with 503 (default 64)',
+      count,
     )
     .option(
       '--jobs-dir <path>',
@@ -134,6 +147,7 @@ export function registerServeCommand(program: Command): void {
       });
       // structure files come from the structures directory and the directories the operator allows
       const structures = new StructureStore(undefined, config?.structureDirs ?? []);
+      const tasks = new McbridgeTaskStore();
       const makeServer = () =>
         createServer({
           targets,
@@ -142,6 +156,7 @@ export function registerServeCommand(program: Command): void {
           jobs,
           undo,
           structures,
+          tasks,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
         });
 
@@ -169,6 +184,10 @@ export function registerServeCommand(program: Command): void {
           token: token.token,
           allowedOrigins: [...(httpConfig?.allowedOrigins ?? []), ...flags.httpAllowOrigin],
           allowNonLoopback: flags.httpAllowRemote,
+          ...sessionLimits(
+            flags.httpIdleMinutes ?? httpConfig?.idleMinutes,
+            flags.httpMaxSessions ?? httpConfig?.maxSessions,
+          ),
           makeServer,
           log: logger,
         });
@@ -197,4 +216,11 @@ export function registerServeCommand(program: Command): void {
         log: logger,
       });
     });
+}
+
+function sessionLimits(idleMinutes: number | undefined, maxSessions: number | undefined) {
+  return {
+    ...(idleMinutes !== undefined ? { idleTimeoutMs: idleMinutes * 60_000 } : {}),
+    ...(maxSessions !== undefined ? { maxSessions } : {}),
+  };
 }

@@ -70,6 +70,10 @@ export const CompanionConfigSchema = z
         port: z.number().int().min(0).max(65535).default(8787),
         /** browser origins allowed to call (default none: only non-browser clients) */
         allowedOrigins: z.array(z.string()).default([]),
+        /** a session without a request for this long ends */
+        idleMinutes: z.number().positive().optional(),
+        /** sessions open at once */
+        maxSessions: z.number().int().min(1).optional(),
       })
       .optional(),
   })

@@ -67,6 +67,8 @@ export class ConnectionTarget {
     reconnect: Partial<ReconnectPolicy> = {},
   ) {
     this.reconnect = { ...DEFAULT_RECONNECT, ...reconnect };
+    // one listener per MCP session; the HTTP server caps and ends sessions, so no warning at 11
+    this.newsEvents.setMaxListeners(0);
   }
 
   get state(): TargetState {
@@ -77,6 +79,11 @@ export class ConnectionTarget {
   onNews(listener: NewsListener): () => void {
     this.newsEvents.on('news', listener);
     return () => this.newsEvents.off('news', listener);
+  }
+
+  /** Listeners of this connection's news now (each MCP session has one while it lives). */
+  newsListenerCount(): number {
+    return this.newsEvents.listenerCount('news');
   }
 
   /** The last news of this connection (up to 10), oldest first: for a client that arrives late. */

@@ -1,7 +1,9 @@
 /**
  * Streamable HTTP transport: `mcbridge serve --http`. Loopback by default, a bearer token on every request,
  * browser pages on this machine accepted and other origins only when allowed (DNS-rebinding protection: Host
- * must be this server), and one MCP server per session, all sharing the companion's connections.
+ * must be this server), and one MCP server per session, all sharing the companion's connections. Sessions end
+ * (src/mcp/http-sessions.ts) and are capped; a request without a session that is not `initialize` is served
+ * statelessly, by a server of its own that lives for that one request.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +13,12 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { McbridgeError } from '../vocabulary/errors.js';
 import type { Logger } from '../vocabulary/logger.js';
 import { applyCors, originAllowed } from './http-origins.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEFAULT_MAX_SESSIONS,
+  HttpSessions,
+  type SessionEnd,
+} from './http-sessions.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const MAX_BODY = 8 * 1024 * 1024;
@@ -22,6 +30,10 @@ export interface HttpServerOptions {
   /** browser origins allowed to call besides loopback pages (which always may, with the token) */
   allowedOrigins?: string[];
   allowNonLoopback?: boolean;
+  /** a session without any request for this long ends (default 30 minutes) */
+  idleTimeoutMs?: number;
+  /** sessions open at once; one more initialize is refused with 503 (default 64) */
+  maxSessions?: number;
   /** a fresh MCP server for each session */
   makeServer: () => McpServer;
   log: Logger;
@@ -31,6 +43,8 @@ export interface HttpHandle {
   url: string;
   port: number;
   sessions(): number;
+  /** sessions ended so far, by how they ended */
+  ended(): Readonly<Record<SessionEnd, number>>;
   close(): Promise<void>;
 }
 
@@ -46,7 +60,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
   }
   if (o.token.length < 16)
     throw new McbridgeError('the HTTP token is too short', { remedy: 'use at least 16 characters' });
-  const sessions = new Map<string, { transport: StreamableHTTPServerTransport; server: McpServer }>();
+  const sessions = new HttpSessions(
+    o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    o.maxSessions ?? DEFAULT_MAX_SESSIONS,
+  );
   const expected = Buffer.from(`Bearer ${o.token}`);
   let port = o.port ?? 8787;
 
@@ -78,26 +95,57 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     if (body instanceof Error) return refuse(res, 400, body.message);
     const sessionId = req.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) return existing.transport.handleRequest(req, res, body);
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      return refuse(
+    if (typeof sessionId === 'string') {
+      const existing = sessions.get(sessionId);
+      if (!existing) return refuse(res, 404, 'unknown or ended session: initialize again');
+      sessions.track(sessionId, res);
+      try {
+        return await existing.transport.handleRequest(req, res, body);
+      } catch (err) {
+        await sessions.end(sessionId, 'transport_error');
+        throw err;
+      }
+    }
+    if (req.method === 'POST' && isInitializeRequest(body)) return startSession(req, res, body);
+    if (req.method === 'POST') return serveStateless(req, res, body);
+    return refuse(res, 400, 'start a session with an initialize request, or POST a request without one');
+  };
+
+  const startSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    if (sessions.full()) {
+      const minutes = Math.round(sessions.idleTimeoutMs / 60_000);
+      res.setHeader('retry-after', '60');
+      return refuseJsonRpc(
         res,
-        400,
-        sessionId ? 'unknown session: initialize again' : 'start a session with an initialize request',
+        503,
+        body,
+        `mcbridge has ${sessions.maxSessions} MCP sessions open, its limit: close sessions you no longer use (HTTP DELETE /mcp with their mcp-session-id), wait for idle ones to end (after ${minutes} min without a request), or raise the limit with --http-max-sessions`,
       );
     }
     const server = o.makeServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
-      },
+      onsessioninitialized: (id) => sessions.add(id, transport, server),
     });
+    // set before connect: the server chains its own close handling after this one
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-      void server.close().catch(() => {});
+      if (transport.sessionId) sessions.closed(transport.sessionId);
+      else void server.close().catch(() => undefined);
     };
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } catch (err) {
+      if (transport.sessionId) await sessions.end(transport.sessionId, 'transport_error');
+      else await server.close().catch(() => undefined);
+      throw err;
+    }
+  };
+
+  const serveStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const server = o.makeServer();
+    const transport = new StreamableHTTPServerTransport({});
+    res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
   };
@@ -123,12 +171,24 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
     port,
     sessions: () => sessions.size,
+    ended: () => sessions.ended,
     close: async () => {
-      for (const { transport } of sessions.values()) await transport.close().catch(() => {});
+      await sessions.endAll();
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));
     },
   };
+}
+
+/** A refusal a JSON-RPC client shows: the error's message says what to do. */
+function refuseJsonRpc(res: ServerResponse, status: number, request: unknown, message: string): void {
+  const id =
+    typeof request === 'object' && request !== null && 'id' in request
+      ? (request as { id: unknown }).id
+      : null;
+  res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message } }));
 }
 
 function readJson(req: IncomingMessage): Promise<unknown> {

@@ -8,18 +8,31 @@ import { registerAllPrompts } from './prompts/index.js';
 import { completeUnknownReferencesToNothing, registerAllResources } from './resources/index.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
+import { McbridgeTaskStore } from './task-store.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
 
-/** `undo` defaults to a fresh registry; pass one to share undo history between several servers (HTTP sessions). */
+/**
+ * `undo` and `tasks` default to fresh ones; pass them to share undo history and MCP tasks between several
+ * servers (HTTP sessions).
+ */
 export function createServer(
-  deps: Omit<ToolDeps, 'undo' | 'structures'> & { undo?: UndoRegistry; structures?: StructureStore },
+  deps: Omit<ToolDeps, 'undo' | 'structures' | 'tasks'> & {
+    undo?: UndoRegistry;
+    structures?: StructureStore;
+    tasks?: McbridgeTaskStore;
+  },
 ): McpServer {
+  const tasks = deps.tasks ?? new McbridgeTaskStore();
   const server = new McpServer(
     { name: 'mcbridge', version },
     {
-      capabilities: { logging: {} },
+      capabilities: {
+        logging: {},
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+      },
+      taskStore: tasks,
       instructions:
         'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
     },
@@ -29,7 +42,11 @@ export function createServer(
     ...deps,
     undo: deps.undo ?? new UndoRegistry(),
     structures: deps.structures ?? new StructureStore(),
+    tasks,
   };
+  // every MCP server (one per HTTP session) listens to these; the HTTP server caps and ends sessions
+  full.jobs?.changes.setMaxListeners(0);
+  full.structures.changes.setMaxListeners(0);
   registerAllTools(server, full);
   const stopResources = registerAllResources(server, full);
   registerAllPrompts(server, deps.targets);

@@ -21,33 +21,13 @@ import { AreaTooLargeError, splitBox } from './split.js';
 
 export const RenderViewSchema = z.enum(['isometric', 'top']);
 export const RenderOptionsSchema = z.object({
-  view: RenderViewSchema.default('isometric').describe(
-    'isometric: seen from a corner (see `corner`) and above; top: a map, north up',
-  ),
-  corner: z
-    .enum(CORNERS)
-    .optional()
-    .describe('isometric: the corner it is seen from (default south-east); try others to see every wall'),
-  cutaway: z
-    .boolean()
-    .optional()
-    .describe('leave out the ceiling/roof when the top of the box covers a room (default true)'),
-  textures: z
-    .boolean()
-    .optional()
-    .describe('block textures on faces of 8 px and more, when installed (default true); false: flat colours'),
-  legend: z
-    .boolean()
-    .optional()
-    .describe('a legend of the blocks drawn, with counts, under the picture (default true)'),
-  grid: z.boolean().optional().describe('grid lines and coordinate labels (default true)'),
-  scale: z
-    .number()
-    .int()
-    .min(1)
-    .max(64)
-    .optional()
-    .describe('pixels per block edge (default: fit about 600 px)'),
+  view: RenderViewSchema.default('isometric'),
+  corner: z.enum(CORNERS).optional().describe('seen from (default south-east); try others to see every wall'),
+  cutaway: z.boolean().optional().describe("cut a room's ceiling away (default true)"),
+  textures: z.boolean().optional().describe('false: flat colours'),
+  legend: z.boolean().optional().describe('blocks drawn, with counts (default true)'),
+  grid: z.boolean().optional().describe('coordinates (default true)'),
+  scale: z.number().int().min(1).max(64).optional().describe('pixels per block (default: fit 600 px)'),
 });
 export type RenderOptions = z.input<typeof RenderOptionsSchema> & { maxBlocks?: number };
 

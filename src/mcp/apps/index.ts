@@ -18,7 +18,7 @@ import { channelBlockSource, prepareReads } from '../../connection/block-reads.j
 import { serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { PositionSchema, TargetArg } from '../tools/shared-schemas.js';
-import { MAX_VIEW_FACES, MAX_VIEW_VOLUME, meshRegion } from './region-mesh.js';
+import { MAX_VIEW_VOLUME, meshRegion } from './region-mesh.js';
 import { buildViewHtml } from './view-html.js';
 import { viewBox } from './view-box.js';
 
@@ -34,8 +34,8 @@ export const BUILD_VIEW_TOOL_META = {
 const VIEW_CSP = { connectDomains: [], resourceDomains: [] };
 
 const ViewRegionInput = {
-  from: PositionSchema.optional().describe('one corner (inclusive)'),
-  to: PositionSchema.optional().describe('the opposite corner (inclusive)'),
+  from: PositionSchema.optional(),
+  to: PositionSchema.optional(),
   commands: z
     .array(z.string())
     .max(1000)
@@ -73,7 +73,7 @@ export function registerBuildView(server: McpServer, deps: ToolDeps): void {
     'view_region_mesh',
     {
       title: 'Meshes of a box for the 3D View',
-      description: `For the build View only: the 3D meshes of a box (at most ${MAX_VIEW_VOLUME} blocks and ${MAX_VIEW_FACES} visible faces), made with prismarine-viewer's block models. Models never need it: use render_area or get_blocks_in_area.`,
+      description: `Make the 3D meshes of a box (at most ${MAX_VIEW_VOLUME} blocks) for the build View; models use render_area instead.`,
       inputSchema: ViewRegionInput,
       annotations: { readOnlyHint: true, openWorldHint: true },
       _meta: { ui: { resourceUri: BUILD_VIEW_URI, visibility: ['app'] } },

@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CompleteRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { registerConnectionResources } from './connections.js';
+import { registerGuideResource } from './guide.js';
 import { registerJobResources } from './jobs.js';
 import { registerStructureResources } from './structures.js';
 import { Subscriptions } from './subscriptions.js';
@@ -12,6 +13,7 @@ export function registerAllResources(server: McpServer, deps: ToolDeps): () => v
   const subscriptions = new Subscriptions(server);
   const stops = [registerStructureResources(server, deps.structures)];
   registerConnectionResources(server, deps.targets, deps.viewer);
+  registerGuideResource(server);
   if (deps.viewer) registerViewerResource(server, deps.viewer);
   if (deps.jobs) stops.push(registerJobResources(server, deps.jobs, subscriptions));
   return () => stops.forEach((stop) => stop());

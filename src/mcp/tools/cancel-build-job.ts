@@ -11,7 +11,7 @@ export function registerCancelBuildJobTool(server: McpServer, deps: BuildJobDeps
     {
       title: 'Cancel a build job',
       description:
-        'Stop a build job: nothing more is sent once the commands already in flight have answered. The journal is kept (status interrupted, cancelled); resume_build_job can still continue it, it is never resumed automatically.',
+        'Stop a build job once the commands in flight have answered; its journal is kept, so resume_build_job can still continue it.',
       inputSchema: z.object({ id: JobIdSchema }),
       outputSchema: JobReportSchema,
       annotations: {

@@ -4,6 +4,7 @@ import type { JobManager } from '../../jobs/manager.js';
 import type { Logger } from '../../vocabulary/logger.js';
 import type { SafetyConfig } from '../../safety/config.js';
 import type { StructureStore } from '../../structures/store.js';
+import type { McbridgeTaskStore } from '../task-store.js';
 
 /** What tool handlers need from the companion. */
 export interface ToolDeps {
@@ -17,6 +18,8 @@ export interface ToolDeps {
   jobs?: JobManager;
   /** saved structures (save/list/place_structure) */
   structures: StructureStore;
+  /** MCP tasks, shared by every session; without it the long tools are plain tools only */
+  tasks?: McbridgeTaskStore;
   /** the live 3D viewer (`--viewer-port`), showing the bot of `connection` */
   viewer?: { url: string; connection: string };
 }

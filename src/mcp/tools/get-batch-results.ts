@@ -16,21 +16,12 @@ export const GetBatchResultsInput = z.object({
     .number()
     .int()
     .min(0)
+    .max(1_000_000)
     .optional()
-    .describe(
-      'how many of the matching results to skip (0-based, default 0); nextOffset of the previous page',
-    ),
+    .describe('results to skip: nextOffset of the last page'),
   limit: z.number().int().min(1).max(PAGE_MAX).optional().describe(`how many (default and max ${PAGE_MAX})`),
-  status: z
-    .string()
-    .optional()
-    .describe('only results with this status, e.g. "rejected_by_game" (default: all)'),
-  resultDetail: z
-    .enum(['compact', 'full'])
-    .optional()
-    .describe(
-      'compact (default) as execute_commands answers; full: every field (keys, own lines, verification)',
-    ),
+  status: z.string().optional().describe('only this status, e.g. "rejected_by_game"'),
+  resultDetail: z.enum(['compact', 'full']).optional().describe('as in execute_commands'),
 });
 
 export const GetBatchResultsOutput = z.object({
@@ -49,7 +40,7 @@ export function registerGetBatchResultsTool(server: McpServer, deps: ToolDeps, p
     'get_batch_results',
     {
       title: 'Page through a batch’s results',
-      description: `Every per-command result of a batch whose answer was bounded (it has page.batchId), ${PAGE_MAX} at a time, optionally only one status. The last ${KEPT_BATCHES} bounded batches stay readable.`,
+      description: `Read every per-command result of a bounded answer (one with page.batchId), ${PAGE_MAX} at a time, optionally of one status; the last ${KEPT_BATCHES} such batches stay readable.`,
       inputSchema: GetBatchResultsInput,
       outputSchema: GetBatchResultsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -11,11 +11,9 @@ import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
 
 export const GetBlocksInAreaInput = z.object({
-  from: PositionSchema.describe('one corner (inclusive)'),
-  to: PositionSchema.describe('the opposite corner (inclusive)'),
-  format: AreaFormatSchema.optional().describe(
-    'layers (default): one text grid per y, one row per z, one character per x; runs: run-length runs along x',
-  ),
+  from: PositionSchema,
+  to: PositionSchema,
+  format: AreaFormatSchema.optional().describe('layers (default): a grid per y; runs: runs along x'),
   includeAir: z
     .boolean()
     .optional()
@@ -28,9 +26,7 @@ export function registerGetBlocksInAreaTool(server: McpServer, deps: ToolDeps): 
     'get_blocks_in_area',
     {
       title: 'Read blocks in an area',
-      description: `Read every block in a box (at most ${AREA_MAX_BLOCKS.toLocaleString('en-US')} blocks) with its block states, as the bot's world shows it.
-The palette maps short keys to full states (e.g. "b": "minecraft:oak_door[facing=north,half=lower]"). "." is air, "?" is an unloaded chunk — never guess those are air. Use it to check what you built.
-The text labels every row with its z and rules the columns with the last digit of x; runs are listed one per line with y, z, the x range and the block.`,
+      description: `Read every block in a box (at most ${AREA_MAX_BLOCKS.toLocaleString('en-US')} blocks) with its block states, as the bot's world shows it, to check what you built. The palette maps short keys to full states; "." is air, "?" an unloaded chunk (never guess it is air).`,
       inputSchema: GetBlocksInAreaInput,
       outputSchema: EncodedAreaSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },

@@ -27,7 +27,7 @@ export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): 
     {
       title: 'Get a build job',
       description:
-        'Status of a build job (pending, running, completed, error, interrupted, expired), its phases and steps done, counts per outcome, the first 20 failed steps (failedSteps counts them all; page with failuresFrom) and the last error, with a hint on what to do next.',
+        'Show where a build job is (status, phases, steps done, counts per outcome, the first 20 failed steps, the last error) with a hint on what to do next; waitSeconds waits for it to stop running.',
       inputSchema: GetBuildJobInput,
       outputSchema: JobReportSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -10,6 +10,7 @@ import { SignInError, SignInRequiredError } from '../../vocabulary/errors.js';
 import { BotPlaceSchema, botPlace } from '../../connection/where.js';
 import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
+import { TargetArg } from './shared-schemas.js';
 import { placeText, PolicySchema, policySummary, policyText } from './connection-info-text.js';
 
 export const ConnectionInfoOutput = z.object({
@@ -60,9 +61,9 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
     {
       title: 'Connection info',
       description:
-        "Show the Minecraft server a connection talks to: address, version, whether the bot is an operator, how command output is captured (fenced = exact, serial = best effort) and whether sendCommandFeedback is on. Also where the bot stands (exact and block position, dimension, facing, the world's min/max y, the ground height under it, the box of loaded chunks) and the operator's policy (allowed commands, build zones, limits). Call it before the first command: `~` coordinates resolve from the bot's position. Connects if not yet connected.",
+        'Show the server a connection talks to (version, operator, capture), where the bot stands (position, ground height, loaded chunks) and the safety policy. Call it before the first command: `~` resolves from the bot.',
       inputSchema: z.object({
-        target: z.string().optional().describe('connection name; default: the configured default'),
+        target: TargetArg,
       }),
       outputSchema: ConnectionInfoOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },

@@ -18,7 +18,7 @@ export function registerListBuildJobsTool(server: McpServer, deps: BuildJobDeps)
     {
       title: 'List build jobs',
       description:
-        'Every build job in the journal directory, newest first, with its status and steps done; also journal files that could not be read (moved aside as *.corrupt).',
+        'List the build jobs in the journal, newest first, with status and steps done, and journal files that could not be read.',
       inputSchema: z.object({}),
       outputSchema: ListBuildJobsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },

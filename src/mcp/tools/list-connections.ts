@@ -30,7 +30,7 @@ export function registerListConnectionsTool(server: McpServer, deps: ToolDeps): 
     {
       title: 'List connections',
       description:
-        'The named connections of this companion (e.g. a test server through a bot, your own game through the mod) with their state. Pass a name as `target` to any other tool; without it the default connection is used. Does not connect anything.',
+        'List the named connections of this companion (a server through a bot, your own game through the mod) with their state; pass a name as `target` to other tools.',
       inputSchema: z.object({}),
       outputSchema: ListConnectionsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },

@@ -14,8 +14,8 @@ import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
 
 export const RenderAreaInput = RenderOptionsSchema.extend({
-  from: PositionSchema.describe('one corner (inclusive)'),
-  to: PositionSchema.describe('the opposite corner (inclusive)'),
+  from: PositionSchema,
+  to: PositionSchema,
   target: TargetArg,
 });
 
@@ -44,7 +44,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
     {
       title: 'Render an area as a picture',
       description:
-        'Draw a box of the world as a PNG: isometric (seen from a corner and above, south-east by default; `corner` picks another so every wall can be seen) or top (a map, north up). When the top of the box roofs a room, the ceiling is cut away and the near walls drawn see-through so the inside shows (cutaway: false keeps it). Textured where the assets are installed; thin blocks (doors, panes, fences, beds, carpets, slabs, stairs, torches, lanterns, pots, signs) in their true shapes. A legend under the picture and the text list the blocks drawn with counts. Unloaded chunks are hatched, never drawn as air.',
+        'Draw a box of the world as a PNG, isometric (from a `corner` and above) or top (a map, north up), to see what you built. A roofed room is shown cut away so the inside shows; a legend lists the blocks with counts; unloaded chunks are hatched, never drawn as air.',
       inputSchema: RenderAreaInput,
       outputSchema: RenderAreaOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },

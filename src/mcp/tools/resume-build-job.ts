@@ -22,7 +22,7 @@ export function registerResumeBuildJobTool(server: McpServer, deps: BuildJobDeps
     'resume_build_job',
     {
       title: 'Resume a build job',
-      description: `Continue a build job in the background from its journal. Applied steps are never sent again (unless restart); steps whose outcome is unknown (sent when the companion stopped) are checked in the world first and only sent again when their blocks are not there. Refused when the job has expired or another companion is running it.`,
+      description: `Continue a build job in the background from its journal: applied steps are not sent again (unless restart); steps of unknown outcome are checked in the world first.`,
       inputSchema: ResumeBuildJobInput,
       outputSchema: JobReportSchema,
       annotations: { destructiveHint: true, openWorldHint: true, readOnlyHint: false, idempotentHint: false },

@@ -31,6 +31,7 @@ import {
   unknownLine,
   unknownTo,
 } from './structure-plan.js';
+import { registerTaskTool } from './task-tools.js';
 
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
 export const PLACE_MAX_RESULTS = 10;
@@ -91,7 +92,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     {
       title: 'List saved structures',
       description:
-        'The structures saved with save_structure, and the structure files place_structure can read.',
+        'List the structures saved with save_structure and the structure files place_structure can read.',
       inputSchema: z.object({}),
       outputSchema: z.object({
         structures: z.array(
@@ -118,11 +119,13 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     },
   );
 
-  server.registerTool(
+  registerTaskTool(
+    server,
+    deps.tasks,
     'place_structure',
     {
       title: 'Place a structure',
-      description: `Build a saved structure or a structure file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands’ pipeline; the answer lists the first ${PLACE_MAX_RESULTS} failures and a page.batchId for get_batch_results.`,
+      description: `Build a saved structure or a structure file with its minimum corner at origin, optionally mirrored and rotated (directional blocks turn with it), through execute_commands' pipeline. The answer lists the first ${PLACE_MAX_RESULTS} failures; get_batch_results {page.batchId} reads every result.`,
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
@@ -134,7 +137,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       outputSchema: CompactBatchResultSchema.extend({ unknownBlocks: UnknownBlocksSchema }),
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
-    async (args, extra) => {
+    async (args, extra, run) => {
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'place_structure', extra.requestId);
       try {
@@ -148,7 +151,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
           safety: deps.safety,
           target: target.description.name,
           undo: deps.undo.for(target.description.name),
-          signal: extra.signal,
+          signal: run.signal,
+          onProgress: (done, total) => run.progress(`${done}/${total} commands done`),
         });
         const batchId = pages.put(batch);
         const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });

@@ -13,8 +13,7 @@ import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { TargetArg } from './shared-schemas.js';
 
-const DESCRIPTION = `Put back the blocks changed by the last execute_commands / place_structure batches on this connection, newest first, and read them back. Kept in memory for the last ${UNDO_MAX_BATCHES} batches (at most ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks in all); only block writes are undone (not entities, items, chest contents or where the bot stands).
-Every write batch's result says undo: recorded or not_recorded (with the reason, e.g. the bot stood too far away to read the blocks first). undo_last stops at a not-recorded batch and explains, instead of undoing an older one; pass past_unrecorded: true to go past it on purpose. If a restore does not read back as before (e.g. the area is no longer loaded), nothing is used up: the result lists the blocks not put back — move the bot near them and call undo_last again.`;
+const DESCRIPTION = `Put back the blocks changed by the last execute_commands / place_structure batches, newest first, and read them back: block writes of the last ${UNDO_MAX_BATCHES} batches whose result says undo: recorded (at most ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks).`;
 
 export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -33,9 +32,7 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
         past_unrecorded: z
           .boolean()
           .optional()
-          .describe(
-            'go past batches that were not recorded (their blocks stay as they are) to undo older ones (default false)',
-          ),
+          .describe('go past not-recorded batches (their blocks stay) to undo older ones'),
         target: TargetArg,
       }),
       outputSchema: UndoLastOutput,
