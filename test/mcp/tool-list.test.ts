@@ -61,6 +61,7 @@ describe('the tool list a model reads', () => {
     'save_structure',
     'list_structures',
     'place_structure',
+    'compare_structure',
     'get_batch_results',
     'start_build_job',
     'get_build_job',
@@ -73,7 +74,9 @@ describe('the tool list a model reads', () => {
     expect(tool, `${name} is listed`).toBeDefined();
     const first = tool!.description!.split(/(?<=[.:])\s/)[0]!;
     // an imperative verb, then what it acts on, in one short sentence
-    expect(first).toMatch(/^(Run|Show|List|Read|Draw|Make|Put|Save|Build|Start|Continue|Stop) \S+ \S+/);
+    expect(first).toMatch(
+      /^(Run|Show|List|Read|Draw|Make|Put|Save|Build|Start|Continue|Stop|Compare) \S+ \S+/,
+    );
     expect(first.length).toBeLessThanOrEqual(200);
   });
 

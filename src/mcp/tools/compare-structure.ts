@@ -56,26 +56,21 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
     {
       title: 'Compare a build with its plan',
       description:
-        'Compare the world at origin with a saved structure or structure file placed there: matched, total, score, the differences page by page, and fix commands for execute_commands.',
+        'Compare the world at origin with a saved structure or file: score, differences (paged) and fix commands for execute_commands.',
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
-        origin: PositionSchema.describe('where the plan’s minimum corner is (as given to place_structure)'),
+        origin: PositionSchema.describe('the plan’s minimum corner, as given to place_structure'),
         rotation: RotationArg,
         mirror: MirrorArg,
-        offset: z
-          .number()
-          .int()
-          .min(0)
-          .optional()
-          .describe('differences to skip (nextOffset of the last page)'),
+        offset: z.number().int().min(0).optional().describe('skip this many (nextOffset)'),
         limit: z
           .number()
           .int()
           .min(1)
           .max(COMPARE_PAGE_MAX)
           .optional()
-          .describe(`differences per page (default ${COMPARE_PAGE_DEFAULT}, max ${COMPARE_PAGE_MAX})`),
+          .describe(`per page (default ${COMPARE_PAGE_DEFAULT})`),
         target: TargetArg,
       }),
       outputSchema: CompareStructureOutput,

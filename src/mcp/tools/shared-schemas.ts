@@ -5,8 +5,13 @@
 import { z } from 'zod';
 import { BatchItemSchema } from '../../batch/plan.js';
 
-// vanilla's world ends 30,000,000 blocks out (Level.MAX_LEVEL_SIZE); bounds keep the schema short too
-const Coordinate = z.number().int().min(-30_000_000).max(30_000_000);
+// vanilla's world ends 30,000,000 blocks out (Level.MAX_LEVEL_SIZE). Checked, but shown to the model only as
+// "integer": the bounds would be written out in every position of every tool's schema
+const Coordinate = z
+  .number()
+  .refine(Number.isInteger, 'a whole number of blocks')
+  .refine((v) => Math.abs(v) <= 30_000_000, "beyond the world's edge (±30,000,000)")
+  .meta({ type: 'integer' });
 
 export const PositionSchema = z
   .object({ x: Coordinate, y: Coordinate, z: Coordinate })

@@ -16,18 +16,16 @@ export const NameArg = z.string().describe('a saved structure: 1–64 letters, d
 export const FileArg = z
   .string()
   .describe(
-    'a structure file (.schem, .schematic, .nbt, .litematic), relative to the structures directory or in a directory the operator allows',
+    'a .schem, .schematic, .nbt or .litematic file in the structures directory or one the operator allows',
   );
 export const MirrorArg = z
   .enum(['none', 'left_right', 'front_back'])
   .optional()
-  .describe(
-    'applied before rotation: left_right flips north/south, front_back flips east/west (default none)',
-  );
+  .describe('before rotation; left_right flips north/south, front_back east/west');
 export const RotationArg = z
   .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
   .optional()
-  .describe('clockwise seen from above, degrees (default 0)');
+  .describe('degrees clockwise seen from above');
 
 /** at most this many unknown blocks are listed by position */
 export const UNKNOWN_LISTED = 20;

@@ -49,7 +49,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         from: PositionSchema,
         to: PositionSchema,
         file: FileArg.optional().describe(
-          'write this file instead, in the format its extension names: .schem (Sponge v3), .nbt (vanilla structure), .litematic',
+          'write this file instead; its extension picks the format (.schem, .nbt, .litematic)',
         ),
         target: TargetArg,
       }),
@@ -125,7 +125,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'place_structure',
     {
       title: 'Place a structure',
-      description: `Build a saved structure or a structure file with its minimum corner at origin, optionally mirrored and rotated (directional blocks turn with it), through execute_commands' pipeline. The answer lists the first ${PLACE_MAX_RESULTS} failures; get_batch_results {page.batchId} reads every result.`,
+      description: `Build a saved structure or file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands' pipeline. The first ${PLACE_MAX_RESULTS} failures are listed; get_batch_results {page.batchId} reads all.`,
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
