@@ -80,6 +80,17 @@ describe('the tool list a model reads', () => {
     expect(first.length).toBeLessThanOrEqual(200);
   });
 
+  test('a position is checked though its schema shows only "integer"', async () => {
+    const call = (x: number) =>
+      client.callTool({
+        name: 'get_blocks_in_area',
+        arguments: { from: { x, y: 0, z: 0 }, to: { x: 0, y: 0, z: 0 } },
+      });
+    const text = async (x: number) => JSON.stringify((await call(x)).content);
+    expect(await text(40_000_000)).toContain("beyond the world's edge");
+    expect(await text(1.5)).toContain('a whole number of blocks');
+  });
+
   test('shared schema parts are written once per schema', () => {
     for (const tool of tools) {
       const schema = JSON.stringify(tool.inputSchema);
