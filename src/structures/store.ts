@@ -42,6 +42,11 @@ export const StructureSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * What the file held besides blocks, which mcbridge neither places nor compares (entities, biomes):
+   * present only for a structure read from a file that has them, so that answers can say so.
+   */
+  leftOut: z.object({ entities: z.number().int().nonnegative(), biomes: z.boolean() }).optional(),
 });
 export type Structure = z.infer<typeof StructureSchema>;
 

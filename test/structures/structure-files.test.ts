@@ -80,7 +80,14 @@ async function writeHutWithPrismarineSchematic(path: string): Promise<void> {
 }
 
 /** A Sponge v3 file assembled by hand per the specification. */
-function spongeV3(palette: string[], data: number[], size: Pos, blockEntities: object[] = []): Buffer {
+function spongeV3(
+  palette: string[],
+  data: number[],
+  size: Pos,
+  blockEntities: object[] = [],
+  /** more fields of the Schematic compound (Entities, Biomes) */
+  extra: Record<string, unknown> = {},
+): Buffer {
   return gzipSync(
     nbt.writeUncompressed(
       nbt.comp({
@@ -95,6 +102,7 @@ function spongeV3(palette: string[], data: number[], size: Pos, blockEntities: o
             Data: nbt.byteArray(data),
             BlockEntities: nbt.list(nbt.comp(blockEntities as never[])),
           }),
+          ...extra,
         }),
       }) as never,
     ),
@@ -200,6 +208,40 @@ describe('structure files through MCP', () => {
     const got = await c.execute([`data get block ${where.x} ${where.y} ${where.z} Items`]);
     expect(got.results[0]!.status).toBe('applied');
     expect(got.results[0]!.summary).toMatch(/minecraft:diamond/);
+  });
+
+  test('entities and biomes in a file are named as not placed and not compared, never dropped silently', async () => {
+    const pig = { Id: nbt.string('minecraft:pig'), Pos: nbt.list(nbt.double([0.5, 0, 0.5])) };
+    const file = spongeV3(['minecraft:hay_block'], [0], { x: 1, y: 1, z: 1 }, [], {
+      Entities: nbt.list(nbt.comp([pig, pig] as never[])),
+      Biomes: nbt.comp({
+        Palette: nbt.comp({ 'minecraft:plains': nbt.int(0) }),
+        Data: nbt.byteArray([0]),
+      }),
+    });
+    writeFileSync(join(c.structures.dir, 'farm.schem'), file);
+    const where = at(8, 0, -6);
+    const placed = await placeOk({ file: 'farm.schem', origin: where });
+    expect(placed.structuredContent).toMatchObject({
+      appliedCount: 1,
+      leftOut: { entities: 2, biomes: true },
+    });
+    expect(text(placed)).toContain('The file also holds 2 entities and biomes, which were not placed');
+    const r = await c.call('compare_structure', { file: 'farm.schem', origin: where });
+    expect(r.structuredContent).toMatchObject({
+      matched: 1,
+      total: 1,
+      leftOut: { entities: 2, biomes: true },
+    });
+    expect(text(r)).toContain('which were not compared');
+    // a file with blocks only says nothing of the kind
+    writeFileSync(
+      join(c.structures.dir, 'bale.schem'),
+      spongeV3(['minecraft:hay_block'], [0], { x: 1, y: 1, z: 1 }),
+    );
+    const plain = await placeOk({ file: 'bale.schem', origin: at(9, 0, -6) });
+    expect(plain.structuredContent).not.toHaveProperty('leftOut');
+    expect(text(plain)).not.toContain('also holds');
   });
 
   test('blocks the server does not know are reported per block; the rest is placed', async () => {

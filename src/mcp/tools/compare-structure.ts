@@ -14,9 +14,11 @@ import {
   RotationArg,
   UnknownBlocksSchema,
   findUnknown,
+  leftOutLine,
   loadPlan,
   transformArgs,
   unknownLine,
+  LeftOutSchema,
   unknownTo,
 } from './structure-plan.js';
 
@@ -47,6 +49,7 @@ export const CompareStructureOutput = z.object({
     .describe('commands that make the world match this page of differences, for execute_commands'),
   nextOffset: z.number().int().optional().describe('offset of the next page; absent on the last page'),
   unknownBlocks: UnknownBlocksSchema,
+  leftOut: LeftOutSchema,
 });
 type CompareStructureOutput = z.infer<typeof CompareStructureOutput>;
 
@@ -110,8 +113,10 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
           fix: fixCommands(comparison.planned.slice(offset, end), unknown),
           ...(end < comparison.differences.length ? { nextOffset: end } : {}),
           ...(unknownBlocks ? { unknownBlocks } : {}),
+          ...(structure.leftOut ? { leftOut: structure.leftOut } : {}),
         };
-        return toolResult(out, renderComparison(out), context());
+        const left = leftOutLine(structure, 'were not compared');
+        return toolResult(out, left ? `${renderComparison(out)}\n${left}` : renderComparison(out), context());
       } catch (err) {
         return toolError(err, context());
       }

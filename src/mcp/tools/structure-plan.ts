@@ -84,6 +84,22 @@ export function findUnknown(
   };
 }
 
+export const LeftOutSchema = z
+  .object({ entities: z.number().int(), biomes: z.boolean() })
+  .optional()
+  .describe('what the file holds besides blocks, not placed or compared');
+
+/** What a file held that was not placed or compared; undefined when it held only blocks. */
+export function leftOutLine(structure: Structure, what: string): string | undefined {
+  const left = structure.leftOut;
+  if (!left) return undefined;
+  const parts = [
+    ...(left.entities > 0 ? [`${left.entities} entit${left.entities === 1 ? 'y' : 'ies'}`] : []),
+    ...(left.biomes ? ['biomes'] : []),
+  ];
+  return `The file also holds ${parts.join(' and ')}, which ${what} (mcbridge handles blocks and block entities only): summon entities or set biomes with commands if they matter.`;
+}
+
 export function unknownLine(u: UnknownBlocks, what: string): string {
   const where = u.blocks.map((b) => `${b.x} ${b.y} ${b.z} ${b.state}`).join('; ');
   return `${u.count} block(s) the server does not know ${what} (${where}${u.count > u.blocks.length ? '; …' : ''}): replace them with blocks of this version, or use a server that has them`;

@@ -23,9 +23,11 @@ import {
   NameArg,
   RotationArg,
   UnknownBlocksSchema,
+  LeftOutSchema,
   dataVersionOf,
   filesOf,
   findUnknown,
+  leftOutLine,
   loadPlan,
   transformArgs,
   unknownLine,
@@ -134,7 +136,10 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         mirror: MirrorArg,
         target: TargetArg,
       }),
-      outputSchema: CompactBatchResultSchema.extend({ unknownBlocks: UnknownBlocksSchema }),
+      outputSchema: CompactBatchResultSchema.extend({
+        unknownBlocks: UnknownBlocksSchema,
+        leftOut: LeftOutSchema,
+      }),
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
     async (args, extra, run) => {
@@ -156,10 +161,18 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         });
         const batchId = pages.put(batch);
         const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });
-        const text = renderBatchText(batch, answer.page);
+        const lines = [
+          renderBatchText(batch, answer.page),
+          ...(unknownBlocks ? [unknownLine(unknownBlocks, 'were not placed')] : []),
+          ...(structure.leftOut ? [leftOutLine(structure, 'were not placed')!] : []),
+        ];
         return toolResult(
-          { ...answer, ...(unknownBlocks ? { unknownBlocks } : {}) },
-          unknownBlocks ? `${text}\n${unknownLine(unknownBlocks, 'were not placed')}` : text,
+          {
+            ...answer,
+            ...(unknownBlocks ? { unknownBlocks } : {}),
+            ...(structure.leftOut ? { leftOut: structure.leftOut } : {}),
+          },
+          lines.join('\n'),
           context(),
         );
       } catch (err) {

@@ -3,7 +3,7 @@ import type { Structure } from '../store.js';
 import { StructureError } from '../store.js';
 import { readLitematic, writeLitematic } from './litematic.js';
 import { readMcedit } from './mcedit.js';
-import { type Compound, NbtReader, decodeNbt, encodeNbt } from './nbt-file.js';
+import { type Compound, NbtReader, type Tag, decodeNbt, encodeNbt } from './nbt-file.js';
 import { readSponge, writeSponge } from './sponge.js';
 import { readVanillaNbt, writeVanillaNbt } from './vanilla-nbt.js';
 
@@ -34,6 +34,12 @@ export function decodeStructure(
   name: string,
 ): Structure {
   const root = decodeNbt(bytes, file);
+  const structure = readBlocks(root, ext, file, name);
+  const leftOut = leftOutOf(root, ext);
+  return leftOut.entities > 0 || leftOut.biomes ? { ...structure, leftOut } : structure;
+}
+
+function readBlocks(root: Compound, ext: StructureExtension, file: string, name: string): Structure {
   switch (ext) {
     case '.schem':
       return readSponge(root, file, name);
@@ -45,6 +51,35 @@ export function decodeStructure(
     case '.litematic':
       return readLitematic(root, file, name);
   }
+}
+
+/**
+ * Entities and biomes a file holds, where each format keeps them: Sponge `Entities` and `BiomePalette`
+ * (v2) or `Biomes` (v3), MCEdit `Entities` and `Biomes`, vanilla `entities`, Litematica each region's
+ * `Entities`.
+ */
+function leftOutOf(root: Compound, ext: StructureExtension): { entities: number; biomes: boolean } {
+  const schematic = ext === '.litematic' ? root : (compoundAt(root, 'Schematic') ?? root);
+  if (ext === '.litematic') {
+    const regions = compoundAt(root, 'Regions');
+    const entities = regions
+      ? Object.keys(regions.value).reduce((n, key) => n + listLength(compoundAt(regions, key), 'Entities'), 0)
+      : 0;
+    return { entities, biomes: false };
+  }
+  const entities = listLength(schematic, ext === '.nbt' ? 'entities' : 'Entities');
+  const biomes = ['Biomes', 'BiomePalette', 'BiomeData'].some((key) => schematic.value[key] !== undefined);
+  return { entities, biomes: ext !== '.nbt' && biomes };
+}
+
+const compoundAt = (c: Compound | undefined, key: string): Compound | undefined => {
+  const t = c?.value[key] as Tag | undefined;
+  return t?.type === 'compound' ? (t as Compound) : undefined;
+};
+
+function listLength(c: Compound | undefined, key: string): number {
+  const t = c?.value[key] as Tag | undefined;
+  return t?.type === 'list' ? (t.value as { value: unknown[] }).value.length : 0;
 }
 
 export function encodeStructure(structure: Structure, ext: StructureExtension, dataVersion?: number): Buffer {
