@@ -22,7 +22,8 @@ import {
   CallToolResultSchema,
   CreateTaskResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import type { ConnectionTarget } from '../../src/connection/target.js';
@@ -159,6 +160,27 @@ describe('HTTP sessions that end', () => {
     await transport.terminateSession();
     await until('the deleted session to end', () => http.sessions() === 0);
     expect(http.ended().closed).toBe(1);
+    expect(listeners()).toBe(base);
+    await client.close();
+  });
+
+  test('a transport that fails mid-request ends its session and removes its listeners', async () => {
+    const http = await start({});
+    const base = listeners();
+    const { client } = await connect(http);
+    expect(listeners()).toBeGreaterThan(base);
+    // the SDK's transport cannot be made to fail from outside: this one request's handling throws, as a
+    // broken stream or a bug in the transport would (fault injection, the rest is real)
+    const failing = vi
+      .spyOn(StreamableHTTPServerTransport.prototype, 'handleRequest')
+      .mockRejectedValueOnce(new Error('injected transport failure'));
+    try {
+      await expect(client.listTools()).rejects.toThrow();
+    } finally {
+      failing.mockRestore();
+    }
+    await until('the failed session to end', () => http.sessions() === 0);
+    expect(http.ended().transport_error).toBe(1);
     expect(listeners()).toBe(base);
     await client.close();
   });
