@@ -81,7 +81,7 @@ const call = async (name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
 
 describe('resources', () => {
-  test('the server declares resources (subscribe, listChanged), prompts and completions; three templates', async () => {
+  test('the server declares resources (subscribe, listChanged), prompts and completions; four templates', async () => {
     expect(client.getServerCapabilities()).toMatchObject({
       resources: { subscribe: true, listChanged: true },
       prompts: {},
@@ -92,6 +92,7 @@ describe('resources', () => {
     expect(resourceTemplates.map((t) => t.uriTemplate).sort()).toEqual([
       'mcbridge://connections/{name}',
       'mcbridge://jobs/{id}',
+      'mcbridge://structure-files/{file}',
       'mcbridge://structures/{name}',
     ]);
   });
