@@ -89,7 +89,12 @@ export class McbridgeTaskStore implements TaskStore {
     if (entry.result) throw new Error(`task ${taskId} has its result already`);
     entry.result = result;
     // a cancelled task stays cancelled; its result says what was done before it stopped
-    if (entry.task.status !== 'cancelled') entry.task.status = status;
+    if (entry.task.status !== 'cancelled') {
+      entry.task.status = status;
+      // the last progress may be older than the end: the status says how the work ended, in the answer's words
+      const headline = firstLine(result);
+      if (headline) entry.task.statusMessage = `${status}: ${headline}`;
+    }
     this.touch(entry);
     entry.finish();
   }
@@ -187,4 +192,11 @@ export class McbridgeTaskStore implements TaskStore {
       if (this.entries.delete(e.task.taskId)) over--;
     }
   }
+}
+
+/** The first line of a tool result's first text content. */
+function firstLine(result: Result): string | undefined {
+  const content = (result as { content?: Array<{ type: string; text?: string }> }).content;
+  const text = content?.find((c) => c.type === 'text')?.text;
+  return text?.split('\n')[0]?.slice(0, 300) || undefined;
 }
