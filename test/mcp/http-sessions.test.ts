@@ -6,9 +6,10 @@
  *
  * Memory is measured in this process (the server runs here; the world runs in a process of its own): the
  * server's own counters (open sessions, sessions ended by idleness) and the listeners on the shared parts
- * (connection news, job and structure changes) must be back at their baseline, and RSS after a full garbage
- * collection within 10 MB of the RSS measured the same way after a warm-up round (which loads the code paths
- * and JIT-compiles them, so that what remains to compare is what sessions leave behind).
+ * (connection news, job and structure changes) must be back at their baseline, and live memory (heap and
+ * external) after a full garbage collection within 10 MB of the same measure after a warm-up round (which
+ * loads the code paths and JIT-compiles them, so that what remains to compare is what sessions leave behind).
+ * RSS is printed beside it: this process also runs the clients, and freed memory may stay mapped.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,12 @@ const abandon = async (http: HttpHandle) => {
 /** sessions abandoned before the baseline is taken: the process reaches its working size */
 const WARM_UP = 300;
 
+/** the JS heap and the memory outside it that JS objects hold (buffers, sockets' data) */
+const liveMemory = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
+
 const rssAfterGc = async () => {
   for (let i = 0; i < 3; i++) {
     gc();
@@ -130,25 +137,27 @@ afterAll(async () => {
 });
 
 describe('HTTP sessions that end', () => {
-  test('500 abandoned sessions expire when idle and leave no listener and no memory behind', async () => {
+  test('500 abandoned sessions expire when idle and leave no listener and no live memory behind', async () => {
     const http = await start({ idleTimeoutMs: 1000, maxSessions: 600 });
     const baseListeners = listeners();
     // warm-up: the same round, smaller, so that code loading and compilation are not counted as a leak
     for (let i = 0; i < WARM_UP; i++) await abandon(http);
     await until('the warm-up sessions to expire', () => http.sessions() === 0, 120_000);
     const baseRss = await rssAfterGc();
-    const baseHeap = process.memoryUsage().heapUsed;
+    const baseLive = liveMemory();
 
     for (let i = 0; i < 500; i++) await abandon(http);
     await until('500 abandoned sessions to expire', () => http.sessions() === 0, 180_000);
     expect(http.ended().idle).toBe(WARM_UP + 500);
     expect(listeners()).toBe(baseListeners);
     const grown = (await rssAfterGc()) - baseRss;
-    const heap = process.memoryUsage().heapUsed - baseHeap;
+    const live = liveMemory() - baseLive;
     process.stderr.write(
-      `after 500 abandoned sessions: RSS ${(grown / 1e6).toFixed(1)} MB, heap ${(heap / 1e6).toFixed(1)} MB from baseline\n`,
+      `after 500 abandoned sessions: RSS ${(grown / 1e6).toFixed(1)} MB, live memory (heap + external) ${(live / 1e6).toFixed(1)} MB from baseline\n`,
     );
-    expect(grown).toBeLessThan(10 * 1024 * 1024);
+    // what the sessions could leak is live memory. RSS is printed, not asserted: this process also runs
+    // the 500 clients, and on Node 24 it once kept +27.9 MB of freed memory mapped while the heap was +0.5 MB
+    expect(live).toBeLessThan(10 * 1024 * 1024);
   }, 900_000);
 
   test('DELETE ends a session at once and removes its listeners', async () => {
