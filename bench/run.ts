@@ -2,7 +2,8 @@
  * npm run bench — figures, not assertions. Everything runs in one process against one embedded world, so
  * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
- * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts).
+ * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts), `-- --soak`
+ * only the long-conversation memory section (bench/soak.ts).
  * The figures go to stdout and into docs/performance.md, between its bench markers (bench/doc-tables.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import { findBrowser, launchChromium, waitForFirstFrame } from '../test/world-vi
 import { mixedCommands } from './commands.js';
 import { writeFigures } from './doc-tables.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
+import { measureServeSoak, SOAK } from './soak.js';
 import { measureWorldFootprint } from './world.js';
 
 const rssOf = (pid: number) => {
@@ -88,12 +90,14 @@ const printTable = () => {
   process.stdout.write(
     `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
   );
-  const world = figures
-    .filter(([k]) => k.startsWith(WORLD))
-    .map(([k, v]) => [k.slice(WORLD.length), v] as const);
-  const main = figures.filter(([k]) => !k.startsWith(WORLD));
+  const section = (prefix: string) =>
+    figures.filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v] as const);
+  const world = section(WORLD);
+  const soak = section(SOAK);
+  const main = figures.filter(([k]) => !k.startsWith(WORLD) && !k.startsWith(SOAK));
   if (main.length) writeFigures('main', main, loadAtStart);
   if (world.length) writeFigures('world', world, loadAtStart);
+  if (soak.length) writeFigures('soak', soak, loadAtStart);
 };
 
 async function main() {
@@ -101,6 +105,12 @@ async function main() {
   // `npm run bench -- --world`: the embedded world's start time and memory only
   if (process.argv.includes('--world')) {
     await measureWorldFootprint(startWorld, record);
+    printTable();
+    return;
+  }
+  // `npm run bench -- --soak`: serve's memory over a long conversation only
+  if (process.argv.includes('--soak')) {
+    await measureServeSoak(record);
     printTable();
     return;
   }
@@ -338,6 +348,7 @@ async function main() {
   await world.stop();
   await measurePaper(startWorld, record);
   await measureServeProcess();
+  await measureServeSoak(record);
   await measureWorldFootprint(startWorld, record);
   printTable();
 }

@@ -1,0 +1,121 @@
+/**
+ * The soak: `mcbridge serve --embedded` (built) as an MCP host runs it, one stdio client, 60 calls of 1,000
+ * setblocks back to back — a long conversation compressed. Figures for the serve process alone (its world
+ * runs in a process of its own): RSS at rest (the warm-up done, then 10 s without a call), the most RSS
+ * reached during the calls (sampled every 20 ms), RSS after each call, its growth per 10 calls over the last
+ * half (least squares), and the rate. Run alone with `npm run bench -- --soak`.
+ */
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export const SOAK = 'soak: ';
+const CALLS = 60;
+const PER_CALL = 1000;
+const REST_MS = 10_000;
+
+/** resident memory of a process, in MB (Linux) */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!m) throw new Error(`no VmRSS for process ${pid}`);
+  return Number(m[1]) / 1024;
+}
+
+/** 1,000 setblocks over a 10 × 10 × 10 box beside the bot; even calls stone, odd ones dirt, so each one changes every block */
+function setblocks(call: number): string[] {
+  const block = call % 2 ? 'dirt' : 'stone';
+  return Array.from(
+    { length: PER_CALL },
+    (_, i) =>
+      `setblock ~${2 + (i % 10)} ~${Math.floor(i / 100)} ~${Math.floor(i / 10) % 10} minecraft:${block}`,
+  );
+}
+
+/** slope of y over x by least squares */
+function slope(ys: number[]): number {
+  const n = ys.length;
+  const mx = (n - 1) / 2;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  ys.forEach((y, x) => {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  });
+  return num / den;
+}
+
+export async function measureServeSoak(
+  record: (name: string, value: string) => void,
+  cli = new URL('../dist/cli/main.js', import.meta.url).pathname,
+): Promise<void> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'serve', '--embedded', '--username', 'Soak'],
+    env: { ...(process.env as Record<string, string>), MCBRIDGE_LOG_LEVEL: 'debug' },
+    stderr: 'pipe',
+  });
+  // the warm-up's last step is logged at debug level: the server is at rest from then on
+  let log = '';
+  const warmed = new Promise<void>((resolve) => {
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('warm-up: connection warmed')) resolve();
+      if (log.length > 1e6) log = log.slice(-1e4);
+    });
+  });
+  const client = new Client({ name: 'bench-soak', version: '0' });
+  await client.connect(transport);
+  const pid = transport.pid!;
+  try {
+    await warmed;
+    await new Promise((resolve) => setTimeout(resolve, REST_MS));
+    const atRest = rssMb(pid);
+    record(
+      `${SOAK}serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
+      `${atRest.toFixed(0)} MB`,
+    );
+
+    let peak = atRest;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 20);
+    const afterEach: number[] = [];
+    const times: number[] = [];
+    try {
+      for (let k = 0; k < CALLS; k++) {
+        const t = performance.now();
+        const result = (await client.callTool(
+          { name: 'execute_commands', arguments: { commands: setblocks(k) } },
+          undefined,
+          { timeout: 600_000 },
+        )) as CallToolResult;
+        times.push(performance.now() - t);
+        if (result.isError) throw new Error(`soak call ${k + 1} failed: ${JSON.stringify(result.content)}`);
+        const rss = rssMb(pid);
+        peak = Math.max(peak, rss);
+        afterEach.push(rss);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const secondHalf = afterEach.slice(CALLS / 2);
+    const warm = times.slice(CALLS / 2);
+    record(`${SOAK}serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`, `${peak.toFixed(0)} MB`);
+    record(
+      `${SOAK}serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
+      [0, 9, 19, 29, 39, 49, 59].map((i) => afterEach[i]!.toFixed(0)).join(', ') + ' MB',
+    );
+    record(
+      `${SOAK}serve RSS growth per 10 calls over calls 31–60 (least squares)`,
+      `${(slope(secondHalf) * 10).toFixed(1)} MB`,
+    );
+    record(
+      `${SOAK}rate over calls 31–60`,
+      `${((warm.length * PER_CALL) / (warm.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} commands/s`,
+    );
+  } finally {
+    await client.close();
+  }
+}
