@@ -192,11 +192,13 @@ describe('on a Paper-like server', () => {
       const base = { x: Math.floor(pos.x), y: Math.floor(pos.y), z: Math.floor(pos.z) };
       for (const r of unsent) {
         const m = /~(-?\d+) ~(-?\d+) ~(-?\d+)/.exec(r.command)!;
-        const block = channel.readBlock!({
-          x: base.x + Number(m[1]),
-          y: base.y + Number(m[2]),
-          z: base.z + Number(m[3]),
-        });
+        const at = { x: base.x + Number(m[1]), y: base.y + Number(m[2]), z: base.z + Number(m[3]) };
+        // the new connection's chunks come nearest first, in batches: the farther ones may still be on their way
+        await until(
+          `the chunk of ${at.x} ${at.y} ${at.z} to arrive`,
+          () => channel.readBlock!(at) !== 'unloaded',
+        );
+        const block = channel.readBlock!(at);
         expect(block === 'unloaded' ? block : block.name).toBe('minecraft:air');
       }
     } finally {
