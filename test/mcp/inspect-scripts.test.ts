@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 test('npm run inspect:cli lists the tools of serve --embedded from the repository root', async () => {
   const { stdout } = await promisify(execFile)(
     'npm',
-    ['run', '--silent', 'inspect:cli', '--', '--method', 'tools/list'],
+    // the Inspector's own 15 s for the server to answer is a clock: a busy machine may need longer to start it
+    ['run', '--silent', 'inspect:cli', '--', '--method', 'tools/list', '--connect-timeout', '110000'],
     { cwd: root, env: { ...process.env, MCBRIDGE_LOG_LEVEL: 'warn' } },
   );
   const { tools } = JSON.parse(stdout) as { tools: Array<{ name: string; outputSchema?: unknown }> };
