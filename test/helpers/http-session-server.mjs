@@ -4,11 +4,13 @@
  * without the clients' memory in the same process. Runs the built code (dist/, built by test/global-setup.ts)
  * under `node --expose-gc`; the parent forks it with its settings as JSON in argv[2] and talks over IPC:
  *   → { id, op: 'state' }   ← { id, sessions, ended, listeners }
- *   → { id, op: 'memory' }  ← { id, rss, live }   (after last-resort garbage collections)
+ *   → { id, op: 'memory' }  ← { id, rss, live, where }   (after last-resort garbage collections)
  *   → { id, op: 'close' }   ← { id } and the process exits
  * It sends { ready: url } once it serves.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { UndoRegistry } from '../../dist/batch/undo.js';
 import { mineflayerTarget } from '../../dist/connection/factories.js';
 import { Targets } from '../../dist/connection/targets.js';
@@ -73,7 +75,34 @@ const memoryAfterGc = async () => {
     await new Promise((resolve) => setImmediate(resolve));
   }
   const m = process.memoryUsage();
-  return { rss: m.rss, live: m.heapUsed + m.external };
+  return { rss: m.rss, live: m.heapUsed + m.external, where: residentByKind() };
+};
+
+/**
+ * Where the resident memory is, in kB: by kind of mapping (/proc/self/smaps: glibc's brk heap, anonymous
+ * mappings of V8's 256 kB page size, smaller and larger anonymous ones, files), and V8's committed size per
+ * heap space. Printed beside the figures, so that a difference says where it came from.
+ */
+const residentByKind = () => {
+  const kinds = {};
+  let kind = 'other';
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const kB = (parseInt(head[2], 16) - parseInt(head[1], 16)) / 1024;
+      const path = head[3];
+      if (path === '[heap]') kind = 'brk';
+      else if (path) kind = path.startsWith('[') ? path : 'file';
+      else kind = kB === 256 ? 'anon 256k' : kB >= 1024 ? 'anon >=1M' : 'anon small';
+    } else if (line.startsWith('Rss:')) {
+      const kB = Number(line.split(/\s+/)[1]);
+      if (kB > 0) kinds[kind] = (kinds[kind] ?? 0) + kB;
+    }
+  }
+  for (const space of getHeapSpaceStatistics()) {
+    if (space.space_size > 0) kinds[`v8 ${space.space_name}`] = Math.round(space.space_size / 1024);
+  }
+  return kinds;
 };
 
 process.on('message', async ({ id, op }) => {
