@@ -41,3 +41,40 @@ export function kickReason(readable: string): string {
   const said = `kicked by the server: ${readable}`;
   return known ? `${said} — ${known.cause}. Fix: ${known.fix}. Nothing is resent on its own` : said;
 }
+
+/** Kick reasons arrive as strings, JSON text, or NBT-derived objects: make them readable. */
+export function readableReason(reason: unknown): string {
+  if (typeof reason === 'string') {
+    try {
+      return readableReason(JSON.parse(reason));
+    } catch {
+      return reason;
+    }
+  }
+  if (reason && typeof reason === 'object') {
+    const r = reason as {
+      text?: unknown;
+      translate?: unknown;
+      extra?: unknown[];
+      with?: unknown[];
+      value?: unknown;
+    };
+    if (r.value !== undefined && !r.text && !r.translate) return readableReason(r.value);
+    let out = typeof r.text === 'string' ? r.text : typeof r.translate === 'string' ? r.translate : '';
+    if (Array.isArray(r.with) && r.with.length) out += ` (${r.with.map(readableReason).join(', ')})`;
+    if (Array.isArray(r.extra)) out += r.extra.map(readableReason).join('');
+    return out || JSON.stringify(reason);
+  }
+  return String(reason);
+}
+
+/** What to do about a kick: the known fixes first, then hints from the reason's words. */
+export function kickRemedy(reason: string): string | undefined {
+  const known = explainKick(reason);
+  if (known) return known.fix;
+  if (/whitelist|white-listed/i.test(reason)) return 'add the bot to the server whitelist';
+  if (/outdated|version/i.test(reason)) return 'set --version to the server version';
+  if (/authenticat|online-mode|premium/i.test(reason))
+    return 'the server is in online mode: set online-mode=false in server.properties for bots';
+  return undefined;
+}

@@ -12,7 +12,7 @@ import { sessionAuth } from '../signin/session-auth.js';
 import { botWorldView, TeleportWatch } from './bot-place.js';
 import type { Backend, BlockStateView, CommandChannel, WorldView } from './channel.js';
 import { watchBrand } from './brand.js';
-import { explainKick, kickReason } from './kicks.js';
+import { kickReason, kickRemedy, readableReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
@@ -33,32 +33,6 @@ export interface MineflayerOptions {
   /** default 20 s, or `$MCBRIDGE_SPAWN_TIMEOUT_MS` (the test suite's longer bound for a busy machine) */
   spawnTimeoutMs?: number;
   backend?: Backend;
-}
-
-/** Kick reasons arrive as strings, JSON text, or NBT-derived objects: make them readable. */
-export function readableReason(reason: unknown): string {
-  if (typeof reason === 'string') {
-    try {
-      return readableReason(JSON.parse(reason));
-    } catch {
-      return reason;
-    }
-  }
-  if (reason && typeof reason === 'object') {
-    const r = reason as {
-      text?: unknown;
-      translate?: unknown;
-      extra?: unknown[];
-      with?: unknown[];
-      value?: unknown;
-    };
-    if (r.value !== undefined && !r.text && !r.translate) return readableReason(r.value);
-    let out = typeof r.text === 'string' ? r.text : typeof r.translate === 'string' ? r.translate : '';
-    if (Array.isArray(r.with) && r.with.length) out += ` (${r.with.map(readableReason).join(', ')})`;
-    if (Array.isArray(r.extra)) out += r.extra.map(readableReason).join('');
-    return out || JSON.stringify(reason);
-  }
-  return String(reason);
 }
 
 /** How long a bot may take from connecting to spawning before the connection is given up. */
@@ -321,14 +295,4 @@ async function detectVersion(host: string, port: number, server: string, timeout
   const version = joinVersionFor(announced);
   if (!version) throw unsupportedServerError(server, announced);
   return version;
-}
-
-function kickRemedy(reason: string): string | undefined {
-  const known = explainKick(reason);
-  if (known) return known.fix;
-  if (/whitelist|white-listed/i.test(reason)) return 'add the bot to the server whitelist';
-  if (/outdated|version/i.test(reason)) return 'set --version to the server version';
-  if (/authenticat|online-mode|premium/i.test(reason))
-    return 'the server is in online mode: set online-mode=false in server.properties for bots';
-  return undefined;
 }
