@@ -9,8 +9,10 @@
 # stores a repository's file once per content; the tree there held the 26.1.2 files plus excerpts of Minecraft,
 # Gui and Hud (their class header and the members the adapter uses, copied from the 26.3 files). The 26.3 files
 # read there (ServerData, ClientChunkCache, ClientLevel, ClientPacketListener, LocalPlayer, Player, ChatComponent,
-# ChatListener, ConnectScreen, SharedConstants, Identifier, StateHolder, HolderLookup) declare what the adapter
-# uses with the 26.1.2 signatures. With a whole checkout, run gen-stubs.sh with --check to confirm the stubs.
+# ChatListener, ConnectScreen, SharedConstants, Identifier, StateHolder, HolderLookup, BlockState) declare what the
+# adapter uses with the 26.1.2 signatures; the rest was not read in 26.3 (the index held no 26.3 copy of most of
+# them: Component, ComponentSerialization, Permissions, ChunkSource, BlockableEventLoop…). With a whole checkout,
+# run gen-stubs.sh with --check to confirm the stubs.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 <26.1.2 git dir> <26.3 checkout> <out dir>" >&2; exit 2; }
 OLD=$1
