@@ -24,7 +24,7 @@ function check(adapter: string): { status: number | null; out: string } {
 }
 
 describe('api-check against the committed stubs', () => {
-  test.each(['fabric-1.21.4', 'fabric-1.21.11', 'fabric-26.1'])(
+  test.each(['fabric-1.21.4', 'fabric-1.21.11', 'fabric-26.1', 'fabric-26.3'])(
     '%s type-checks with no error anywhere',
     (adapter) => {
       const { status, out } = check(join(MOD, adapter));

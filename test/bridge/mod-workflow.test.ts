@@ -35,6 +35,7 @@ describe('the mod workflow', () => {
       { adapter: 'fabric-1.21.4', java: 21 },
       { adapter: 'fabric-1.21.11', java: 21 },
       { adapter: 'fabric-26.1', java: 25 },
+      { adapter: 'fabric-26.3', java: 25 },
     ]);
     expect(build.defaults!.run['working-directory']).toBe('mod-bridge/${{ matrix.adapter }}');
     expect(runs(build)).toContain('./gradlew build --stacktrace');
