@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 
 function send(message: WorldToParent): Promise<void> {
   return new Promise((resolve) => {
-    if (!process.send) return resolve();
+    if (!process.send || !process.connected) return resolve();
     process.send(message, undefined, undefined, () => resolve());
   });
 }
@@ -32,6 +32,10 @@ async function crash(err: unknown): Promise<never> {
 }
 
 function main(): void {
+  // the parent is gone: nothing else can stop this process. A parent that went away while this process was
+  // still loading (a host that closes serve as it starts) fired 'disconnect' before anyone listened.
+  process.on('disconnect', () => process.exit(0));
+  if (!process.connected) process.exit(0);
   const options = JSON.parse(process.env['MCBRIDGE_WORLD_OPTIONS'] ?? '{}') as WorldProcessOptions;
   const ops = new Set(options.ops.map((n) => n.toLowerCase()));
   process.on('uncaughtException', (err) => void crash(err));
@@ -137,8 +141,6 @@ function main(): void {
       });
     }
   });
-  // the parent is gone: nothing else can stop this process
-  process.on('disconnect', () => process.exit(0));
 }
 
 main();
