@@ -28,7 +28,7 @@ import { findBrowser, launchChromium, waitForFirstFrame } from '../test/world-vi
 import { mixedCommands } from './commands.js';
 import { writeFigures } from './doc-tables.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
-import { measureServeSoak, SOAK } from './soak.js';
+import { measureServeSoaks, SOAK } from './soak.js';
 import { measureWorldFootprint } from './world.js';
 
 const rssOf = (pid: number) => {
@@ -110,7 +110,7 @@ async function main() {
   }
   // `npm run bench -- --soak`: serve's memory over a long conversation only
   if (process.argv.includes('--soak')) {
-    await measureServeSoak(record);
+    await measureServeSoaks(record);
     printTable();
     return;
   }
@@ -348,7 +348,7 @@ async function main() {
   await world.stop();
   await measurePaper(startWorld, record);
   await measureServeProcess();
-  await measureServeSoak(record);
+  await measureServeSoaks(record);
   await measureWorldFootprint(startWorld, record);
   printTable();
 }

@@ -3,7 +3,8 @@
  * setblocks back to back — a long conversation compressed. Figures for the serve process alone (its world
  * runs in a process of its own): RSS at rest (the warm-up done, then 10 s without a call), the most RSS
  * reached during the calls (sampled every 20 ms), RSS after each call, its growth per 10 calls over the last
- * half (least squares), and the rate. Run alone with `npm run bench -- --soak`.
+ * half (least squares), and the rate. Run twice: with mcbridge's heap settings and with V8's defaults, whose
+ * rates are compared as a ratio. Run alone with `npm run bench -- --soak`.
  */
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +12,16 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const SOAK = 'soak: ';
+
+/** Both soaks, one after the other, and the ratio of their warm rates. */
+export async function measureServeSoaks(record: (name: string, value: string) => void): Promise<void> {
+  const lean = await measureServeSoak(record, 'lean');
+  const v8Default = await measureServeSoak(record, 'v8-default');
+  record(
+    `${SOAK}rate with mcbridge's heap settings ÷ rate with V8's defaults`,
+    `${(lean / v8Default).toFixed(2)}`,
+  );
+}
 const CALLS = 60;
 const PER_CALL = 1000;
 const REST_MS = 10_000;
@@ -46,24 +57,38 @@ function slope(ys: number[]): number {
   return num / den;
 }
 
+/** serve's heap settings: mcbridge's own (src/cli/lean-heap.ts), or V8's defaults for comparison */
+export type SoakHeap = 'lean' | 'v8-default';
+const HEAP_LABEL: Record<SoakHeap, string> = {
+  lean: "mcbridge's heap settings",
+  'v8-default': "V8's defaults (MCBRIDGE_HEAP=v8-default)",
+};
+
+/** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */
 export async function measureServeSoak(
   record: (name: string, value: string) => void,
+  heap: SoakHeap = 'lean',
   cli = new URL('../dist/cli/main.js', import.meta.url).pathname,
-): Promise<void> {
+): Promise<number> {
+  const { MCBRIDGE_HEAP: _, ...env } = process.env as Record<string, string>;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, 'serve', '--embedded', '--username', 'Soak'],
-    env: { ...(process.env as Record<string, string>), MCBRIDGE_LOG_LEVEL: 'debug' },
+    env: { ...env, MCBRIDGE_LOG_LEVEL: 'debug', ...(heap === 'v8-default' ? { MCBRIDGE_HEAP: heap } : {}) },
     stderr: 'pipe',
   });
   // the warm-up's last step is logged at debug level: the server is at rest from then on
   let log = '';
-  const warmed = new Promise<void>((resolve) => {
+  // a warm-up that fails, or a server that exits first, ends the soak with its log instead of waiting for ever
+  const warmed = new Promise<void>((resolve, reject) => {
     transport.stderr?.on('data', (chunk: Buffer) => {
       log += chunk.toString();
       if (log.includes('warm-up: connection warmed')) resolve();
+      else if (/warm-up failed|initial connection failed/.test(log))
+        reject(new Error(`serve's warm-up failed:\n${log.slice(-4000)}`));
       if (log.length > 1e6) log = log.slice(-1e4);
     });
+    transport.onclose = () => reject(new Error(`serve exited before its warm-up:\n${log.slice(-4000)}`));
   });
   const client = new Client({ name: 'bench-soak', version: '0' });
   await client.connect(transport);
@@ -73,7 +98,7 @@ export async function measureServeSoak(
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
     const atRest = rssMb(pid);
     record(
-      `${SOAK}serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
+      `${SOAK}${HEAP_LABEL[heap]}: serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
       `${atRest.toFixed(0)} MB`,
     );
 
@@ -102,19 +127,21 @@ export async function measureServeSoak(
     }
     const secondHalf = afterEach.slice(CALLS / 2);
     const warm = times.slice(CALLS / 2);
-    record(`${SOAK}serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`, `${peak.toFixed(0)} MB`);
     record(
-      `${SOAK}serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
+      `${SOAK}${HEAP_LABEL[heap]}: serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`,
+      `${peak.toFixed(0)} MB`,
+    );
+    record(
+      `${SOAK}${HEAP_LABEL[heap]}: serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
       [0, 9, 19, 29, 39, 49, 59].map((i) => afterEach[i]!.toFixed(0)).join(', ') + ' MB',
     );
     record(
-      `${SOAK}serve RSS growth per 10 calls over calls 31–60 (least squares)`,
+      `${SOAK}${HEAP_LABEL[heap]}: serve RSS growth per 10 calls over calls 31–60 (least squares)`,
       `${(slope(secondHalf) * 10).toFixed(1)} MB`,
     );
-    record(
-      `${SOAK}rate over calls 31–60`,
-      `${((warm.length * PER_CALL) / (warm.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} commands/s`,
-    );
+    const rate = (warm.length * PER_CALL) / (warm.reduce((a, b) => a + b, 0) / 1000);
+    record(`${SOAK}${HEAP_LABEL[heap]}: rate over calls 31–60`, `${rate.toFixed(0)} commands/s`);
+    return rate;
   } finally {
     await client.close();
   }

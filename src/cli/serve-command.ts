@@ -18,6 +18,7 @@ import { StructureStore } from '../structures/store.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
+import { useLeanHeap } from './lean-heap.js';
 import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
@@ -99,6 +100,8 @@ export function registerServeCommand(program: Command): void {
     .option('--job-max-age-days <n>', 'build jobs older than this expire', days, 30)
     .option('--no-job-auto-resume', 'do not resume interrupted build jobs by themselves')
     .action(async (flags: ServeFlags) => {
+      const heapFlags = useLeanHeap();
+      logger.debug({ flags: heapFlags }, heapFlags.length ? 'lean heap' : "V8's default heap settings");
       const config = await loadCompanionConfig(flags.config);
       let bridge: BridgeServer | undefined;
       let targets: Targets;
