@@ -126,16 +126,30 @@ export function drawIsometric(
     edge?: Rgb,
   ) => {
     const [x0, y0, z0, x1, y1, z1] = [dx + c.x0, dy + c.y0, dz + c.z0, dx + c.x1, dy + c.y1, dz + c.z1];
-    const origin = p(dx, dy, dz);
-    const paint = (i: 0 | 1 | 2, kind: FaceKind, planeY: number) => {
+    // `origin`: the block's min corner moved into the face's plane, so each face samples its own block's texture
+    const paint = (i: 0 | 1 | 2, kind: FaceKind, origin: Point) => {
       const pt = paints[i];
       if (typeof pt !== 'object' || !('texture' in pt)) return pt;
-      return texturedFace(pt.texture, kind, pt.shade, a, origin.x, origin.y - planeY * a);
+      return texturedFace(pt.texture, kind, pt.shade, a, origin.x, origin.y);
     };
-    // the south and east faces' texture starts at the block's own origin; the top face's at its height
-    face([p(x0, y1, z1), p(x1, y1, z1), p(x1, y0, z1), p(x0, y0, z1)], paint(1, 'south', 0), alpha, edge);
-    face([p(x1, y1, z0), p(x1, y1, z1), p(x1, y0, z1), p(x1, y0, z0)], paint(2, 'east', 0), alpha, edge);
-    face([p(x0, y1, z0), p(x1, y1, z0), p(x1, y1, z1), p(x0, y1, z1)], paint(0, 'top', y1 - dy), alpha, edge);
+    face(
+      [p(x0, y1, z1), p(x1, y1, z1), p(x1, y0, z1), p(x0, y0, z1)],
+      paint(1, 'south', p(dx, dy, z1)),
+      alpha,
+      edge,
+    );
+    face(
+      [p(x1, y1, z0), p(x1, y1, z1), p(x1, y0, z1), p(x1, y0, z0)],
+      paint(2, 'east', p(x1, dy, dz)),
+      alpha,
+      edge,
+    );
+    face(
+      [p(x0, y1, z0), p(x1, y1, z0), p(x1, y1, z1), p(x0, y1, z1)],
+      paint(0, 'top', p(dx, y1, dz)),
+      alpha,
+      edge,
+    );
   };
   const hatch =
     (f: number): Paint =>

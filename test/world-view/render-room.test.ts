@@ -136,6 +136,59 @@ describe('textures', () => {
   });
 });
 
+describe('textured side faces', () => {
+  // regression: the south and east faces took their texture origin from the block's corner, one block
+  // off their own plane, so every side of a stone-brick cube showed one clamped texel as a flat colour
+  const cube = new MapBlockSource();
+  for (let x = 0; x < 5; x++)
+    for (let y = 0; y < 5; y++) for (let z = 0; z < 5; z++) cube.set({ x, y, z }, 'minecraft:stone_bricks');
+  const luminance = ([r, g, b]: readonly number[]) => 0.299 * r! + 0.587 * g! + 0.114 * b!;
+
+  test.each(CORNERS)(
+    'a 5×5×5 stone-brick cube seen from the %s shows bricks and mortar on both sides',
+    (corner) => {
+      const r = renderAreaDetailed(
+        cube,
+        { x: 0, y: 0, z: 0 },
+        { x: 4, y: 4, z: 4 },
+        {
+          view: 'isometric',
+          corner,
+          scale: 32,
+        },
+      );
+      const png = PNG.sync.read(r.png);
+      const a = r.plan.scale;
+      expect(a).toBe(32);
+      const side = blockTextures('stone_bricks')!.side.data;
+      const texels = (f: number) => {
+        const out = new Set<string>();
+        for (let i = 0; i < 256; i++)
+          out.add([0, 1, 2].map((k) => Math.min(255, Math.round(side[i * 4 + k]! * f))).join(','));
+        return out;
+      };
+      // from the centre of the top face, the centres of the two visible sides are 2.5 blocks left (the
+      // lighter south face) and right (the darker east face), 3.75 blocks down
+      const top = r.plan.pixelOf({ x: 2, y: 4, z: 2 });
+      for (const [sign, f] of [
+        [-1, 0.8],
+        [1, 0.64],
+      ] as const) {
+        const column: Array<readonly number[]> = [];
+        for (let dy = -a; dy < a; dy++)
+          column.push(rgbAt(png, { x: top.x + sign * 2.5 * a, y: top.y + 3.75 * a + dy }));
+        const distinct = new Set(column.map((c) => c.join(',')));
+        const allowed = texels(f);
+        for (const c of distinct) expect(allowed.has(c)).toBe(true);
+        expect(distinct.size).toBeGreaterThanOrEqual(4);
+        // two blocks' height crosses the texture's mortar lines: dark rows between light bricks
+        const lum = column.map(luminance);
+        expect(Math.max(...lum) - Math.min(...lum)).toBeGreaterThan(30);
+      }
+    },
+  );
+});
+
 test('the top view textures top faces too', () => {
   const s = new MapBlockSource().set({ x: 0, y: 0, z: 0 }, 'minecraft:oak_log');
   const r = renderAreaDetailed(s, { x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, { view: 'top', scale: 16 });
