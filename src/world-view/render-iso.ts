@@ -17,6 +17,7 @@ import {
   MAX_IMAGE_SIDE,
   UNLOADED_CELL,
 } from './render-grid.js';
+import { isNearWall, type SeenFrom } from './cutaway.js';
 import { type FaceKind, texturedFace } from './face-paint.js';
 import type { Turn } from './rotate.js';
 import type { Cuboid } from './shapes.js';
@@ -94,17 +95,14 @@ export function drawIsometric(
     const cell = at(lx, dy, lz);
     return cell >= 0 && blocks.palette[cell]!.solid;
   };
-  // under the cut-away ceiling and not a full block (air, furniture): the inside of the room
-  const inside = (lx: number, dy: number, lz: number) => {
-    if (!roofed || lx < 0 || lz < 0 || lx >= size.x || lz >= size.z || solidAt(lx, dy, lz)) return false;
-    const { dx, dz } = turn.toWorld(lx, lz);
-    return roofed[dz * blocks.size.x + dx] === 1;
+  const seen: SeenFrom = {
+    solid: solidAt,
+    roofed: (lx, lz) => {
+      if (!roofed || lx < 0 || lz < 0 || lx >= size.x || lz >= size.z) return false;
+      const { dx, dz } = turn.toWorld(lx, lz);
+      return roofed[dz * blocks.size.x + dx] === 1;
+    },
   };
-  // a wall between the viewer and the room (the room behind it, not in front) is drawn see-through
-  const nearWall = (lx: number, dy: number, lz: number) =>
-    (inside(lx - 1, dy, lz) && !inside(lx + 1, dy, lz)) ||
-    (inside(lx, dy, lz - 1) && !inside(lx, dy, lz + 1)) ||
-    (inside(lx - 1, dy, lz - 1) && !inside(lx + 1, dy, lz + 1));
   const p = (x: number, y: number, z: number) => project(plan.originX, plan.originY, a, x, y, z);
   canvas.polygon([p(0, 0, 0), p(size.x, 0, 0), p(size.x, 0, size.z), p(0, 0, size.z)], GROUND);
   if (plan.grid) {
@@ -172,7 +170,7 @@ export function drawIsometric(
         }
         const { rgb, emissive } = entry.colour;
         const alpha =
-          roofed && entry.solid && nearWall(dx, dy, dz)
+          roofed && entry.solid && isNearWall(seen, dx, dy, dz)
             ? Math.min(entry.colour.alpha, NEAR_WALL_ALPHA)
             : entry.colour.alpha;
         const f = emissive ? [1, 0.92, 0.85] : [1, 0.8, 0.64];
