@@ -70,3 +70,33 @@ export function cutAway(grid: BlockGrid, fromDy: number): Cutaway {
   }
   return { fromDy, removed, roofed };
 }
+
+/** What the isometric drawing knows of a cut-away area, in its own (turned) frame; viewer toward +x, +z. */
+export interface SeenFrom {
+  solid(lx: number, dy: number, lz: number): boolean;
+  /** under the cut-away layer (false outside the area) */
+  roofed(lx: number, lz: number): boolean;
+}
+
+/**
+ * Whether a full block is part of the near side of the shell, drawn see-through: a wall with the room
+ * right behind it and only wall, then open air, in front of it, judged across the wall — along x for a
+ * wall that runs along z, along z for one that runs along x, on the diagonal for a corner. A wall that
+ * splits two rooms has a room in front of it and stays drawn, and so does the wall beside its doorway.
+ */
+export function isNearWall(seen: SeenFrom, lx: number, dy: number, lz: number): boolean {
+  const room = (x: number, z: number) => seen.roofed(x, z) && !seen.solid(x, dy, z);
+  const openInFront = (sx: number, sz: number) => {
+    for (let x = lx + sx, z = lz + sz; ; x += sx, z += sz) {
+      if (!seen.roofed(x, z)) return true;
+      if (!seen.solid(x, dy, z)) return false;
+    }
+  };
+  const runsAlongX = seen.solid(lx - 1, dy, lz) || seen.solid(lx + 1, dy, lz);
+  const runsAlongZ = seen.solid(lx, dy, lz - 1) || seen.solid(lx, dy, lz + 1);
+  return (
+    (runsAlongZ && room(lx - 1, lz) && openInFront(1, 0)) ||
+    (runsAlongX && room(lx, lz - 1) && openInFront(0, 1)) ||
+    (runsAlongX && runsAlongZ && room(lx - 1, lz - 1) && openInFront(1, 1))
+  );
+}

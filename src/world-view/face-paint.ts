@@ -9,8 +9,9 @@ import type { Texture } from './textures.js';
 export type FaceKind = 'top' | 'south' | 'east';
 
 /**
- * `ox`, `oy`: where the block's local origin (its min corner, at the face's plane) projects; `a`: the
- * isometric scale; `plane`: the face's fixed block-local coordinate (y for top, z for south, x for east).
+ * `ox`, `oy`: where the block's min corner, moved into the face's plane (y for top, z for south, x for
+ * east), projects; `a`: the isometric scale. Texels are laid as vanilla's FaceBakery.defaultFaceUV lays
+ * them: u along x on top and south faces, along −z on east faces; v down the block.
  */
 export function texturedFace(
   texture: Texture,
@@ -44,7 +45,7 @@ export function texturedFace(
   return (px, py) => {
     const z = -(px + 0.5 - ox) / a;
     const y = z / 2 - (py + 0.5 - oy) / a;
-    return texel(z, 1 - y);
+    return texel(1 - z, 1 - y);
   };
 }
 

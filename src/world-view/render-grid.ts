@@ -3,7 +3,7 @@
  * limit) with each palette entry's colour and shape worked out once.
  */
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
-import { type BlockSource, blockStateKey, isAir } from '../vocabulary/blocks/block-state.js';
+import { type BlockSource, type BlockState, blockStateKey, isAir } from '../vocabulary/blocks/block-state.js';
 import { sizeOf, volumeOf } from '../vocabulary/blocks/box.js';
 import { type BlockColour, blockColour } from './colours.js';
 import { type Rgb, TEXT_HEIGHT } from './raster.js';
@@ -48,7 +48,7 @@ export class BlockGrid {
             let index = indexOf.get(key);
             if (index === undefined) {
               index = this.palette.length;
-              this.palette.push(paletteEntry(state.name, blockShape(state)));
+              this.palette.push(paletteEntry(state));
               indexOf.set(key, index);
             }
             this.cells[i++] = index;
@@ -71,15 +71,22 @@ export class BlockGrid {
   }
 }
 
+// a door's model gives its lower half the `bottom` texture and its upper half (the one with the windows) `top`
+const halfTextures = (state: BlockState, t: BlockTextures | undefined): BlockTextures | undefined =>
+  t && /_door$/.test(state.name) && state.properties['half'] === 'upper' ? { ...t, side: t.top } : t;
+
 // beds take their colour from the wool they are made of (their own texture is an entity texture)
 const textureSource = (name: string) => name.replace(/_bed$/, '_wool');
-// tinted by biome and animated: the flat colour table is closer than the grey texture
-const FLAT_ONLY = new Set(['water', 'lava', 'bubble_column']);
+// tinted by biome and animated: the flat colour table is closer than the grey texture; lanterns' texture
+// is a sheet their model cuts up, which a block-aligned face would sample as mostly empty
+const FLAT_ONLY = new Set(['water', 'lava', 'bubble_column', 'lantern', 'soul_lantern']);
 
-function paletteEntry(id: string, shape: Cuboid[]): PaletteEntry {
+function paletteEntry(state: BlockState): PaletteEntry {
+  const id = state.name;
+  const shape = blockShape(state);
   const name = id.replace(/^minecraft:/, '');
   const flat = blockColour(id);
-  const textures = FLAT_ONLY.has(name) ? undefined : blockTextures(textureSource(name));
+  const textures = FLAT_ONLY.has(name) ? undefined : halfTextures(state, blockTextures(textureSource(name)));
   // a texture's average is the block's true colour; lights keep their glow colour
   const colour = textures && !flat.emissive ? { ...flat, rgb: textures.top.average } : flat;
   return { name, colour, textures, shape, solid: colour.alpha >= 1 && isFullCube(shape) };

@@ -17,6 +17,7 @@ import {
   MAX_IMAGE_SIDE,
   UNLOADED_CELL,
 } from './render-grid.js';
+import { isNearWall, type SeenFrom } from './cutaway.js';
 import { type FaceKind, texturedFace } from './face-paint.js';
 import type { Turn } from './rotate.js';
 import type { Cuboid } from './shapes.js';
@@ -94,17 +95,14 @@ export function drawIsometric(
     const cell = at(lx, dy, lz);
     return cell >= 0 && blocks.palette[cell]!.solid;
   };
-  // under the cut-away ceiling and not a full block (air, furniture): the inside of the room
-  const inside = (lx: number, dy: number, lz: number) => {
-    if (!roofed || lx < 0 || lz < 0 || lx >= size.x || lz >= size.z || solidAt(lx, dy, lz)) return false;
-    const { dx, dz } = turn.toWorld(lx, lz);
-    return roofed[dz * blocks.size.x + dx] === 1;
+  const seen: SeenFrom = {
+    solid: solidAt,
+    roofed: (lx, lz) => {
+      if (!roofed || lx < 0 || lz < 0 || lx >= size.x || lz >= size.z) return false;
+      const { dx, dz } = turn.toWorld(lx, lz);
+      return roofed[dz * blocks.size.x + dx] === 1;
+    },
   };
-  // a wall between the viewer and the room (the room behind it, not in front) is drawn see-through
-  const nearWall = (lx: number, dy: number, lz: number) =>
-    (inside(lx - 1, dy, lz) && !inside(lx + 1, dy, lz)) ||
-    (inside(lx, dy, lz - 1) && !inside(lx, dy, lz + 1)) ||
-    (inside(lx - 1, dy, lz - 1) && !inside(lx + 1, dy, lz + 1));
   const p = (x: number, y: number, z: number) => project(plan.originX, plan.originY, a, x, y, z);
   canvas.polygon([p(0, 0, 0), p(size.x, 0, 0), p(size.x, 0, size.z), p(0, 0, size.z)], GROUND);
   if (plan.grid) {
@@ -126,16 +124,30 @@ export function drawIsometric(
     edge?: Rgb,
   ) => {
     const [x0, y0, z0, x1, y1, z1] = [dx + c.x0, dy + c.y0, dz + c.z0, dx + c.x1, dy + c.y1, dz + c.z1];
-    const origin = p(dx, dy, dz);
-    const paint = (i: 0 | 1 | 2, kind: FaceKind, planeY: number) => {
+    // `origin`: the block's min corner moved into the face's plane, so each face samples its own block's texture
+    const paint = (i: 0 | 1 | 2, kind: FaceKind, origin: Point) => {
       const pt = paints[i];
       if (typeof pt !== 'object' || !('texture' in pt)) return pt;
-      return texturedFace(pt.texture, kind, pt.shade, a, origin.x, origin.y - planeY * a);
+      return texturedFace(pt.texture, kind, pt.shade, a, origin.x, origin.y);
     };
-    // the south and east faces' texture starts at the block's own origin; the top face's at its height
-    face([p(x0, y1, z1), p(x1, y1, z1), p(x1, y0, z1), p(x0, y0, z1)], paint(1, 'south', 0), alpha, edge);
-    face([p(x1, y1, z0), p(x1, y1, z1), p(x1, y0, z1), p(x1, y0, z0)], paint(2, 'east', 0), alpha, edge);
-    face([p(x0, y1, z0), p(x1, y1, z0), p(x1, y1, z1), p(x0, y1, z1)], paint(0, 'top', y1 - dy), alpha, edge);
+    face(
+      [p(x0, y1, z1), p(x1, y1, z1), p(x1, y0, z1), p(x0, y0, z1)],
+      paint(1, 'south', p(dx, dy, z1)),
+      alpha,
+      edge,
+    );
+    face(
+      [p(x1, y1, z0), p(x1, y1, z1), p(x1, y0, z1), p(x1, y0, z0)],
+      paint(2, 'east', p(x1, dy, dz)),
+      alpha,
+      edge,
+    );
+    face(
+      [p(x0, y1, z0), p(x1, y1, z0), p(x1, y1, z1), p(x0, y1, z1)],
+      paint(0, 'top', p(dx, y1, dz)),
+      alpha,
+      edge,
+    );
   };
   const hatch =
     (f: number): Paint =>
@@ -158,7 +170,7 @@ export function drawIsometric(
         }
         const { rgb, emissive } = entry.colour;
         const alpha =
-          roofed && entry.solid && nearWall(dx, dy, dz)
+          roofed && entry.solid && isNearWall(seen, dx, dy, dz)
             ? Math.min(entry.colour.alpha, NEAR_WALL_ALPHA)
             : entry.colour.alpha;
         const f = emissive ? [1, 0.92, 0.85] : [1, 0.8, 0.64];

@@ -51,31 +51,51 @@ export function topLayout(box: Box, size: BlockPos, scale: number | undefined, l
   };
 }
 
-const covers = (entry: PaletteEntry, fx: number, fz: number) =>
-  entry.shape.some((c) => fx >= c.x0 && fx < c.x1 && fz >= c.z0 && fz < c.z1);
+/** How high the part of the block seen from above at (fx, fz) stands (0–1), or -1 where nothing is. */
+function heightAt(entry: PaletteEntry, fx: number, fz: number): number {
+  let top = -1;
+  for (const c of entry.shape)
+    if (fx >= c.x0 && fx < c.x1 && fz >= c.z0 && fz < c.z1) top = Math.max(top, c.y1);
+  return top;
+}
+// a lower part of a block (a stair's lower half) is shaded this much darker, so its step shows from above
+const LOWER_PART = 0.7;
+const OUTLINE = 0.45;
 
+// doors, panes and bars fill a wall's openings: a plan shows them under the lintel above them, drawn
+// flat, opaque and outlined (their textures are mostly see-through from above, their colour the wall's)
+const isOpening = (entry: PaletteEntry | undefined) =>
+  entry !== undefined && /(_door|glass_pane|^iron_bars)$/.test(entry.name);
+
+/** Draws the map; answers the palette entries that show in it (the legend lists only those). */
 export function drawTop(
   canvas: Canvas,
   blocks: BlockGrid,
   plan: Layout & { box: Box; grid: boolean },
   textured = false,
-): void {
+): Set<PaletteEntry> {
+  const seen = new Set<PaletteEntry>();
+  const entryAt = (dx: number, dy: number, dz: number) => {
+    const c = blocks.at(dx, dy, dz);
+    return c >= 0 ? blocks.palette[c] : undefined;
+  };
   const { size } = blocks;
   const cell = plan.scale;
   const heightFactor = (dy: number) => 0.55 + (0.45 * (dy + 1)) / size.y;
   for (let dz = 0; dz < size.z; dz++) {
     for (let dx = 0; dx < size.x; dx++) {
       // what can be seen from above in this column, top down, down to the first solid block
-      const column: Array<{ entry: PaletteEntry | 'unloaded'; dy: number }> = [];
+      const column: Array<{ entry: PaletteEntry | 'unloaded'; dy: number; top: number }> = [];
       for (let dy = size.y - 1; dy >= 0; dy--) {
         const c = blocks.at(dx, dy, dz);
         if (c === UNLOADED_CELL) {
-          column.push({ entry: 'unloaded', dy });
+          column.push({ entry: 'unloaded', dy, top: 1 });
           break;
         }
         if (c < 0) continue;
         const entry = blocks.palette[c]!;
-        column.push({ entry, dy });
+        if (entry.solid && isOpening(entryAt(dx, dy - 1, dz))) continue;
+        column.push({ entry, dy, top: Math.max(...entry.shape.map((c) => c.y1)) });
         if (entry.solid) break;
       }
       const x0 = plan.originX + dx * cell;
@@ -86,22 +106,37 @@ export function drawTop(
           const fz = (v + 0.5) / cell;
           const glass: Array<{ rgb: Rgb; alpha: number }> = [];
           let base: Rgb = BACKGROUND;
-          for (const { entry, dy } of column) {
+          for (const { entry, dy, top } of column) {
             if (entry === 'unloaded') {
               base = UNLOADED_HATCH(x0 + u, y0 + v);
               break;
             }
-            if (!covers(entry, fx, fz)) continue;
+            const height = heightAt(entry, fx, fz);
+            if (height < 0) continue;
+            const opening = isOpening(entry);
             let own = entry.colour.rgb;
-            const texture = textured ? entry.textures?.top : undefined;
+            const texture = textured && !opening ? entry.textures?.top : undefined;
             if (texture) {
               const i = (Math.min(15, Math.floor(fz * 16)) * 16 + Math.min(15, Math.floor(fx * 16))) * 4;
-              // a transparent texel (plants, panes) shows what is below it
+              // a transparent texel (plants) shows what is below it
               if (texture.data[i + 3]! < 128) continue;
               own = [texture.data[i]!, texture.data[i + 1]!, texture.data[i + 2]!];
             }
-            const rgb = shade(own, entry.colour.emissive ? 1 : heightFactor(dy));
-            if (entry.colour.alpha < 1) glass.push({ rgb, alpha: entry.colour.alpha });
+            const step = 1 / cell;
+            const outline =
+              opening &&
+              [
+                heightAt(entry, fx - step, fz),
+                heightAt(entry, fx + step, fz),
+                heightAt(entry, fx, fz - step),
+                heightAt(entry, fx, fz + step),
+              ].some((h) => h < 0);
+            const f =
+              (entry.colour.emissive ? 1 : heightFactor(dy) * (height < top ? LOWER_PART : 1)) *
+              (outline ? OUTLINE : 1);
+            const rgb = shade(own, f);
+            seen.add(entry);
+            if (entry.colour.alpha < 1 && !opening) glass.push({ rgb, alpha: entry.colour.alpha });
             else {
               base = rgb;
               break;
@@ -115,6 +150,7 @@ export function drawTop(
     }
   }
   if (plan.grid) drawTopGrid(canvas, plan, size);
+  return seen;
 }
 
 function drawTopGrid(canvas: Canvas, plan: Layout & { box: Box }, size: BlockPos): void {

@@ -11,7 +11,14 @@ import type { BlockSource } from '../vocabulary/blocks/block-state.js';
 import { boxOf, sizeOf, volumeOf } from '../vocabulary/blocks/box.js';
 import { AREA_MAX_BLOCKS } from './encode.js';
 import { Canvas, textWidth } from './raster.js';
-import { BACKGROUND, BlockGrid, type LabelSpace, type Layout, MAX_IMAGE_SIDE } from './render-grid.js';
+import {
+  BACKGROUND,
+  BlockGrid,
+  type LabelSpace,
+  type Layout,
+  MAX_IMAGE_SIDE,
+  type PaletteEntry,
+} from './render-grid.js';
 import { type Cutaway, cutAway, findCeiling } from './cutaway.js';
 import { type Counts, countBlocks, withLegend } from './legend.js';
 import { drawIsometric, isoLayout } from './render-iso.js';
@@ -95,6 +102,8 @@ export interface RenderResult {
   cutaway?: { fromY: number; removed: number };
   /** the lines written under the picture */
   caption: string[];
+  /** the block types the legend panel names: those that show in the picture */
+  legend: string[];
 }
 
 /** Reads the area through `source` and draws it, with the legend and the counts. */
@@ -113,11 +122,15 @@ export function renderAreaDetailed(
   }
   const canvas = new Canvas(plan.width, plan.height, BACKGROUND);
   const textured = (options.textures ?? true) && plan.scale >= 8;
-  if (plan.view === 'top') drawTop(canvas, blocks, plan, textured);
+  let seen: Set<PaletteEntry> | undefined;
+  if (plan.view === 'top') seen = drawTop(canvas, blocks, plan, textured);
   else {
     drawIsometric(canvas, blocks, plan, turnFor(plan.corner, plan.box), textured, cut?.roofed);
   }
   const counts = countBlocks(blocks);
+  // the legend names what the picture shows; the counts keep every block drawn, hidden or not
+  const shown = seen ? new Set([...seen].map((e) => e.name)) : undefined;
+  const legendCounts = shown ? { ...counts, blocks: counts.blocks.filter((b) => shown.has(b.name)) } : counts;
   const cutaway = cut ? { fromY: plan.box.min.y + cut.fromDy, removed: cut.removed } : undefined;
   const caption = [
     plan.view === 'top' ? 'seen from above, north up' : `seen from the ${plan.corner} and above`,
@@ -129,7 +142,7 @@ export function renderAreaDetailed(
       : []),
   ];
   const image =
-    (options.legend ?? true) ? withLegend(canvas, blocks, counts, caption, plan.fontSize) : canvas;
+    (options.legend ?? true) ? withLegend(canvas, blocks, legendCounts, caption, plan.fontSize) : canvas;
   return {
     png: image.toPng(),
     width: image.width,
@@ -138,6 +151,7 @@ export function renderAreaDetailed(
     counts,
     ...(cutaway ? { cutaway } : {}),
     caption,
+    legend: legendCounts.blocks.map((b) => b.name),
   };
 }
 

@@ -37,6 +37,18 @@ const DOOR_PANEL: Record<string, Cuboid> = {
 const TURN_LEFT: Record<string, string> = { north: 'west', west: 'south', south: 'east', east: 'north' };
 const TURN_RIGHT: Record<string, string> = { north: 'east', east: 'south', south: 'west', west: 'north' };
 
+// a torch is its model's stick (template_torch: 7,0,7 to 9,10,9); vanilla WallTorchBlock's box leans out
+// from the wall behind it
+const WALL_TORCH: Record<string, Cuboid> = {
+  north: box(5.5, 3, 11, 10.5, 13, 16),
+  south: box(5.5, 3, 0, 10.5, 13, 5),
+  west: box(11, 3, 5.5, 16, 13, 10.5),
+  east: box(0, 3, 5.5, 5, 13, 10.5),
+};
+// vanilla LanternBlock: a body and a cap; hanging, both lower in the block under the ceiling block
+const LANTERN = [box(5, 0, 5, 11, 7, 11), box(6, 7, 6, 10, 9, 10)];
+const HANGING_LANTERN = [box(5, 1, 5, 11, 8, 11), box(6, 8, 6, 10, 10, 10)];
+
 /** A centre post of `width`/16 and arms to each connected side (panes, bars, fences, walls). */
 function connected(p: Record<string, string>, width: number, height: number): Cuboid[] {
   const a = (16 - width) / 2;
@@ -109,9 +121,10 @@ export function blockShape(state: BlockState): Cuboid[] {
   if (id.endsWith('glass_pane') || id === 'iron_bars') return connected(p, 2, 16);
   if (id.endsWith('_fence')) return connected(p, 4, 16);
   if (id.endsWith('_wall') && !id.endsWith('_sign')) return connected(p, 8, 14);
+  if (/wall_torch$/.test(id)) return [WALL_TORCH[p['facing'] ?? 'north'] ?? WALL_TORCH['north']!];
   if (/torch$/.test(id)) return [box(7, 0, 7, 9, 10, 9)];
   if (id.endsWith('lantern') && !id.startsWith('sea') && !id.startsWith('jack')) {
-    return [p['hanging'] === 'true' ? box(5, 7, 5, 11, 14, 11) : box(5, 0, 5, 11, 7, 11)];
+    return p['hanging'] === 'true' ? HANGING_LANTERN : LANTERN;
   }
   if (PLANTS.test(id)) return [box(3, 0, 3, 13, 13, 13)];
   if (id.endsWith('_bed')) return bed();

@@ -170,11 +170,13 @@ export function blockTextures(blockName: string): BlockTextures | undefined {
   const model = a ? firstModel(a, block) : undefined;
   if (a && model) {
     const t = modelTextures(a, model);
-    const topName = t['top'] ?? t['end'] ?? t['all'] ?? t['cross'] ?? t['plant'] ?? t['texture'] ?? t['side'];
+    const topName =
+      t['top'] ?? t['end'] ?? t['up'] ?? t['all'] ?? t['cross'] ?? t['plant'] ?? t['texture'] ?? t['side'];
     const sideName =
       t['side'] ??
       t['all'] ??
       t['front'] ??
+      t['south'] ??
       t['cross'] ??
       t['plant'] ??
       t['texture'] ??

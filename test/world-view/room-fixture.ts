@@ -35,3 +35,23 @@ export function furnishedRoom(): MapBlockSource {
   s.set({ x: 5, y: 2, z: 3 }, 'minecraft:oak_wall_sign[facing=west]');
   return s;
 }
+
+export const TWO_ROOMS = { from: { x: -1, y: 0, z: -1 }, to: { x: 11, y: 4, z: 7 } };
+export const TWO_ROOMS_DOORWAY = { x: 5, z: 3 };
+
+/**
+ * Two 4×3×5 rooms side by side in one 11×5×7 stone-brick shell with a ceiling: a plank wall at x = 5
+ * splits them, with a doorway (air, 1 wide and 2 high) at z = 3.
+ */
+export function twoRooms(): MapBlockSource {
+  const s = new MapBlockSource();
+  for (let y = 0; y <= 4; y++)
+    for (let z = 0; z <= 6; z++)
+      for (let x = 0; x <= 10; x++) {
+        const shell = x === 0 || x === 10 || z === 0 || z === 6 || y === 0 || y === 4;
+        if (shell) s.set({ x, y, z }, 'minecraft:stone_bricks');
+        else if (x === 5 && !(z === TWO_ROOMS_DOORWAY.z && y <= 2))
+          s.set({ x, y, z }, 'minecraft:oak_planks');
+      }
+  return s;
+}
