@@ -79,7 +79,9 @@ const run = (commands: string[]) => executeBatch(session, commands, { safety });
 
 beforeAll(async () => {
   classes = compileJava();
-  bridge = await BridgeServer.start({ port: 0, token: TOKEN, heartbeatMs: 500 });
+  // a heartbeat short enough that the test below sees several, long enough that a JVM starved by a busy machine
+  // never misses three in a row (at 500 ms, one starved for 1.5 s was dropped and every test after it failed)
+  bridge = await BridgeServer.start({ port: 0, token: TOKEN, heartbeatMs: 2000 });
   startGame({ url: bridge.url, token: TOKEN, name: 'java', player: 'ReplayPlayer' });
   target = bridgeTarget({ name: 'java', server: bridge, waitMs: 30_000 });
   session = await target.get();
@@ -167,7 +169,7 @@ describe('Java mod core ↔ TypeScript companion', () => {
   test('heartbeats: the Java client answers pings, so the companion keeps it across many intervals', async () => {
     const s = bridge.session('java')!;
     const id = s.id;
-    // 3 missed intervals of 500 ms drop a silent game. Wait on events, not a clock: every heartbeat first
+    // 3 missed intervals of 2 s drop a silent game. Wait on events, not a clock: every heartbeat first
     // checks the session is fresh, then pings it; five pings sent to the same session = five checks passed
     const before = s.lastSeen;
     const send = s.send.bind(s);

@@ -79,7 +79,7 @@ describe('bridge server', () => {
     const s = await start();
     const first = dial(s.url, hello(TOKEN, 'mygame'));
     await first.opened;
-    await s.waitForSession('mygame', { timeoutMs: 2000 });
+    await s.waitForSession('mygame', { timeoutMs: 60_000 });
     await until('the welcome frame', () => first.frames.length > 0);
     expect(first.frames[0]).toMatchObject({ type: 'welcome', protocol: PROTOCOL_VERSION });
     const second = dial(s.url, hello(TOKEN, 'mygame'));
@@ -92,19 +92,19 @@ describe('bridge server', () => {
   test('a game that stops answering heartbeats is dropped, and a new one may take its name', async () => {
     const s = await start({ heartbeatMs: 100 });
     const silent = dial(s.url, hello(TOKEN));
-    const session = await s.waitForSession('default', { timeoutMs: 2000 });
+    const session = await s.waitForSession('default', { timeoutMs: 60_000 });
     const reason = await new Promise<string>((r) => session.once('close', r));
     expect(reason).toMatch(/heartbeat/);
     expect(await silent.closed).toBe(4008);
     const next = dial(s.url, hello(TOKEN));
-    await s.waitForSession('default', { timeoutMs: 2000 });
+    await s.waitForSession('default', { timeoutMs: 60_000 });
     next.ws.close();
   });
 
   test('regression: a ping that arrives after the session was dropped is not answered and does not throw', async () => {
     const s = await start();
     const game = dial(s.url, hello(TOKEN));
-    const session = await s.waitForSession('default', { timeoutMs: 2000 });
+    const session = await s.waitForSession('default', { timeoutMs: 60_000 });
     session.close(4008, 'dropped by the test');
     // what the socket's message handler does with a frame still in flight while the socket closes
     expect(() => session.receive(JSON.stringify({ type: 'ping', t: 1 }))).not.toThrow();
