@@ -100,6 +100,7 @@ export function registerServeCommand(program: Command): void {
     .option('--job-max-age-days <n>', 'build jobs older than this expire', days, 30)
     .option('--no-job-auto-resume', 'do not resume interrupted build jobs by themselves')
     .action(async (flags: ServeFlags) => {
+      // main.ts applied them already when `serve` came first on the command line; applying them again is harmless
       const heapFlags = useLeanHeap();
       logger.debug({ flags: heapFlags }, heapFlags.length ? 'lean heap' : "V8's default heap settings");
       const config = await loadCompanionConfig(flags.config);
