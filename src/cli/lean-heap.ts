@@ -5,8 +5,9 @@
  * - The old generation grows by 10 % past what survived the last full collection, not by V8's dynamic factor
  *   (up to 4 × on a machine with memory to spare). Without it, serve's RSS rose in a saw-tooth to twice its
  *   resting size during a long conversation (the soak in bench/soak.ts).
- * - The young generation stays at its starting size (two semi-spaces of 1 MB) instead of doubling whenever
- *   most of it survives a scavenge — up to 2 × 16 MB on Node 20 and 2 × 64 MB on Node 24.
+ * - The young generation stays near its starting size (two semi-spaces of 1 MB; Node 24 sometimes lets it
+ *   reach about 10 MB) instead of doubling whenever most of it survives a scavenge — up to 2 × 16 MB on
+ *   Node 20 and 2 × 64 MB on Node 24.
  *
  * Both are V8 flags read at the moment they are used, so setting them from inside the process works (main.ts
  * does it before any other module loads) — a

@@ -153,6 +153,11 @@ describe('on a Paper-like server', () => {
     const c = await companion(botTarget(strict, 'Unpaced', { limit: 'off', from: 'flag' }));
     try {
       const commands = build(-22, 'bricks');
+      // where the `~` of these commands is: the bot may come back elsewhere after the kick, and reading the
+      // unsent commands' blocks relative to its new place would read blocks the sent ones placed
+      await c.targets.get().get();
+      const pos = c.targets.get().peek()!.channel.executorPosition()!;
+      const base = { x: Math.floor(pos.x), y: Math.floor(pos.y), z: Math.floor(pos.z) };
       let kicked: { result: CallToolResult; batch: BatchResult } | undefined;
       for (let call = 0; call < 4 && !kicked; call++) {
         const result = await c.call('execute_commands', {
@@ -188,8 +193,6 @@ describe('on a Paper-like server', () => {
       const again = await c.call('execute_commands', { commands: ['setblock ~-30 ~1 ~-30 minecraft:glass'] });
       expect((again.structuredContent as unknown as BatchResult).appliedCount).toBe(1);
       const channel = c.targets.get().peek()!.channel;
-      const pos = channel.executorPosition()!;
-      const base = { x: Math.floor(pos.x), y: Math.floor(pos.y), z: Math.floor(pos.z) };
       for (const r of unsent) {
         const m = /~(-?\d+) ~(-?\d+) ~(-?\d+)/.exec(r.command)!;
         const at = { x: base.x + Number(m[1]), y: base.y + Number(m[2]), z: base.z + Number(m[3]) };
