@@ -12,16 +12,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const SOAK = 'soak: ';
-
-/** Both soaks, one after the other, and the ratio of their warm rates. */
-export async function measureServeSoaks(record: (name: string, value: string) => void): Promise<void> {
-  const lean = await measureServeSoak(record, 'lean');
-  const v8Default = await measureServeSoak(record, 'v8-default');
-  record(
-    `${SOAK}rate with mcbridge's heap settings ÷ rate with V8's defaults`,
-    `${(lean / v8Default).toFixed(2)}`,
-  );
-}
 const CALLS = 60;
 const PER_CALL = 1000;
 const REST_MS = 10_000;
@@ -145,4 +135,14 @@ export async function measureServeSoak(
   } finally {
     await client.close();
   }
+}
+
+/** Both soaks, one after the other, and the ratio of their warm rates. */
+export async function measureServeSoaks(record: (name: string, value: string) => void): Promise<void> {
+  const lean = await measureServeSoak(record, 'lean');
+  const v8Default = await measureServeSoak(record, 'v8-default');
+  record(
+    `${SOAK}rate with mcbridge's heap settings ÷ rate with V8's defaults`,
+    `${(lean / v8Default).toFixed(2)}`,
+  );
 }

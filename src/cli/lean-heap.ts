@@ -9,12 +9,11 @@
  *   reach about 10 MB) instead of doubling whenever most of it survives a scavenge — up to 2 × 16 MB on
  *   Node 20 and 2 × 64 MB on Node 24.
  *
- * Both are V8 flags read at the moment they are used, so setting them from inside the process works (main.ts
- * does it before any other module loads) — a
- * shebang would not reach hosts that start `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS
- * refuses these two. (`--max-semi-space-size` is read only when the heap is set up, hence the growth
- * factor instead.) `MCBRIDGE_HEAP=v8-default` leaves V8's own settings, for comparison; the soak bench
- * measures both.
+ * Both are V8 flags read at the moment they are used, so setting them from inside the process works; main.ts
+ * does it before any other module loads. A shebang would not reach hosts that start
+ * `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS refuses these two. (`--max-semi-space-size`
+ * is read only when the heap is set up, hence the growth factor instead.) `MCBRIDGE_HEAP=v8-default` leaves
+ * V8's own settings, for comparison; the soak bench measures both.
  */
 import { setFlagsFromString } from 'node:v8';
 
