@@ -16,6 +16,7 @@ import { kickReason, kickRemedy, readableReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
+import { dropLight } from './no-light.js';
 import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
@@ -95,6 +96,7 @@ export class MineflayerChannel implements CommandChannel {
         checkTimeoutInterval: 60_000,
       });
       watchCommandTree(bot);
+      dropLight(bot._client as unknown as Parameters<typeof dropLight>[0]);
     } catch (err) {
       // mineflayer throws at once for versions it has no data for
       throw new ConnectError(
