@@ -1,7 +1,12 @@
 /** Connection targets from options: a server through a mineflayer bot, or an embedded world of our own. */
 import type { Logger } from '../vocabulary/logger.js';
 import { StructureStore } from '../structures/store.js';
-import { startWorld, type TemplateSource, type WorldHandle } from '../world/index.js';
+import {
+  DEFAULT_WORLD_START_TIMEOUT_MS,
+  startWorld,
+  type TemplateSource,
+  type WorldHandle,
+} from '../world/index.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';
 import type { PacketLimitSetting } from './server-limits.js';
@@ -108,6 +113,8 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
         host: w.host,
         port: w.port,
         username: o.username,
+        // the world is ours and local: a slow spawn is a busy machine, not a server gone (as for its start)
+        spawnTimeoutMs: Number(process.env['MCBRIDGE_SPAWN_TIMEOUT_MS']) || DEFAULT_WORLD_START_TIMEOUT_MS,
         version: w.version,
         backend: 'embedded',
       });
