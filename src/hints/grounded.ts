@@ -193,7 +193,7 @@ const attachFromWorld = (
         found.windows.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
       } else if (kind(p) === 'open') {
         const up = { ...p, y: p.y + 1 };
-        if (p.y === floorY && kind(up) === 'open') room.doorways.push(opening(side, p, up));
+        if (p.y === floorY && kind(up) === 'open') addDoorway(room.doorways, opening(side, p, up));
         else if (p.y > floorY + 1 || (p.y === floorY + 1 && kind({ ...p, y: floorY }) !== 'open'))
           room.windows.push(opening(side, p, p));
       }
@@ -215,6 +215,19 @@ const attachFromWorld = (
 };
 
 const opening = (side: Side, a: BlockPos, b: BlockPos): RoomOpening => ({ side, box: boxOf(a, b) });
+
+/** A doorway column next to one already found on the same side widens it: a 2-wide doorway is one. */
+const addDoorway = (doorways: RoomOpening[], column: RoomOpening): void => {
+  const along = column.side === 'north' || column.side === 'south' ? 'x' : 'z';
+  const prev = doorways.find(
+    (d) =>
+      d.side === column.side &&
+      d.box.max[along] + 1 === column.box.min[along] &&
+      d.box.min.y === column.box.min.y,
+  );
+  if (prev) prev.box = boxOf(prev.box.min, column.box.max);
+  else doorways.push(column);
+};
 
 /** A door in a room's wall: the batch's own when it set it, else one an earlier batch set. */
 const attachDoor = (room: Room, side: Side, p: BlockPos, b: BlockState, doors: Door[]): void => {

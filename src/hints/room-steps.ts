@@ -47,7 +47,10 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
       return [
         {
           action: 'add_door',
-          description: `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`,
+          description:
+            plan.width === 2
+              ? `${describeRoom(room)} has a 2-wide opening on its ${plan.side} side but no door: place a double door there.`
+              : `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`,
           relevance: RELEVANCE.doorInDoorway,
           optional: true,
           ...run(ctx, plan.commands),
@@ -137,7 +140,11 @@ export const addLightSteps = (ctx: HintContext): NextStep[] =>
 export const addWindowSteps = (ctx: HintContext): NextStep[] =>
   perRoom(ctx, (room) => {
     if (room.windows.length > 0) return undefined;
-    const doorSide = room.doors[0]?.side ?? planDoor(ctx.build, room, ctx.executor)?.side ?? 'north';
+    const doorSide =
+      room.doors[0]?.side ??
+      room.doorways[0]?.side ??
+      planDoor(ctx.build, room, ctx.executor)?.side ??
+      'north';
     const plan = planWindow(room, doorSide);
     return {
       action: 'add_window',
