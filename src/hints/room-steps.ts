@@ -23,10 +23,13 @@ export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
       const pos = { ...have, y: have.y + (missing === 'upper' ? 1 : -1) };
       const states = Object.entries({ ...d.block.states, half: missing }).map(([k, v]) => `${k}=${v}`);
       const command = `setblock ${pos.x} ${pos.y} ${pos.z} ${d.block.name}[${states.join(',')}]`;
+      const lone = `The door at ${have.x} ${have.y} ${have.z} has only its ${missing === 'upper' ? 'lower' : 'upper'} half`;
       return [
         {
           action: 'complete_door',
-          description: `The door at ${have.x} ${have.y} ${have.z} has only its ${missing === 'upper' ? 'lower' : 'upper'} half: set the ${missing} half.`,
+          description: d.blockedBy
+            ? `${lone}, and ${d.blockedBy} fills ${pos.x} ${pos.y} ${pos.z} where its ${missing} half goes: set the ${missing} half there (setblock replaces the ${d.blockedBy}).`
+            : `${lone}: set the ${missing} half.`,
           relevance: RELEVANCE.completeDoor,
           optional: false,
           ...run(ctx, [command]),
