@@ -6,6 +6,7 @@
  */
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { BlockState } from '../vocabulary/blocks/block-state.js';
+import { lowestTop } from './block-data.js';
 import { bare, bedFacing, bedPart, isAirName, isBedName } from './blocks.js';
 import type { Bed, BlockedEntrance, BuildContext, Room } from './context.js';
 import { boxOf, containsPos, type Side, step } from './geometry.js';
@@ -13,6 +14,10 @@ import type { CellKind } from './world-spaces.js';
 import type { WorldRegion } from './world-region.js';
 
 type Kind = (p: BlockPos) => CellKind;
+
+/** vanilla's player: 1.8 high, steps up 0.6 without jumping (`Player`, `LivingEntity.maxUpStep`) */
+const PLAYER_HEIGHT = 1.8;
+const STEP_HEIGHT = 0.6;
 
 const specOf = (b: BlockState) => ({ name: b.name, states: b.properties });
 
@@ -89,14 +94,16 @@ interface Entrance {
 }
 
 /**
- * Doors and doorways of a room with a block in front of them inside, at floor or head height: a door when
- * its one column is blocked, a doorway when every column of it is.
+ * Doors and doorways of a room with a block in front of them inside, at head height or too high to step
+ * onto from under the lintel at floor height (a carpet is walked over, a chest or a bed is not): a door
+ * when its one column is blocked, a doorway when every column of it is.
  */
 export const blockedEntrances = (
   room: Room,
   build: Pick<BuildContext, 'doors'>,
   region: WorldRegion,
   kind: Kind,
+  version?: string,
 ): BlockedEntrance[] => {
   const entrances: Entrance[] = [
     ...room.doors.flatMap(({ door, side }): Entrance[] => {
@@ -117,10 +124,15 @@ export const blockedEntrances = (
   for (const e of entrances) {
     const inTheWay = e.columns.map((c) => {
       const front = inside(c, e.side);
+      // a player steps up at most STEP_HEIGHT, and only as high as the opening's lintel leaves room for
+      const high = kind({ ...c, y: c.y + 2 }) === 'open' ? 3 : 2;
+      const over = Math.min(STEP_HEIGHT, high - PLAYER_HEIGHT);
       for (const p of [front, { ...front, y: front.y + 1 }]) {
         if (kind(p) !== 'solid') continue;
         const b = region.at(p);
-        if (typeof b !== 'string') return { pos: p, name: bare(b.name) };
+        if (typeof b === 'string') continue;
+        if (p.y === front.y && lowestTop(b.name, version) <= over) continue;
+        return { pos: p, name: bare(b.name) };
       }
       return undefined;
     });

@@ -34,7 +34,7 @@ export function groundInWorld(build: BuildContext, region: WorldRegion, version?
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
   const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)];
-  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }));
+  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
     (g) =>
@@ -178,6 +178,7 @@ const attachFromWorld = (
   region: WorldRegion,
   kind: (p: BlockPos) => CellKind,
   found: Found,
+  version?: string,
 ): Room => {
   const room: Room = { ...part, doors: [], windows: [], doorways: [], lights: [] };
   const floorY = part.interior.min.y;
@@ -212,7 +213,7 @@ const attachFromWorld = (
     found.lights.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
   }
   if (hasBed(part, region)) room.kind = 'bedroom';
-  const blocked = blockedEntrances(room, found, region, kind);
+  const blocked = blockedEntrances(room, found, region, kind, version);
   if (blocked.length) room.blocked = blocked;
   return room;
 };

@@ -147,8 +147,11 @@ describe('a door blocked from inside', () => {
     expect(step?.description).not.toContain('no other way in');
   });
 
-  test('a torch in front of the door stands in nobody’s way', () => {
-    const hints = hintsAfter([room, ...door], ['setblock 3 65 1 minecraft:torch']);
+  test.each([
+    ['a torch (nothing to collide with)', 'minecraft:torch'],
+    ['a carpet (walked over)', 'minecraft:red_carpet'],
+  ])('%s in front of the door stands in nobody’s way', (_name, block) => {
+    const hints = hintsAfter([room, ...door], [`setblock 3 65 1 ${block}`]);
     expect(actions(hints?.nextSteps)).not.toContain('unblock_door');
   });
 });
