@@ -27,7 +27,7 @@ export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): 
 /** A doorway is at most this high (a 2-high door, a 3-high arch). */
 const MAX_DOORWAY_HEIGHT = 3;
 /** and at most this wide (a double door, a wide arch); a wider gap in a wall is no doorway */
-export const MAX_DOORWAY_WIDTH = 3;
+const MAX_DOORWAY_WIDTH = 3;
 /** Pockets of air smaller than this (a niche, a gap behind furniture) are no room. */
 const MIN_ROOM_CELLS = 4;
 
@@ -149,26 +149,26 @@ const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
   };
   for (const along of ['x', 'z'] as const) {
     const across = along === 'x' ? 'z' : 'x';
-    const step = (q: BlockPos, axis: 'x' | 'z', n: number): BlockPos => ({ ...q, [axis]: q[axis] + n });
+    /** the cell at `a` along the wall, `c` across it, in the row of `q` */
+    const cell = (q: BlockPos, a: number, c = 0): BlockPos => ({ ...q, [along]: a, [across]: q[across] + c });
     const inWall = (q: BlockPos): boolean =>
-      kind(q) === 'open' && kind(step(q, across, 1)) === 'open' && kind(step(q, across, -1)) === 'open';
+      kind(q) === 'open' && kind(cell(q, q[along], 1)) === 'open' && kind(cell(q, q[along], -1)) === 'open';
     /** the run of open cells through `q` between two jambs, or undefined */
     const run = (q: BlockPos): [number, number] | undefined => {
       if (!inWall(q)) return undefined;
       let lo = q[along];
       let hi = q[along];
-      while (inWall(step(q, along, lo - 1 - q[along])) && hi - lo + 1 <= MAX_DOORWAY_WIDTH) lo--;
-      while (inWall(step(q, along, hi + 1 - q[along])) && hi - lo + 1 <= MAX_DOORWAY_WIDTH) hi++;
+      while (inWall(cell(q, lo - 1)) && hi - lo + 1 <= MAX_DOORWAY_WIDTH) lo--;
+      while (inWall(cell(q, hi + 1)) && hi - lo + 1 <= MAX_DOORWAY_WIDTH) hi++;
       if (hi - lo + 1 > MAX_DOORWAY_WIDTH) return undefined;
-      if (!closed(step(q, along, lo - 1 - q[along])) || !closed(step(q, along, hi + 1 - q[along])))
-        return undefined;
+      if (!closed(cell(q, lo - 1)) || !closed(cell(q, hi + 1))) return undefined;
       return hi > lo && !wideDoorway(q, lo, hi) ? undefined : [lo, hi];
     };
     const wideDoorway = (q: BlockPos, lo: number, hi: number): boolean => {
-      const at = (a: number, c: number): BlockPos => step(step(q, along, a - q[along]), across, c);
+      // a jamb the wall goes on from: the next cell along is wall too, or a wall runs across the jamb
       const wallGoesOn = (jamb: number, out: number): boolean =>
-        closed(at(jamb + out, 0)) || (closed(at(jamb, 1)) && closed(at(jamb, -1)));
-      const wider = (c: number): boolean => !closed(at(lo - 1, c)) || !closed(at(hi + 1, c));
+        closed(cell(q, jamb + out)) || (closed(cell(q, jamb, 1)) && closed(cell(q, jamb, -1)));
+      const wider = (c: number): boolean => !closed(cell(q, lo - 1, c)) || !closed(cell(q, hi + 1, c));
       return wallGoesOn(lo - 1, -1) && wallGoesOn(hi + 1, 1) && wider(1) && wider(-1);
     };
     if (!run(p)) continue;
