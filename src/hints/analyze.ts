@@ -5,8 +5,9 @@
 import type { BlockSpec } from '../commands/block-write.js';
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
-import { bare, doorHalf, isAirName, roleOf } from './blocks.js';
+import { bare, bedFacing, bedPart, doorHalf, isAirName, isBedName, roleOf } from './blocks.js';
 import type {
+  Bed,
   BuildContext,
   Door,
   Feature,
@@ -17,7 +18,7 @@ import type {
   TouchedBox,
 } from './context.js';
 import { findGaps } from './gaps.js';
-import { containsPos, intersection, SIDES, sideFace, size, writeBox } from './geometry.js';
+import { containsPos, intersection, SIDES, sideFace, size, step, writeBox } from './geometry.js';
 import { distinctRooms, type RoomShape, roomsFromFills, roomsFromWalls } from './rooms.js';
 import { mergeSegments, type Segment, segmentToWall } from './walls.js';
 import { type CountedWrite, WrittenWorld } from './written-world.js';
@@ -67,6 +68,7 @@ export const analyzeBuild = (entries: readonly HintEntry[]): BuildContext => {
   for (const room of shapesFound) for (const s of room.segments ?? []) inRoom.add(walls.indexOf(s));
 
   const doors = findDoors(counted, world);
+  const beds = findBeds(counted, world);
   const glass = features(counted, world, 'glass');
   const lights = features(counted, world, 'light');
   const rooms = shapesFound.map((shape) => attach(shape, { doors, windows: glass, lights, counted, world }));
@@ -84,6 +86,7 @@ export const analyzeBuild = (entries: readonly HintEntry[]): BuildContext => {
     floors: slabs.filter((s) => s.role === 'floor'),
     roofs: slabs.filter((s) => s.role === 'roof'),
     doors,
+    beds,
     windows,
     lights,
     gaps: findGaps(walls, inRoom, world),
@@ -156,6 +159,30 @@ const findDoors = (counted: readonly CountedWrite[], world: WrittenWorld): Door[
     door.complete = door.lower !== undefined && door.upper !== undefined;
   }
   return [...byColumn.values()];
+};
+
+/**
+ * Bed halves from setblock writes, paired foot/head (the head one block towards `facing`); a lone half is
+ * an incomplete bed.
+ */
+const findBeds = (counted: readonly CountedWrite[], world: WrittenWorld): Bed[] => {
+  const byFoot = new Map<string, Bed>();
+  for (const { write, entry } of counted) {
+    if (write.kind !== 'setblock' || !isBedName(write.block.name)) continue;
+    const now = world.at(write.pos);
+    if (!stillThere(world, write.pos, write.block) || now === undefined || now === 'unknown') continue;
+    const part = bedPart(write.block);
+    if (bedPart(now) !== part) continue;
+    const facing = bedFacing(write.block);
+    const foot = part === 'foot' ? write.pos : step(write.pos, facing, -1);
+    const key = `${bare(write.block.name)} ${facing} ${foot.x} ${foot.y} ${foot.z}`;
+    const bed = byFoot.get(key) ?? { block: write.block, facing, complete: false, entries: [] };
+    byFoot.set(key, bed);
+    bed[part] = write.pos;
+    if (!bed.entries.includes(entry)) bed.entries.push(entry);
+    bed.complete = bed.foot !== undefined && bed.head !== undefined;
+  }
+  return [...byFoot.values()];
 };
 
 /** Glass or light blocks written and still there (checked at the corner of their box). */

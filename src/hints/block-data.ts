@@ -16,6 +16,12 @@ interface BlockData {
 
 const cache = new Map<string, Map<string, BlockData>>();
 
+interface CollisionShapes {
+  blocks: Record<string, number | number[]>;
+  shapes: Record<string, number[][]>;
+}
+const tops = new Map<string, Map<string, number>>();
+
 const blocksOf = (version: string): Map<string, BlockData> => {
   let blocks = cache.get(version);
   if (blocks) return blocks;
@@ -54,3 +60,26 @@ export const isLightSource = (
 /** Nothing stands in it: a player walks through (air, torches, signs); unknown blocks stand. */
 export const isPassable = (name: string, version = FALLBACK_VERSION): boolean =>
   blocksOf(version).get(bareName(name))?.boundingBox === 'empty';
+
+/**
+ * How high the block's collision shape reaches, in its lowest state (a slab: 0.5, its bottom state; a
+ * carpet 0.0625, a chest 0.875, a bed 0.5625), from minecraft-data's `blockCollisionShapes`. The lowest
+ * state, so that a claim that a block is too high to walk over holds whatever its state; 1 when unknown.
+ */
+export const lowestTop = (name: string, version = FALLBACK_VERSION): number => {
+  let byName = tops.get(version);
+  if (!byName) {
+    const load = require('minecraft-data') as (v: string) => { blockCollisionShapes: CollisionShapes } | null;
+    const shapes = (load(version) ?? load(FALLBACK_VERSION)!).blockCollisionShapes;
+    byName = new Map(
+      Object.entries(shapes.blocks).map(([block, ids]) => {
+        const each = [...new Set(Array.isArray(ids) ? ids : [ids])].map((id) =>
+          Math.max(0, ...(shapes.shapes[String(id)] ?? []).map((box) => box[4] ?? 1)),
+        );
+        return [block, Math.min(...each)];
+      }),
+    );
+    tops.set(version, byName);
+  }
+  return byName.get(bareName(name)) ?? 1;
+};

@@ -5,20 +5,7 @@
  */
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { BuildContext, Room, RoomOpening } from './context.js';
-import { containsPos, type Side, SIDES } from './geometry.js';
-
-const OUTWARD: Record<Side, BlockPos> = {
-  north: { x: 0, y: 0, z: -1 },
-  south: { x: 0, y: 0, z: 1 },
-  west: { x: -1, y: 0, z: 0 },
-  east: { x: 1, y: 0, z: 0 },
-};
-
-const step = (p: BlockPos, side: Side): BlockPos => ({
-  x: p.x + OUTWARD[side].x,
-  y: p.y + OUTWARD[side].y,
-  z: p.z + OUTWARD[side].z,
-});
+import { containsPos, type Side, SIDES, step } from './geometry.js';
 
 const middle = (b: Box): BlockPos => ({
   x: Math.floor((b.min.x + b.max.x) / 2),

@@ -38,7 +38,38 @@ export interface Door {
   facing?: string;
   /** both halves present (setblock of a door places only the half it names) */
   complete: boolean;
+  /** incomplete, and the world holds this block where the other half goes */
+  blockedBy?: string;
   entries: number[];
+}
+
+/**
+ * A bed the batch set: `part=foot` (vanilla's default) with its head one block towards `facing`. Like a
+ * door, setblock places only the half it names.
+ */
+export interface Bed {
+  block: BlockSpec;
+  foot?: BlockPos;
+  head?: BlockPos;
+  facing: Side;
+  complete: boolean;
+  /** incomplete, and the world holds this block where the other half goes */
+  blockedBy?: string;
+  /** incomplete and blocked: the cell on the far side of the half it has is free (air) */
+  turnable?: boolean;
+  entries: number[];
+}
+
+/** A door or doorway of a room with a block standing in front of it inside, at floor or head height. */
+export interface BlockedEntrance {
+  kind: 'door' | 'doorway';
+  side: Side;
+  /** the door's lower half, or the doorway's lowest cell */
+  at: BlockPos;
+  /** the block in the way and the box it takes (both halves of a bed) */
+  blocker: { pos: BlockPos; name: string; box: Box };
+  /** where the box's lowest corner can go: free floor in the room, off every entrance */
+  moveTo?: BlockPos;
 }
 
 export interface Feature {
@@ -72,6 +103,10 @@ export interface Room {
   doorways: RoomOpening[];
   /** indexes into `BuildContext.lights` */
   lights: number[];
+  /** what its furniture says it is (a bed: a bedroom); read from the world */
+  kind?: 'bedroom';
+  /** entrances a block stands in front of, inside; read from the world */
+  blocked?: BlockedEntrance[];
 }
 
 /** Two perpendicular walls whose ends come close but leave a gap; `fills` close it. */
@@ -104,6 +139,7 @@ export interface BuildContext {
   floors: Slab[];
   roofs: Slab[];
   doors: Door[];
+  beds: Bed[];
   windows: Feature[];
   lights: Feature[];
   gaps: WallGap[];

@@ -104,6 +104,20 @@ const OPPOSITE: Record<Side, Side> = { north: 'south', south: 'north', west: 'ea
 /** The direction a player looks when walking through `side` into the box (= the opposite side). */
 export const opposite = (side: Side): Side => OPPOSITE[side];
 
+const OUTWARD: Record<Side, BlockPos> = {
+  north: { x: 0, y: 0, z: -1 },
+  south: { x: 0, y: 0, z: 1 },
+  west: { x: -1, y: 0, z: 0 },
+  east: { x: 1, y: 0, z: 0 },
+};
+
+/** `n` blocks from `p` towards `side` (backwards for negative `n`). */
+export const step = (p: BlockPos, side: Side, n = 1): BlockPos => ({
+  x: p.x + OUTWARD[side].x * n,
+  y: p.y,
+  z: p.z + OUTWARD[side].z * n,
+});
+
 export const formatPos = (p: BlockPos): string => `${p.x} ${p.y} ${p.z}`;
 
 export const formatBox = (b: Box): string => `(${p3(b.min)})–(${p3(b.max)})`;

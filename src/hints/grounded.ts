@@ -14,6 +14,7 @@ import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.j
 import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, size } from './geometry.js';
 import { type CellKind, cellKind, floodSpaces, type Space, spacesIn } from './world-spaces.js';
 import type { WorldRegion } from './world-region.js';
+import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
 
 /** Share of a room's columns a layer must cover to be its floor or roof (a stair hole is fine). */
 const LAYER_COVERAGE = 0.9;
@@ -27,26 +28,27 @@ const cellsOf = function* (b: Box): Generator<BlockPos> {
 
 export function groundInWorld(build: BuildContext, region: WorldRegion, version?: string): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
-  const doors = groundDoors(build.doors, region);
+  const doors = groundDoors(build.doors, region, kind);
+  const beds = groundBeds(build.beds, region, kind);
   const lights: Feature[] = [];
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
   const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)];
-  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }));
+  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
     (g) =>
       g.fills.some((f) => [...cellsOf(f.box)].some((p) => kind(p) === 'open')) &&
       g.fills.every((f) => [...cellsOf(f.box)].every((p) => kind(p) !== 'unknown')),
   );
-  return { ...build, doors, rooms, lights, windows, gaps };
+  return { ...build, doors, beds, rooms, lights, windows, gaps };
 }
 
 /**
  * The batch's doors as the world shows them: a half the world no longer holds is gone; a door is
  * incomplete only when the world shows its other half missing (unreadable: no claim either way).
  */
-const groundDoors = (doors: readonly Door[], region: WorldRegion): Door[] =>
+const groundDoors = (doors: readonly Door[], region: WorldRegion, kind: (p: BlockPos) => CellKind): Door[] =>
   doors.flatMap((d): Door[] => {
     const have = d.lower ?? d.upper;
     if (!have) return [];
@@ -58,11 +60,9 @@ const groundDoors = (doors: readonly Door[], region: WorldRegion): Door[] =>
     const other = region.at(otherPos);
     if (typeof other === 'string') return [{ ...d, complete: true }];
     const paired = bare(other.name) === bare(d.block.name) && doorHalf(specOf(other)) !== half;
-    return [
-      paired
-        ? { ...d, complete: true, [half === 'lower' ? 'upper' : 'lower']: otherPos }
-        : { ...d, complete: false },
-    ];
+    if (paired) return [{ ...d, complete: true, [half === 'lower' ? 'upper' : 'lower']: otherPos }];
+    const blockedBy = blockerAt(region, kind, otherPos);
+    return [blockedBy ? { ...d, complete: false, blockedBy } : { ...d, complete: false }];
   });
 
 type Part = Pick<Room, 'box' | 'interior' | 'source' | 'block' | 'entries' | 'hasFloor' | 'hasRoof'>;
@@ -172,12 +172,13 @@ interface Found {
   windows: Feature[];
 }
 
-/** Doors, doorways, windows and lights of a room, read from its walls and inside. */
+/** Doors, doorways, windows and lights of a room, read from its walls and inside; its bed and what blocks its doors. */
 const attachFromWorld = (
   part: Part,
   region: WorldRegion,
   kind: (p: BlockPos) => CellKind,
   found: Found,
+  version?: string,
 ): Room => {
   const room: Room = { ...part, doors: [], windows: [], doorways: [], lights: [] };
   const floorY = part.interior.min.y;
@@ -193,7 +194,7 @@ const attachFromWorld = (
         found.windows.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
       } else if (kind(p) === 'open') {
         const up = { ...p, y: p.y + 1 };
-        if (p.y === floorY && kind(up) === 'open') room.doorways.push(opening(side, p, up));
+        if (p.y === floorY && kind(up) === 'open') addDoorway(room.doorways, opening(side, p, up));
         else if (p.y > floorY + 1 || (p.y === floorY + 1 && kind({ ...p, y: floorY }) !== 'open'))
           room.windows.push(opening(side, p, p));
       }
@@ -211,10 +212,26 @@ const attachFromWorld = (
     room.lights.push(found.lights.length);
     found.lights.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
   }
+  if (hasBed(part, region)) room.kind = 'bedroom';
+  const blocked = blockedEntrances(room, found, region, kind, version);
+  if (blocked.length) room.blocked = blocked;
   return room;
 };
 
 const opening = (side: Side, a: BlockPos, b: BlockPos): RoomOpening => ({ side, box: boxOf(a, b) });
+
+/** A doorway column next to one already found on the same side widens it: a 2-wide doorway is one. */
+const addDoorway = (doorways: RoomOpening[], column: RoomOpening): void => {
+  const along = column.side === 'north' || column.side === 'south' ? 'x' : 'z';
+  const prev = doorways.find(
+    (d) =>
+      d.side === column.side &&
+      d.box.max[along] + 1 === column.box.min[along] &&
+      d.box.min.y === column.box.min.y,
+  );
+  if (prev) prev.box = boxOf(prev.box.min, column.box.max);
+  else doorways.push(column);
+};
 
 /** A door in a room's wall: the batch's own when it set it, else one an earlier batch set. */
 const attachDoor = (room: Room, side: Side, p: BlockPos, b: BlockState, doors: Door[]): void => {

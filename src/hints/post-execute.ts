@@ -132,12 +132,13 @@ export const postExecuteHints = (
 export const writtenBoxes = (entries: readonly HintEntry[]): Box[] =>
   entries.flatMap((e) => (e.result.accepted ? e.writes.filter((w) => !w.unresolved).map(writeBox) : []));
 
-/** No world to check the batch against: nothing it could contradict (rooms, loose wall ends, door halves). */
+/** No world to check the batch against: nothing it could contradict (rooms, loose wall ends, door and bed halves). */
 const withoutWorld = (build: BuildContext): BuildContext => ({
   ...build,
   rooms: [],
   gaps: [],
   doors: build.doors.map((d) => ({ ...d, complete: true })),
+  beds: build.beds.map((b) => ({ ...b, complete: true })),
 });
 
 const worldRead = (world: NonNullable<PostExecuteInput['world']>): WorldRead => {

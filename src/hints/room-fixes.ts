@@ -51,13 +51,21 @@ const middleOf = (room: Room, side: Side): BlockPos => {
 export interface DoorPlan {
   side: Side;
   lower: BlockPos;
-  commands: [string, string];
+  /** 1: a door; 2: a double door across a 2-wide doorway */
+  width: 1 | 2;
+  commands: string[];
 }
 
+/** Counter-clockwise of a facing, seen from above: the side of a door its `hinge=left` is on. */
+const LEFT_OF: Record<Side, Side> = { north: 'west', west: 'south', south: 'east', east: 'north' };
+
 /**
- * Both halves of a door in the middle of a side, lower then upper. `setblock` replaces the wall blocks
- * there (its default mode), which opens the 2-high hole. `facing` is the way a player walking in looks:
- * vanilla sets a door's facing to the placer's look direction, so this is the door as placed from outside.
+ * A door in the middle of a side, or in its doorway: lower then upper half; a 2-wide doorway gets a double
+ * door, a wider one none (a door would leave part of it open). `setblock` replaces the wall blocks there
+ * (its default mode), which opens the 2-high hole. `facing` is the way a player walking in looks: vanilla
+ * sets a door's facing to the placer's look direction, so this is the door as placed from outside. Of two
+ * doors side by side, vanilla hinges the one on the placer's left (counter-clockwise of `facing`) on its
+ * left and the other on its right, so that they meet in the middle (`DoorBlock.getHinge`).
  */
 export const planDoor = (
   ctx: BuildContext,
@@ -68,17 +76,25 @@ export const planDoor = (
   if (size(room.interior, 'y') < 2) return undefined;
   const side = doorSide(room, executor, avoid);
   const doorway = room.doorways.find((d) => d.side === side);
+  const along = side === 'north' || side === 'south' ? 'x' : 'z';
+  const width = doorway ? size(doorway.box, along) : 1;
+  if (width > 2) return undefined;
   const lower = doorway ? { ...doorway.box.min, y: room.interior.min.y } : middleOf(room, side);
   const name = ctx.doors[0]?.block.name ?? 'minecraft:oak_door';
   const facing = opposite(side);
-  return {
-    side,
-    lower,
-    commands: [
-      setblockCommand(lower, spec(name, { facing, half: 'lower' })),
-      setblockCommand({ ...lower, y: lower.y + 1 }, spec(name, { facing, half: 'upper' })),
-    ],
+  const door = (at: BlockPos, hinge?: 'left' | 'right'): string[] => {
+    const states = (half: string) => (hinge ? { facing, half, hinge } : { facing, half });
+    return [
+      setblockCommand(at, spec(name, states('lower'))),
+      setblockCommand({ ...at, y: at.y + 1 }, spec(name, states('upper'))),
+    ];
   };
+  if (width === 1) return { side, lower, width, commands: door(lower) };
+  const next = { ...lower, [along]: lower[along] + 1 };
+  // the door further towards the placer's left (higher x or z when that is east or south) hinges left
+  const leftIsHigher = LEFT_OF[facing] === 'east' || LEFT_OF[facing] === 'south';
+  const [first, second] = leftIsHigher ? (['right', 'left'] as const) : (['left', 'right'] as const);
+  return { side, lower, width: 2, commands: [...door(lower, first), ...door(next, second)] };
 };
 
 /** A row of glass panes at eye height (the second block above the floor), centred in a side without a door. */

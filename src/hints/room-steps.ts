@@ -23,10 +23,13 @@ export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
       const pos = { ...have, y: have.y + (missing === 'upper' ? 1 : -1) };
       const states = Object.entries({ ...d.block.states, half: missing }).map(([k, v]) => `${k}=${v}`);
       const command = `setblock ${pos.x} ${pos.y} ${pos.z} ${d.block.name}[${states.join(',')}]`;
+      const lone = `The door at ${have.x} ${have.y} ${have.z} has only its ${missing === 'upper' ? 'lower' : 'upper'} half`;
       return [
         {
           action: 'complete_door',
-          description: `The door at ${have.x} ${have.y} ${have.z} has only its ${missing === 'upper' ? 'lower' : 'upper'} half: set the ${missing} half.`,
+          description: d.blockedBy
+            ? `${lone}, and ${d.blockedBy} fills ${pos.x} ${pos.y} ${pos.z} where its ${missing} half goes: set the ${missing} half there (setblock replaces the ${d.blockedBy}).`
+            : `${lone}: set the ${missing} half.`,
           relevance: RELEVANCE.completeDoor,
           optional: false,
           ...run(ctx, [command]),
@@ -47,7 +50,10 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
       return [
         {
           action: 'add_door',
-          description: `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`,
+          description:
+            plan.width === 2
+              ? `${describeRoom(room)} has a 2-wide opening on its ${plan.side} side but no door: place a double door there.`
+              : `${describeRoom(room)} has an opening on its ${plan.side} side but no door: place one there.`,
           relevance: RELEVANCE.doorInDoorway,
           optional: true,
           ...run(ctx, plan.commands),
@@ -137,7 +143,11 @@ export const addLightSteps = (ctx: HintContext): NextStep[] =>
 export const addWindowSteps = (ctx: HintContext): NextStep[] =>
   perRoom(ctx, (room) => {
     if (room.windows.length > 0) return undefined;
-    const doorSide = room.doors[0]?.side ?? planDoor(ctx.build, room, ctx.executor)?.side ?? 'north';
+    const doorSide =
+      room.doors[0]?.side ??
+      room.doorways[0]?.side ??
+      planDoor(ctx.build, room, ctx.executor)?.side ??
+      'north';
     const plan = planWindow(room, doorSide);
     return {
       action: 'add_window',

@@ -22,6 +22,7 @@ import {
   extendWallSteps,
   finishedRoom,
 } from './room-steps.js';
+import { completeBedSteps, unblockDoorSteps } from './furniture-steps.js';
 import type { RuleOutput } from './steps.js';
 import { describeRoom } from './steps.js';
 import { verifySteps } from './verify-steps.js';
@@ -57,6 +58,11 @@ export const RULES: readonly HintRule[] = [
   },
   // setblock places only the half it names: a lone door half looks broken
   { id: 'door-half-missing', when: (ctx) => ({ nextSteps: completeDoorSteps(ctx) }) },
+  // setblock places only the bed half it names: a lone half is no bed (vanilla turns it to air once the
+  // block where its other half goes changes, BedBlock.updateShape)
+  { id: 'bed-half-missing', when: (ctx) => ({ nextSteps: completeBedSteps(ctx) }) },
+  // a block standing inside in front of a door: nobody walks through it
+  { id: 'door-blocked-inside', when: (ctx) => ({ nextSteps: unblockDoorSteps(ctx) }) },
   // a room nobody can enter; where a doorway is cut already, a door is only a nicety
   { id: 'room-without-door', when: (ctx) => ({ nextSteps: addDoorSteps(ctx) }) },
   // walls whose ends do not meet leave a gap a player (or a mob) walks through

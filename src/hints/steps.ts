@@ -14,11 +14,14 @@ export interface RuleOutput {
 export const RELEVANCE = {
   fixRejected: 0.95,
   completeDoor: 0.9,
+  completeBed: 0.85,
+  unblockDoor: 0.85,
   addDoor: 0.8,
   extendWall: 0.75,
   addRoof: 0.7,
   addLight: 0.5,
   doorInDoorway: 0.45,
+  unblockDoorOptional: 0.42,
   addWindow: 0.4,
   addFloor: 0.35,
 } as const;
@@ -31,4 +34,4 @@ export const quote = (command: string): string =>
   `\`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\``;
 
 export const describeRoom = (room: Room): string =>
-  `the ${dims(room.interior)} room at ${formatBox(room.box)}`;
+  `the ${dims(room.interior)} ${room.kind ?? 'room'} at ${formatBox(room.box)}`;

@@ -26,6 +26,8 @@ export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): 
 
 /** A doorway is at most this high (a 2-high door, a 3-high arch). */
 const MAX_DOORWAY_HEIGHT = 3;
+/** and at most this wide (a double door, a wide arch); a wider gap in a wall is no doorway */
+const MAX_DOORWAY_WIDTH = 3;
 /** Pockets of air smaller than this (a niche, a gap behind furniture) are no room. */
 const MIN_ROOM_CELLS = 4;
 
@@ -133,21 +135,44 @@ export function floodSpaces(
 }
 
 /**
- * An open cell in a doorway of a thin wall: wall on both sides along the wall, open on both sides across
- * it, in a column of such cells that stands on something and ends under a lintel, at most
- * MAX_DOORWAY_HEIGHT high. (A gap beside a chest is open above the chest, so it is no doorway.)
+ * An open cell in a doorway of a thin wall: open on both sides across the wall, in a run along it of at
+ * most MAX_DOORWAY_WIDTH open cells between two closed jambs, in a column of such cells that stands on
+ * something and ends under a lintel, at most MAX_DOORWAY_HEIGHT high. (A gap beside a chest is open above
+ * the chest, so it is no doorway.) A run wider than one block is a doorway only where the wall goes on past
+ * both jambs (a wall beyond, or a wall across) and the space on both sides is wider than the run: the air
+ * beside a pillar, or a corridor as wide as the run, is no doorway.
  */
 const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
+  const closed = (q: BlockPos): boolean => {
+    const k = kind(q);
+    return k === 'solid' || k === 'door';
+  };
   for (const along of ['x', 'z'] as const) {
-    const like = (q: BlockPos): boolean => {
-      const [a, b] = along === 'x' ? [at(q, 1, 0, 0), at(q, -1, 0, 0)] : [at(q, 0, 0, 1), at(q, 0, 0, -1)];
-      const [c, d] = along === 'x' ? [at(q, 0, 0, 1), at(q, 0, 0, -1)] : [at(q, 1, 0, 0), at(q, -1, 0, 0)];
-      const closed = (k: CellKind) => k === 'solid' || k === 'door';
-      return (
-        kind(q) === 'open' && closed(kind(a)) && closed(kind(b)) && kind(c) === 'open' && kind(d) === 'open'
-      );
+    const across = along === 'x' ? 'z' : 'x';
+    /** the cell at `a` along the wall, `c` across it, in the row of `q` */
+    const cell = (q: BlockPos, a: number, c = 0): BlockPos => ({ ...q, [along]: a, [across]: q[across] + c });
+    const inWall = (q: BlockPos): boolean =>
+      kind(q) === 'open' && kind(cell(q, q[along], 1)) === 'open' && kind(cell(q, q[along], -1)) === 'open';
+    /** the run of open cells through `q` between two jambs, or undefined */
+    const run = (q: BlockPos): [number, number] | undefined => {
+      if (!inWall(q)) return undefined;
+      let lo = q[along];
+      let hi = q[along];
+      while (inWall(cell(q, lo - 1)) && hi - lo + 1 <= MAX_DOORWAY_WIDTH) lo--;
+      while (inWall(cell(q, hi + 1)) && hi - lo + 1 <= MAX_DOORWAY_WIDTH) hi++;
+      if (hi - lo + 1 > MAX_DOORWAY_WIDTH) return undefined;
+      if (!closed(cell(q, lo - 1)) || !closed(cell(q, hi + 1))) return undefined;
+      return hi > lo && !wideDoorway(q, lo, hi) ? undefined : [lo, hi];
     };
-    if (!like(p)) continue;
+    const wideDoorway = (q: BlockPos, lo: number, hi: number): boolean => {
+      // a jamb the wall goes on from: the next cell along is wall too, or a wall runs across the jamb
+      const wallGoesOn = (jamb: number, out: number): boolean =>
+        closed(cell(q, jamb + out)) || (closed(cell(q, jamb, 1)) && closed(cell(q, jamb, -1)));
+      const wider = (c: number): boolean => !closed(cell(q, lo - 1, c)) || !closed(cell(q, hi + 1, c));
+      return wallGoesOn(lo - 1, -1) && wallGoesOn(hi + 1, 1) && wider(1) && wider(-1);
+    };
+    if (!run(p)) continue;
+    const like = (q: BlockPos): boolean => run(q) !== undefined;
     let bottom = p;
     while (like(at(bottom, 0, -1, 0)) && p.y - bottom.y < MAX_DOORWAY_HEIGHT) bottom = at(bottom, 0, -1, 0);
     let top = p;

@@ -10,6 +10,8 @@ export const MAX_MODULE_HINTS = 8;
 export const HintActionSchema = z.enum([
   'add_door',
   'complete_door',
+  'complete_bed',
+  'unblock_door',
   'add_window',
   'add_light',
   'add_roof',

@@ -1,7 +1,7 @@
 /**
- * Hints grounded in the world, through the real MCP client on the embedded world: a door finished across
- * two batches, two rooms built in one batch, a room lit by a lantern set a batch earlier, and a
- * conversation that builds two rooms over several batches. Every hint given is checked against the world
+ * Hints grounded in the world, through the real MCP client on the embedded world: a door and a bed finished
+ * across two batches, two rooms built in one batch (joined by a 1-wide and by a 2-wide doorway), a room lit
+ * by a lantern set a batch earlier, and a conversation that builds two rooms over several batches. Every hint given is checked against the world
  * as the bot reads it right after the answer: none may be contradicted.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -77,6 +77,16 @@ const contradictions = (b: BatchResult): string[] => {
       const [x, y, z] = [Number(m[1]), Number(m[2]), Number(m[3])];
       const other = { x, y: m[4] === 'lower' ? y + 1 : y - 1, z };
       if (isDoor(other)) wrong.push(`${s.description} — but the world has a door at ${other.y}`);
+    }
+    if (s.action === 'complete_bed') {
+      // the half it asks for is not there yet
+      for (const c of (s.suggestedArgs?.['commands'] as string[] | undefined) ?? []) {
+        const m = /^setblock (-?\d+) (-?\d+) (-?\d+) \S+_bed\[.*part=(head|foot)/.exec(c);
+        if (!m) continue;
+        const at = { x: Number(m[1]), y: Number(m[2]), z: Number(m[3]) };
+        if (name(at).endsWith('_bed') && block(at).properties['part'] === m[4])
+          wrong.push(`${s.description} — but the world has the ${m[4]} at ${at.x} ${at.y} ${at.z}`);
+      }
     }
     if (!box) continue;
     if (s.action === 'add_door' && / has no door/.test(s.description) && sides(box).some(isDoor))
@@ -206,4 +216,65 @@ test('a conversation that builds two rooms over several batches gets no hint the
   expect(given.at(-1)!.filter((s) => s.action.startsWith('add_') || s.action === 'complete_door')).toEqual(
     [],
   );
+});
+
+test('a bed finished across two batches: the second answer has no "only its foot", and reads a bedroom', async () => {
+  const [x, y, z] = [o.x + 16, o.y, o.z + 12];
+  const first = await send([
+    `fill ${x} ${y} ${z} ${x + 6} ${y + 4} ${z + 6} minecraft:stone_bricks hollow`,
+    `setblock ${x + 3} ${y + 1} ${z} minecraft:oak_door[facing=south,half=lower]`,
+    `setblock ${x + 3} ${y + 2} ${z} minecraft:oak_door[facing=south,half=upper]`,
+    `setblock ${x + 5} ${y + 1} ${z + 2} minecraft:red_bed[facing=south,part=foot]`,
+  ]);
+  expect(first.batch.appliedCount).toBe(4);
+  // true of the world then: the head is missing
+  const bed = steps(first.batch).find((s) => s.action === 'complete_bed');
+  expect(bed).toMatchObject({ optional: false });
+  expect(bed?.description).toBe(
+    `The bed at ${x + 5} ${y + 1} ${z + 2} has only its foot: set its head at ${x + 5} ${y + 1} ${z + 3}.`,
+  );
+  expect(contradictions(first.batch)).toEqual([]);
+
+  const second = await send([
+    `setblock ${x + 5} ${y + 1} ${z + 3} minecraft:red_bed[facing=south,part=head]`,
+  ]);
+  expect(second.batch.appliedCount).toBe(1);
+  expect(block({ x: x + 5, y: y + 1, z: z + 2 }).properties['part']).toBe('foot');
+  expect(actions(second.batch)).not.toContain('complete_bed');
+  expect(second.text).not.toContain('has only its');
+  // the room the head stands in is found from the world, with its bed
+  const light = steps(second.batch).find((s) => s.action === 'add_light');
+  expect(light?.description).toContain(`the 5×3×5 bedroom at (${x},${y},${z})–(${x + 6},${y + 4},${z + 6})`);
+  expect(contradictions(second.batch)).toEqual([]);
+});
+
+test('two rooms joined by a 2-wide doorway are two rooms joined, with one door outside', async () => {
+  const [x, y, z] = [o.x + 16, o.y, o.z + 24];
+  const { batch, text } = await send([
+    `fill ${x} ${y} ${z} ${x + 12} ${y + 4} ${z + 6} minecraft:stone_bricks hollow`,
+    `fill ${x + 6} ${y + 1} ${z + 1} ${x + 6} ${y + 3} ${z + 5} minecraft:stone_bricks`,
+    `fill ${x + 6} ${y + 1} ${z + 2} ${x + 6} ${y + 2} ${z + 3} minecraft:air`,
+  ]);
+  expect(batch.appliedCount).toBe(3);
+  // one door for the pair, in an outer wall, never in the inner wall at x + 6
+  const doors = steps(batch).filter((s) => s.action === 'add_door');
+  expect(doors).toHaveLength(1);
+  expect(doors[0]!.description).toContain('and the rooms it opens into have no way in from outside');
+  for (const c of doors[0]!.suggestedArgs?.['commands'] as string[])
+    expect(c.split(' ')[1]).not.toBe(`${x + 6}`);
+  expect(text).not.toContain('the 11×3×5 room');
+  const rooms = steps(batch)
+    .filter((s) => s.action === 'add_light')
+    .map((s) => roomBox(s.description));
+  expect(rooms).toEqual([
+    { min: { x, y, z }, max: { x: x + 6, y: y + 4, z: z + 6 } },
+    { min: { x: x + 6, y, z }, max: { x: x + 12, y: y + 4, z: z + 6 } },
+  ]);
+  expect(contradictions(batch)).toEqual([]);
+
+  // the door it asks for, followed as written, leaves the pair nothing to ask for a door
+  const followed = await send(doors[0]!.suggestedArgs?.['commands'] as string[]);
+  expect(followed.batch.appliedCount).toBe(2);
+  expect(actions(followed.batch)).not.toContain('add_door');
+  expect(contradictions(followed.batch)).toEqual([]);
 });

@@ -4,55 +4,14 @@
  * world; what the world cannot tell is not claimed.
  */
 import { describe, expect, test } from 'vitest';
-import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
 import { MAX_REGION_BLOCKS, regionAround, WorldRegion } from '../../src/hints/world-region.js';
 import { spacesIn } from '../../src/hints/world-spaces.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
-import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
-import type { NextStep } from '../../src/results/action-hints.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { renderBatchText } from '../../src/results/text.js';
-import { batch, ok, parse } from './helpers.js';
-
-/** A small world: the commands' blocks, as the world would hold them (setblock, fill, hollow, outline). */
-class SmallWorld extends MapBlockSource {
-  run(...commands: string[]): this {
-    for (const command of commands) {
-      for (const w of parse(command)) {
-        const name = w.kind === 'clone' ? 'minecraft:stone' : w.block.name;
-        const props = w.kind === 'clone' ? {} : w.block.states;
-        const state = { name, properties: props };
-        if (w.kind === 'setblock') this.set(w.pos, state);
-        if (w.kind !== 'fill') continue;
-        const [a, b] = [w.from, w.to];
-        for (let x = Math.min(a.x, b.x); x <= Math.max(a.x, b.x); x++)
-          for (let y = Math.min(a.y, b.y); y <= Math.max(a.y, b.y); y++)
-            for (let z = Math.min(a.z, b.z); z <= Math.max(a.z, b.z); z++) {
-              const shell = [x === a.x || x === b.x, y === a.y || y === b.y, z === a.z || z === b.z].some(
-                Boolean,
-              );
-              if (w.mode === 'outline' && !shell) continue;
-              this.set({ x, y, z }, w.mode === 'hollow' && !shell ? 'minecraft:air' : state);
-            }
-      }
-    }
-    return this;
-  }
-}
-
-/** The world after `earlier` and then `now`; the hints for `now`, read from it. */
-const hintsAfter = (earlier: string[], now: string[], world = new SmallWorld()) => {
-  world.run(...earlier, ...now);
-  const entries: HintEntry[] = batch(...now.map((c) => ok(c)));
-  const box = regionAround(writtenBoxes(entries))!;
-  const region = new WorldRegion(box, world);
-  return postExecuteHints({ entries, tool: 'execute_commands', world: { region } });
-};
-
-const actions = (steps: NextStep[] | undefined) => (steps ?? []).map((s) => s.action);
-const of = (steps: NextStep[] | undefined, action: NextStep['action']) =>
-  (steps ?? []).filter((s) => s.action === action);
+import { batch, ok } from './helpers.js';
+import { actions, hintsAfter, of, SmallWorld } from './small-world.js';
 
 const room = 'fill 0 64 0 6 68 6 minecraft:stone_bricks hollow';
 const lower = 'setblock 3 65 0 minecraft:oak_door[facing=south,half=lower]';

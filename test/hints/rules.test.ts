@@ -185,6 +185,37 @@ const rows: Row[] = [
     ],
   ],
   [
+    'bed-half-missing',
+    'a foot gets its head, one block towards its facing',
+    batch(ok('setblock 3 65 2 minecraft:red_bed[facing=south]')),
+    {},
+    [
+      {
+        action: 'complete_bed',
+        optional: false,
+        relevance: 0.85,
+        ...exec('setblock 3 65 3 minecraft:red_bed[facing=south,part=head]'),
+      },
+    ],
+  ],
+  [
+    'bed-half-missing',
+    'both halves in one batch',
+    batch(
+      ok('setblock 3 65 2 minecraft:red_bed[facing=east,part=foot]'),
+      ok('setblock 4 65 2 minecraft:red_bed[facing=east,part=head]'),
+    ),
+    {},
+    [],
+  ],
+  [
+    'door-blocked-inside',
+    'the batch alone cannot tell what stands in front of a door (the world can)',
+    batch(...fullRoom.map((c) => ok(c)), ok('setblock 3 65 1 minecraft:chest')),
+    {},
+    [],
+  ],
+  [
     'room-without-door',
     'north side (lowest z), middle, both halves facing in',
     batch(ok(hollowAt2)),
