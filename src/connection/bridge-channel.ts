@@ -11,6 +11,7 @@ import { languageFor } from '../vocabulary/text/language.js';
 import { normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
 import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+import { CommandCounter } from './command-throttle.js';
 
 /** Largest box read in one request (the mod answers one state per position) */
 const READ_CHUNK = 32_768;
@@ -20,6 +21,7 @@ export class BridgeChannel implements CommandChannel {
   private readonly events = new EventEmitter();
   private readonly blocks = new Map<string, BlockStateView | 'unloaded'>();
   private down: string | undefined;
+  readonly commandCounter = new CommandCounter();
 
   constructor(private readonly session: BridgeSession) {
     this.events.setMaxListeners(0);
@@ -68,6 +70,7 @@ export class BridgeChannel implements CommandChannel {
         remedy: 'join a world in Minecraft',
       });
     this.session.runCommand(command);
+    this.commandCounter.record();
   }
 
   onMessage(listener: (message: CapturedMessage) => void): () => void {
