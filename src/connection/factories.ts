@@ -4,6 +4,7 @@ import { StructureStore } from '../structures/store.js';
 import { startWorld, type TemplateSource, type WorldHandle } from '../world/index.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';
+import type { CommandSpamSetting } from './command-throttle.js';
 import type { PacketLimitSetting } from './server-limits.js';
 import { ConnectionTarget } from './target.js';
 
@@ -18,6 +19,8 @@ export interface MineflayerTargetOptions {
   signIn?: MicrosoftSignIn;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** the server's command-spam-threshold-seconds, as the operator says (absent: the server's default) */
+  commandSpamThreshold?: CommandSpamSetting;
   /** how long to wait for the bot to spawn (default 20 s, or `$MCBRIDGE_SPAWN_TIMEOUT_MS`) */
   spawnTimeoutMs?: number;
 }
@@ -31,6 +34,7 @@ export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
       backend: 'mineflayer',
       server: `${o.host}:${o.port}`,
       ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+      ...(o.commandSpamThreshold ? { commandSpamThreshold: o.commandSpamThreshold } : {}),
     },
     async () =>
       MineflayerChannel.connect({
@@ -57,6 +61,8 @@ export interface EmbeddedTargetOptions {
   onWorldStarted?: (world: WorldHandle) => void;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** the world's command-spam-threshold-seconds, as the operator says (absent: its default) */
+  commandSpamThreshold?: CommandSpamSetting;
   /** what the world's `place template` places (default: the saved structures, as save_structure writes them) */
   templates?: TemplateSource;
 }
@@ -101,6 +107,7 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
       backend: 'embedded',
       server: 'embedded world',
       ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+      ...(o.commandSpamThreshold ? { commandSpamThreshold: o.commandSpamThreshold } : {}),
     },
     async () => {
       const w = await ensureWorld();
