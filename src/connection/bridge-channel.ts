@@ -12,6 +12,7 @@ import { normalizeComponent, renderPlainText } from '../vocabulary/text/componen
 import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
 import { CommandCounter } from './command-throttle.js';
+import { leftWhileSending } from './kicks.js';
 
 /** Largest box read in one request (the mod answers one state per position) */
 const READ_CHUNK = 32_768;
@@ -37,7 +38,10 @@ export class BridgeChannel implements CommandChannel {
     });
     session.on('close', (reason: string) => this.goDown(reason));
     session.on('state', () => {
-      if (!session.state?.inWorld) this.goDown('the game left the world');
+      if (session.state?.inWorld) return;
+      // our estimate of the server's spam count is above 0 only within seconds of our last command
+      const sending = this.commandCounter.level() > 0;
+      this.goDown(sending ? leftWhileSending('the game left the world') : 'the game left the world');
     });
     // a refused run means the command never reached the server: treat the channel as down
     session.on('refused', (_seq: number, reason: string) =>

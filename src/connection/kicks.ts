@@ -43,6 +43,15 @@ export function kickReason(readable: string): string {
   return known ? `${said} — ${known.cause}. Fix: ${known.fix}. Nothing is resent on its own` : said;
 }
 
+/**
+ * The bridge learns only that the game left the world, not the server's reason (the mod does not pass it
+ * on): while commands were going out, name the kick a burst of commands can cause and its fix.
+ */
+export function leftWhileSending(reason: string): string {
+  const spam = explainKick('disconnect.spam')!;
+  return `${reason} while commands were going out; the server's reason shows on the game's screen, and if it says "Kicked for spamming" (disconnect.spam) it was ${spam.cause}. Fix: ${spam.fix}. Nothing is resent on its own`;
+}
+
 /** Kick reasons arrive as strings, JSON text, or NBT-derived objects: make them readable. */
 export function readableReason(reason: unknown): string {
   if (typeof reason === 'string') {
