@@ -4,7 +4,17 @@
  * 20 × command-spam-threshold-seconds), +20 after each command, −1 per server tick (never below 0),
  * disconnect.spam when the count is no longer under the threshold, threshold 0 = never, operators never.
  */
+import { Command } from 'commander';
 import { describe, expect, test } from 'vitest';
+import {
+  addConnectionOptions,
+  type ConnectionFlags,
+  targetFromFlags,
+} from '../../src/cli/connection-options.js';
+import { CompanionConfigSchema } from '../../src/config/schema.js';
+import { targetsFromConfig } from '../../src/config/targets-from-config.js';
+import { ConnectionSession } from '../../src/connection/session.js';
+import { logger } from '../../src/vocabulary/logger.js';
 import { captureSerial } from '../../src/capture/serial.js';
 import type { Pacer } from '../../src/capture/captured.js';
 import type { CommandChannel } from '../../src/connection/channel.js';
@@ -241,6 +251,95 @@ describe('the kick, by its translation key', () => {
     expect(leftWhileSending('the game left the world')).toMatch(
       /^the game left the world while commands were going out; .*"Kicked for spamming" \(disconnect\.spam\).*Fix: make the bot an operator/,
     );
+  });
+});
+
+/** A game that answers the capability probe: with its fence (an operator) or as a player without rights. */
+function fakeGame(o: { op: boolean; brand: string; version: string }) {
+  const listeners = new Set<(m: CapturedMessage) => void>();
+  const counter = new CommandCounter();
+  const say = (component: CapturedMessage['component']) => {
+    const line: CapturedMessage = { component, text: JSON.stringify(component), overlay: false };
+    queueMicrotask(() => listeners.forEach((l) => l(line)));
+  };
+  const channel = {
+    backend: 'bridge',
+    server: 'test',
+    version: o.version,
+    username: 'p',
+    connected: true,
+    commandCounter: counter,
+    serverBrand: () => o.brand,
+    sendCommand(command: string) {
+      counter.record();
+      const fence = /^tellraw @s (.*)$/.exec(command);
+      if (!o.op) say({ text: '', color: 'red', extra: [{ translate: 'command.unknown.command' }] });
+      else if (fence) say(JSON.parse(fence[1]!) as CapturedMessage['component']);
+      else say({ translate: 'commands.gamerule.query', with: ['send_command_feedback', 'true'] });
+    },
+    onMessage(l: (m: CapturedMessage) => void) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    onClose: () => () => undefined,
+    executorPosition: () => undefined,
+    close: async () => undefined,
+  } satisfies CommandChannel;
+  return channel;
+}
+
+describe('a session paces by what it found', () => {
+  test('a player who is no operator on a 26.2 vanilla server is paced; its info says so', async () => {
+    const session = await ConnectionSession.open(fakeGame({ op: false, brand: 'vanilla', version: '26.2' }));
+    expect(session.capabilities.op).toBe(false);
+    expect(session.paced()).toBe(true);
+    expect(session.pacer?.capacity()).toBe(7);
+    expect(session.info().commandThrottle).toMatchObject({ seconds: 10, paced: true, source: 'server' });
+  });
+
+  test('an operator is exempt, as in vanilla', async () => {
+    const session = await ConnectionSession.open(fakeGame({ op: true, brand: 'vanilla', version: '26.3' }));
+    expect(session.capabilities.op).toBe(true);
+    expect(session.paced()).toBe(false);
+    expect(session.pacer?.delayFor(1000)).toBe(0);
+    expect(session.info().commandThrottle?.basis).toMatch(/operators are exempt, and this player is one/);
+  });
+
+  test("the operator's threshold is the one paced to", async () => {
+    const session = await ConnectionSession.open(fakeGame({ op: false, brand: 'Fabric', version: '26.2' }), {
+      commandSpamThreshold: { seconds: 30, from: 'config' },
+    });
+    expect(session.pacer?.capacity()).toBe(27);
+    expect(session.info().commandThrottle).toMatchObject({ seconds: 30, source: 'config' });
+  });
+});
+
+describe('--command-spam-threshold and commandSpamThreshold', () => {
+  test('the flag reaches the connection target as the operator setting', () => {
+    const program = addConnectionOptions(new Command('x').exitOverride());
+    program.parse(['--command-spam-threshold', '30'], { from: 'user' });
+    const target = targetFromFlags(program.opts<ConnectionFlags>());
+    expect(target.description.commandSpamThreshold).toEqual({ seconds: 30, from: 'flag' });
+  });
+
+  test('a malformed flag is refused with the expected form', () => {
+    const program = addConnectionOptions(
+      new Command('x').exitOverride().configureOutput({ writeErr: () => {} }),
+    );
+    expect(() => program.parse(['--command-spam-threshold', 'fast'], { from: 'user' })).toThrow(
+      /command-spam-threshold-seconds \(e\.g\. 10\), or off/,
+    );
+  });
+
+  test('the config file sets it per connection', async () => {
+    const config = CompanionConfigSchema.parse({
+      connections: { survival: { backend: 'mineflayer', commandSpamThreshold: 'off' } },
+    });
+    const { targets } = await targetsFromConfig(config, { log: logger });
+    expect(targets.get('survival').description.commandSpamThreshold).toEqual({ seconds: 'off', from: 'config' });
+    expect(() =>
+      CompanionConfigSchema.parse({ connections: { g: { backend: 'bridge', commandSpamThreshold: '1.5' } } }),
+    ).toThrow(/command-spam-threshold-seconds/);
   });
 });
 
