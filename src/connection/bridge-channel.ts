@@ -11,7 +11,7 @@ import { languageFor } from '../vocabulary/text/language.js';
 import { normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
 import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
-import { CommandCounter } from './command-throttle.js';
+import { CommandCounter } from './command-counter.js';
 import { leftWhileSending } from './kicks.js';
 
 /** Largest box read in one request (the mod answers one state per position) */

@@ -6,7 +6,7 @@
 import type { CommandNode } from '../suggest/tree.js';
 import type { CapturedMessage } from '../vocabulary/text/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
-import type { CommandCounter } from './command-throttle.js';
+import type { CommandCounter } from './command-counter.js';
 import type { PacketLog } from './packet-log.js';
 
 export type Backend = 'mineflayer' | 'bridge' | 'embedded';

@@ -19,17 +19,12 @@
  */
 import { z } from 'zod';
 import { compareVersions } from './channel.js';
+import { type CommandCounter, DRAIN_MARGIN, SPAM_STEP, TICKS_PER_SECOND } from './command-counter.js';
 import { familyOfBrand } from './server-limits.js';
 
-/** TickThrottler's step: what one command adds to the count */
-export const SPAM_STEP = 20;
-/** what the count loses per second on a server at full speed (one per tick) */
-export const TICKS_PER_SECOND = 20;
 export const DEFAULT_COMMAND_SPAM_SECONDS = 10;
 /** commands kept free below the kick: the player's own commands, network jitter (arrivals bunch up) */
 export const RESERVED_COMMANDS = 2;
-/** assume the server drains at this share of full speed: a server under load ticks slower */
-export const DRAIN_MARGIN = 0.9;
 
 /** `command-spam-threshold-seconds` as the operator writes it: whole seconds, or `off` (same as 0). */
 export const CommandSpamTextSchema = z
@@ -80,7 +75,8 @@ export function throttleInForce(facts: ThrottleFacts): ThrottleInForce {
   if (setting) {
     seconds = setting.seconds === 'off' ? null : setting.seconds;
     source = setting.from;
-    const where = setting.from === 'flag' ? '--command-spam-threshold' : 'commandSpamThreshold in the config file';
+    const where =
+      setting.from === 'flag' ? '--command-spam-threshold' : 'commandSpamThreshold in the config file';
     basis = `${where}: ${seconds === null ? 'off' : `${seconds} s`}`;
   } else {
     const family = familyOfBrand(facts.brand);
@@ -99,36 +95,6 @@ export function throttleInForce(facts: ThrottleFacts): ThrottleInForce {
   const exempt = facts.op === true;
   if (exempt && seconds !== null) basis += '; operators are exempt, and this player is one';
   return { seconds, source, exempt, paced: seconds !== null && !exempt, basis };
-}
-
-/**
- * Our estimate of the server's count for this player: +20 per command sent, drained at DRAIN_MARGIN of
- * 20 per second. Every channel keeps one and records each command it hands to the network.
- */
-export class CommandCounter {
-  private points = 0;
-  private at = 0;
-  /** commands recorded since the counter was made */
-  total = 0;
-
-  constructor(private readonly drainPerMs = (TICKS_PER_SECOND * DRAIN_MARGIN) / 1000) {}
-
-  record(now = performance.now()): void {
-    this.points = this.level(now) + SPAM_STEP;
-    this.at = now;
-    this.total++;
-  }
-
-  /** the estimated count now */
-  level(now = performance.now()): number {
-    return Math.max(0, this.points - (now - this.at) * this.drainPerMs);
-  }
-
-  /** ms until the estimate is down to `level` (0: it is already) */
-  msUntil(level: number, now = performance.now()): number {
-    const over = this.level(now) - Math.max(0, level);
-    return over <= 0 ? 0 : over / this.drainPerMs;
-  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { sessionAuth } from '../signin/session-auth.js';
 import { botWorldView, TeleportWatch } from './bot-place.js';
 import type { Backend, BlockStateView, CommandChannel, WorldView } from './channel.js';
 import { watchBrand } from './brand.js';
-import { CommandCounter } from './command-throttle.js';
+import { CommandCounter } from './command-counter.js';
 import { kickReason, kickRemedy, readableReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';

@@ -18,8 +18,8 @@ import { logger } from '../../src/vocabulary/logger.js';
 import { captureSerial } from '../../src/capture/serial.js';
 import type { Pacer } from '../../src/capture/captured.js';
 import type { CommandChannel } from '../../src/connection/channel.js';
+import { CommandCounter } from '../../src/connection/command-counter.js';
 import {
-  CommandCounter,
   CommandPacer,
   parseCommandSpamThreshold,
   type ThrottleFacts,
@@ -235,15 +235,19 @@ describe('the kick, by its translation key', () => {
     ['{"translate":"disconnect.spam"}'],
     [{ translate: 'disconnect.spam' }],
     ['Kicked for spamming'],
-  ])('%o is vanilla\'s command spam kick, with what to do', (reason) => {
+  ])("%o is vanilla's command spam kick, with what to do", (reason) => {
     const readable = readableReason(reason);
     expect(explainKick(readable)?.kind).toBe('command_spam');
     const text = kickReason(readable);
-    expect(text).toMatch(/^kicked by the server: (disconnect\.spam|Kicked for spamming) — vanilla's spam kick/);
+    expect(text).toMatch(
+      /^kicked by the server: (disconnect\.spam|Kicked for spamming) — vanilla's spam kick/,
+    );
     expect(text).toMatch(/command-spam-threshold-seconds \(server\.properties since 26\.2, default 10/);
     expect(text).toMatch(/had already run, so check the world/);
     expect(text).toMatch(/Fix: make the bot an operator/);
-    expect(text).toMatch(/raise command-spam-threshold-seconds in server\.properties \(0 turns the kick off\)/);
+    expect(text).toMatch(
+      /raise command-spam-threshold-seconds in server\.properties \(0 turns the kick off\)/,
+    );
     expect(text).toMatch(/--command-spam-threshold <seconds>/);
   });
 
@@ -336,7 +340,10 @@ describe('--command-spam-threshold and commandSpamThreshold', () => {
       connections: { survival: { backend: 'mineflayer', commandSpamThreshold: 'off' } },
     });
     const { targets } = await targetsFromConfig(config, { log: logger });
-    expect(targets.get('survival').description.commandSpamThreshold).toEqual({ seconds: 'off', from: 'config' });
+    expect(targets.get('survival').description.commandSpamThreshold).toEqual({
+      seconds: 'off',
+      from: 'config',
+    });
     expect(() =>
       CompanionConfigSchema.parse({ connections: { g: { backend: 'bridge', commandSpamThreshold: '1.5' } } }),
     ).toThrow(/command-spam-threshold-seconds/);
