@@ -68,6 +68,10 @@ export class BridgeChannel implements CommandChannel {
     return this.down === undefined && this.session.open && this.session.state?.inWorld === true;
   }
 
+  operatorByClient(): boolean | null {
+    return this.session.state?.op ?? null;
+  }
+
   sendCommand(command: string): void {
     if (!this.connected)
       throw new NotConnectedError(this.down ?? 'game not in a world', {

@@ -40,6 +40,11 @@ export interface CommandChannel {
   readonly packetLog?: PacketLog;
   /** Every command this connection sent, counted the way vanilla's command spam kick counts them. */
   readonly commandCounter?: CommandCounter;
+  /**
+   * Permission level ≥ 2 as the player's own game knows it: what the server gives the players on its op
+   * list (a permissions mod that lets others run commands does not change it); absent when unknown.
+   */
+  operatorByClient?(): boolean | null;
   /** The server's brand (`minecraft:brand`, e.g. `Paper`, `vanilla`), once the server has said it. */
   serverBrand?(): string | undefined;
   /** Sends one command (without the leading slash). Throws NotConnectedError when the channel is down. */

@@ -64,10 +64,20 @@ export class ConnectionSession {
           setting: options.commandSpamThreshold,
           brand: channel.serverBrand?.(),
           version: channel.version,
-          op: this.capabilities.op,
+          op: this.operator(),
         }))
       : undefined;
     this.pacer = bothPacers(this.budget, this.throttle);
+  }
+
+  /**
+   * An operator in vanilla's sense (on the op list, spared by the spam kick): the probe's answer, unless
+   * the player's own game knows its level is below an operator's — then a permissions mod let it run the
+   * probe's commands, and vanilla still counts it
+   */
+  private operator(): boolean | null {
+    const op = this.capabilities.op;
+    return op === true && this.channel.operatorByClient?.() === false ? false : op;
   }
 
   /** some limit is in force: sending may have to wait */

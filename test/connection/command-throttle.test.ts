@@ -259,7 +259,7 @@ describe('the kick, by its translation key', () => {
 });
 
 /** A game that answers the capability probe: with its fence (an operator) or as a player without rights. */
-function fakeGame(o: { op: boolean; brand: string; version: string }) {
+function fakeGame(o: { op: boolean; brand: string; version: string; clientOp?: boolean }) {
   const listeners = new Set<(m: CapturedMessage) => void>();
   const counter = new CommandCounter();
   const say = (component: CapturedMessage['component']) => {
@@ -274,6 +274,7 @@ function fakeGame(o: { op: boolean; brand: string; version: string }) {
     connected: true,
     commandCounter: counter,
     serverBrand: () => o.brand,
+    operatorByClient: () => o.clientOp ?? null,
     sendCommand(command: string) {
       counter.record();
       const fence = /^tellraw @s (.*)$/.exec(command);
@@ -307,6 +308,15 @@ describe('a session paces by what it found', () => {
     expect(session.paced()).toBe(false);
     expect(session.pacer?.delayFor(1000)).toBe(0);
     expect(session.info().commandThrottle?.basis).toMatch(/operators are exempt, and this player is one/);
+  });
+
+  test('a player whom a permissions mod lets run commands, but whose game knows it is no operator, is paced', async () => {
+    const session = await ConnectionSession.open(
+      fakeGame({ op: true, clientOp: false, brand: 'Fabric', version: '26.2' }),
+    );
+    expect(session.capabilities.op).toBe(true);
+    expect(session.paced()).toBe(true);
+    expect(session.info().commandThrottle).toMatchObject({ exempt: false, paced: true });
   });
 
   test("the operator's threshold is the one paced to", async () => {
