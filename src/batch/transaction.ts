@@ -104,8 +104,8 @@ export async function restoreSnapshot(
 ): Promise<RestoreReport> {
   const commands = restoreCommands(snapshot);
   const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
-  // restores share the connection's packet budget like any batch
-  const captured = await capture(session.channel, commands, session.budget ? { budget: session.budget } : {});
+  // restores share the connection's packet budget and command throttle like any batch
+  const captured = await capture(session.channel, commands, session.pacer ? { budget: session.pacer } : {});
   const failed = captured.filter((c) => restoreFailed(session, c)).length;
   if (!source)
     return { commands: commands.length, failed, status: 'not_checked', notRestoredCount: 0, mismatches: [] };

@@ -1,7 +1,9 @@
 /**
  * Serial capture, for servers where no fence works (no tellraw, or it does not echo): send one command,
  * then take the lines that arrive within bounded windows. Attribution is only as good as the server's
- * timing, so results made this way say so (`captureStrategy: 'serial'`).
+ * timing, so results made this way say so (`captureStrategy: 'serial'`). Sending waits whenever the
+ * connection's pacer has no room (this is the path of a player who is no operator: the one vanilla's command
+ * spam kick counts).
  */
 import type { CommandChannel } from '../connection/channel.js';
 import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
@@ -41,6 +43,18 @@ export async function captureSerial(
         r.reason = 'not sent: the request was cancelled';
         continue;
       }
+      const wait = options.budget?.delayFor(1) ?? 0;
+      if (wait > 0) {
+        options.onPaced?.(options.budget!.pacingNote(), wait);
+        if (!(await pause(wait, options.signal))) {
+          r.reason = 'not sent: the request was cancelled';
+          continue;
+        }
+      }
+      if (down !== undefined || !channel.connected) {
+        r.reason = `not sent: the connection went down (${down ?? 'not connected'})`;
+        continue;
+      }
       const outcome = await captureOne(channel, r, windows, t0);
       if (outcome === 'down' && r.sent) {
         r.end = 'disconnected';
@@ -55,6 +69,21 @@ export async function captureSerial(
     offClose();
   }
   return results;
+}
+
+/** Waits `ms`; false when `signal` aborted first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function captureOne(

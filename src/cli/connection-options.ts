@@ -1,5 +1,6 @@
 /** The connection flags shared by `serve` and `exec`. */
 import { type Command, InvalidArgumentError } from 'commander';
+import { type CommandSpamSetting, parseCommandSpamThreshold } from '../connection/command-throttle.js';
 import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
 import { type PacketLimitSetting, parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
@@ -15,6 +16,7 @@ export interface ConnectionFlags {
   auth: 'offline' | 'microsoft';
   safetyConfig?: string;
   packetLimit?: PacketLimitSetting;
+  commandSpamThreshold?: CommandSpamSetting;
 }
 
 function packetLimitFlag(value: string): PacketLimitSetting {
@@ -22,6 +24,14 @@ function packetLimitFlag(value: string): PacketLimitSetting {
     return { limit: parsePacketLimit(value), from: 'flag' };
   } catch {
     throw new InvalidArgumentError('write <rate>/<seconds> (e.g. 500/7) or off');
+  }
+}
+
+function commandSpamFlag(value: string): CommandSpamSetting {
+  try {
+    return { seconds: parseCommandSpamThreshold(value), from: 'flag' };
+  } catch {
+    throw new InvalidArgumentError("write the server's command-spam-threshold-seconds (e.g. 10), or off");
   }
 }
 
@@ -41,8 +51,17 @@ export function addConnectionOptions(command: Command): Command {
       '--packet-limit <rate/seconds|off>',
       "serverbound packets the bot may send, e.g. 500/7, or off (default: by the server's brand: Paper 500/7, vanilla none)",
       packetLimitFlag,
+    )
+    .option(
+      '--command-spam-threshold <seconds|off>',
+      "the server's command-spam-threshold-seconds (server.properties, 26.2+), when changed from 10; 0 or off: the server never kicks for command spam (operators are never kicked)",
+      commandSpamFlag,
     );
 }
+
+/** The flags that shape pacing, for any backend (the bridge takes only the command throttle). */
+export const commandSpamOf = (flags: ConnectionFlags): { commandSpamThreshold?: CommandSpamSetting } =>
+  flags.commandSpamThreshold ? { commandSpamThreshold: flags.commandSpamThreshold } : {};
 
 export function targetFromFlags(
   flags: ConnectionFlags,
@@ -53,6 +72,7 @@ export function targetFromFlags(
       username: flags.username,
       log: logger,
       ...(flags.packetLimit ? { packetLimit: flags.packetLimit } : {}),
+      ...commandSpamOf(flags),
       ...(onWorld ? { onWorldStarted: (w) => onWorld(`${w.host}:${w.port}`) } : {}),
     });
   }
@@ -63,5 +83,6 @@ export function targetFromFlags(
     ...(flags.version ? { version: flags.version } : {}),
     auth: flags.auth,
     ...(flags.packetLimit ? { packetLimit: flags.packetLimit } : {}),
+    ...commandSpamOf(flags),
   });
 }

@@ -17,7 +17,12 @@ import { createServer } from '../mcp/server.js';
 import { StructureStore } from '../structures/store.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
-import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
+import {
+  addConnectionOptions,
+  commandSpamOf,
+  type ConnectionFlags,
+  targetFromFlags,
+} from './connection-options.js';
 import { useLeanHeap } from './lean-heap.js';
 import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
@@ -124,7 +129,7 @@ export function registerServeCommand(program: Command): void {
           { url: bridge.url, tokenFile: token.path },
           'bridge listening: start Minecraft with the mcbridge mod',
         );
-        targets = new Targets([bridgeTarget({ server: bridge })]);
+        targets = new Targets([bridgeTarget({ server: bridge, ...commandSpamOf(flags) })]);
       } else {
         targets = new Targets([
           targetFromFlags(flags, (address) =>

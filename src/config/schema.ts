@@ -3,6 +3,7 @@
  * bridge and the HTTP transport live. Path by `--config` or `MCBRIDGE_CONFIG`. See docs/configuration.md.
  */
 import { z } from 'zod';
+import { CommandSpamTextSchema } from '../connection/command-throttle.js';
 import { PacketLimitTextSchema } from '../connection/server-limits.js';
 
 const Name = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and -, at most 32');
@@ -19,6 +20,8 @@ export const MineflayerConnectionSchema = z
     auth: z.enum(['offline', 'microsoft']).default('offline'),
     /** `<rate>/<seconds>` or `off`; default: by the server's brand (docs/usage.md, "Paper and other servers") */
     packetLimit: PacketLimitTextSchema.optional(),
+    /** the server's command-spam-threshold-seconds when changed from 10, or `off` (docs/usage.md) */
+    commandSpamThreshold: CommandSpamTextSchema.optional(),
   })
   .refine((c) => c.auth === 'microsoft' || c.username.length <= 16, {
     message: 'a player name has at most 16 characters (with "auth": "microsoft" it may be an e-mail address)',
@@ -32,10 +35,14 @@ export const EmbeddedConnectionSchema = z.strictObject({
   port: z.number().int().min(0).max(65535).optional(),
   /** `<rate>/<seconds>` or `off`; default: by the server's brand */
   packetLimit: PacketLimitTextSchema.optional(),
+  /** the world's command-spam-threshold-seconds, or `off` (the embedded world has no such kick) */
+  commandSpamThreshold: CommandSpamTextSchema.optional(),
 });
 
 export const BridgeConnectionSchema = z.strictObject({
   backend: z.literal('bridge'),
+  /** the server's command-spam-threshold-seconds when changed from 10, or `off` (docs/usage.md) */
+  commandSpamThreshold: CommandSpamTextSchema.optional(),
 });
 
 export const ConnectionConfigSchema = z.discriminatedUnion('backend', [

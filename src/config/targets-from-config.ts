@@ -2,6 +2,7 @@
 import { BridgeServer } from '../bridge/server.js';
 import { loadOrCreateBridgeToken } from './bridge-token.js';
 import { bridgeTarget } from '../connection/bridge-target.js';
+import { parseCommandSpamThreshold } from '../connection/command-throttle.js';
 import { embeddedTarget, mineflayerTarget } from '../connection/factories.js';
 import { parsePacketLimit } from '../connection/server-limits.js';
 import type { ConnectionTarget } from '../connection/target.js';
@@ -35,6 +36,15 @@ export async function targetsFromConfig(
       c.backend !== 'bridge' && c.packetLimit !== undefined
         ? { packetLimit: { limit: parsePacketLimit(c.packetLimit), from: 'config' as const } }
         : {};
+    const spam =
+      c.commandSpamThreshold !== undefined
+        ? {
+            commandSpamThreshold: {
+              seconds: parseCommandSpamThreshold(c.commandSpamThreshold),
+              from: 'config' as const,
+            },
+          }
+        : {};
     switch (c.backend) {
       case 'mineflayer':
         return mineflayerTarget({
@@ -45,6 +55,7 @@ export async function targetsFromConfig(
           auth: c.auth,
           ...(c.version ? { version: c.version } : {}),
           ...limit,
+          ...spam,
         });
       case 'embedded':
         return embeddedTarget({
@@ -53,10 +64,11 @@ export async function targetsFromConfig(
           log: opts.log,
           ...(c.port !== undefined ? { port: c.port } : {}),
           ...limit,
+          ...spam,
           onWorldStarted: (w) => opts.log.info({ connection: name }, `embedded world at ${w.host}:${w.port}`),
         });
       case 'bridge':
-        return bridgeTarget({ name, server: bridge! });
+        return bridgeTarget({ name, server: bridge!, ...spam });
     }
   });
   const targets = new Targets(list, config.defaultConnection ?? entries[0]![0]);

@@ -11,6 +11,8 @@ import { languageFor } from '../vocabulary/text/language.js';
 import { normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
 import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
+import { CommandCounter } from './command-counter.js';
+import { leftWhileSending } from './kicks.js';
 
 /** Largest box read in one request (the mod answers one state per position) */
 const READ_CHUNK = 32_768;
@@ -20,6 +22,7 @@ export class BridgeChannel implements CommandChannel {
   private readonly events = new EventEmitter();
   private readonly blocks = new Map<string, BlockStateView | 'unloaded'>();
   private down: string | undefined;
+  readonly commandCounter = new CommandCounter();
 
   constructor(private readonly session: BridgeSession) {
     this.events.setMaxListeners(0);
@@ -35,7 +38,10 @@ export class BridgeChannel implements CommandChannel {
     });
     session.on('close', (reason: string) => this.goDown(reason));
     session.on('state', () => {
-      if (!session.state?.inWorld) this.goDown('the game left the world');
+      if (session.state?.inWorld) return;
+      // our estimate of the server's spam count is above 0 only within seconds of our last command
+      const sending = this.commandCounter.level() > 0;
+      this.goDown(sending ? leftWhileSending('the game left the world') : 'the game left the world');
     });
     // a refused run means the command never reached the server: treat the channel as down
     session.on('refused', (_seq: number, reason: string) =>
@@ -62,12 +68,17 @@ export class BridgeChannel implements CommandChannel {
     return this.down === undefined && this.session.open && this.session.state?.inWorld === true;
   }
 
+  operatorByClient(): boolean | null {
+    return this.session.state?.op ?? null;
+  }
+
   sendCommand(command: string): void {
     if (!this.connected)
       throw new NotConnectedError(this.down ?? 'game not in a world', {
         remedy: 'join a world in Minecraft',
       });
     this.session.runCommand(command);
+    this.commandCounter.record();
   }
 
   onMessage(listener: (message: CapturedMessage) => void): () => void {

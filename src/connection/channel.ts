@@ -6,6 +6,7 @@
 import type { CommandNode } from '../suggest/tree.js';
 import type { CapturedMessage } from '../vocabulary/text/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
+import type { CommandCounter } from './command-counter.js';
 import type { PacketLog } from './packet-log.js';
 
 export type Backend = 'mineflayer' | 'bridge' | 'embedded';
@@ -37,6 +38,13 @@ export interface CommandChannel {
   readonly connected: boolean;
   /** Every serverbound packet of this connection, when the channel can see them (mineflayer: yes). */
   readonly packetLog?: PacketLog;
+  /** Every command this connection sent, counted the way vanilla's command spam kick counts them. */
+  readonly commandCounter?: CommandCounter;
+  /**
+   * Permission level ≥ 2 as the player's own game knows it: what the server gives the players on its op
+   * list (a permissions mod that lets others run commands does not change it); absent when unknown.
+   */
+  operatorByClient?(): boolean | null;
   /** The server's brand (`minecraft:brand`, e.g. `Paper`, `vanilla`), once the server has said it. */
   serverBrand?(): string | undefined;
   /** Sends one command (without the leading slash). Throws NotConnectedError when the channel is down. */

@@ -9,6 +9,7 @@ import {
 } from '../world/index.js';
 import { MicrosoftSignIn } from '../signin/microsoft.js';
 import { MineflayerChannel } from './mineflayer.js';
+import type { CommandSpamSetting } from './command-throttle.js';
 import type { PacketLimitSetting } from './server-limits.js';
 import { ConnectionTarget } from './target.js';
 
@@ -23,6 +24,8 @@ export interface MineflayerTargetOptions {
   signIn?: MicrosoftSignIn;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** the server's command-spam-threshold-seconds, as the operator says (absent: the server's default) */
+  commandSpamThreshold?: CommandSpamSetting;
   /** how long to wait for the bot to spawn (default 20 s, or `$MCBRIDGE_SPAWN_TIMEOUT_MS`) */
   spawnTimeoutMs?: number;
 }
@@ -36,6 +39,7 @@ export function mineflayerTarget(o: MineflayerTargetOptions): ConnectionTarget {
       backend: 'mineflayer',
       server: `${o.host}:${o.port}`,
       ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+      ...(o.commandSpamThreshold ? { commandSpamThreshold: o.commandSpamThreshold } : {}),
     },
     async () =>
       MineflayerChannel.connect({
@@ -62,6 +66,8 @@ export interface EmbeddedTargetOptions {
   onWorldStarted?: (world: WorldHandle) => void;
   /** the operator's packet limit (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** the world's command-spam-threshold-seconds, as the operator says (absent: its default) */
+  commandSpamThreshold?: CommandSpamSetting;
   /** what the world's `place template` places (default: the saved structures, as save_structure writes them) */
   templates?: TemplateSource;
 }
@@ -106,6 +112,7 @@ export function embeddedTarget(o: EmbeddedTargetOptions): ConnectionTarget {
       backend: 'embedded',
       server: 'embedded world',
       ...(o.packetLimit ? { packetLimit: o.packetLimit } : {}),
+      ...(o.commandSpamThreshold ? { commandSpamThreshold: o.commandSpamThreshold } : {}),
     },
     async () => {
       const w = await ensureWorld();

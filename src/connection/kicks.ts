@@ -4,7 +4,7 @@
  */
 
 export interface KickExplanation {
-  kind: 'packet_rate' | 'chat_spam';
+  kind: 'packet_rate' | 'command_spam';
   cause: string;
   fix: string;
 }
@@ -20,13 +20,14 @@ const KNOWN: ReadonlyArray<{ test: RegExp } & KickExplanation> = [
     fix: 'raise packet-limiter.all-packets.max-packet-rate in config/paper-global.yml and restart the server, or lower mcbridge\'s limit with --packet-limit (or "packetLimit" of this connection in the config file), e.g. --packet-limit 400/7',
   },
   {
-    // vanilla's chat throttle (ServerGamePacketListenerImpl.detectRateSpam): +20 per command, -1 per tick,
-    // kick at 200 with disconnect.spam; operators are exempt
+    // vanilla's spam kick (ServerGamePacketListenerImpl.detectRateSpam, see command-throttle.ts): a command
+    // runs, then adds 20 to a count that loses 1 per tick; at 20 × command-spam-threshold-seconds (default
+    // 10) a player who is not an operator is disconnected with disconnect.spam ("Kicked for spamming")
     test: /disconnect\.spam|kicked for spamming/i,
-    kind: 'chat_spam',
+    kind: 'command_spam',
     cause:
-      "the server's chat spam filter kicked the bot (vanilla spares operators; this server counted the bot's commands as spam)",
-    fix: 'make the bot an operator (`op <bot name>` in the server console): operators are exempt, and mcbridge needs operator rights for its fences anyway',
+      "vanilla's spam kick: every command adds one second to a counter that drains one second per second, and a player who is not an operator is kicked when it reaches command-spam-threshold-seconds (server.properties since 26.2, default 10; before 26.2 a fixed 10 shared with chat). The command that reached it had already run, so check the world before sending it again",
+    fix: 'make the bot an operator (`op <name>` in the server console; through the mod: your player): operators are never kicked for spam, and mcbridge needs operator rights for its fences anyway. Or raise command-spam-threshold-seconds in server.properties (0 turns the kick off) and restart the server, then tell mcbridge with --command-spam-threshold <seconds> (or "commandSpamThreshold" of this connection in the config file) so that it paces to the new value; or send fewer commands per call',
   },
 ];
 
@@ -40,6 +41,15 @@ export function kickReason(readable: string): string {
   const known = explainKick(readable);
   const said = `kicked by the server: ${readable}`;
   return known ? `${said} — ${known.cause}. Fix: ${known.fix}. Nothing is resent on its own` : said;
+}
+
+/**
+ * The bridge learns only that the game left the world, not the server's reason (the mod does not pass it
+ * on): while commands were going out, name the kick a burst of commands can cause and its fix.
+ */
+export function leftWhileSending(reason: string): string {
+  const spam = explainKick('disconnect.spam')!;
+  return `${reason} while commands were going out; the server's reason shows on the game's screen, and if it says "Kicked for spamming" (disconnect.spam) it was ${spam.cause}. Fix: ${spam.fix}. Nothing is resent on its own`;
 }
 
 /** Kick reasons arrive as strings, JSON text, or NBT-derived objects: make them readable. */

@@ -12,6 +12,7 @@ import { sessionAuth } from '../signin/session-auth.js';
 import { botWorldView, TeleportWatch } from './bot-place.js';
 import type { Backend, BlockStateView, CommandChannel, WorldView } from './channel.js';
 import { watchBrand } from './brand.js';
+import { CommandCounter } from './command-counter.js';
 import { kickReason, kickRemedy, readableReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
@@ -46,6 +47,7 @@ export class MineflayerChannel implements CommandChannel {
   private readonly teleports: TeleportWatch;
   /** commands sent in one tick leave in one socket write */
   private readonly outgoing: Coalescer;
+  readonly commandCounter = new CommandCounter();
 
   private constructor(
     readonly bot: Bot,
@@ -200,6 +202,7 @@ export class MineflayerChannel implements CommandChannel {
       throw new NotConnectedError(`not connected to ${this.server} (${this.closedReason})`);
     this.outgoing.hold();
     this.bot.chat(`/${command}`);
+    this.commandCounter.record();
   }
 
   onMessage(listener: (message: CapturedMessage) => void): () => void {

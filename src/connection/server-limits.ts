@@ -1,7 +1,8 @@
 /**
  * What each server family limits by default: the one table of packet limits, by the brand the server
  * announces on `minecraft:brand`. A limit is "at most `rate` serverbound packets per second, averaged over a
- * sliding window of `seconds`" — the shape of Paper's `packet-limiter.all-packets`.
+ * sliding window of `seconds`" — the shape of Paper's `packet-limiter.all-packets`. The table also says
+ * whether the family keeps vanilla's command spam kick (its pacing: command-throttle.ts).
  */
 import { z } from 'zod';
 
@@ -28,6 +29,8 @@ export interface ServerFamily {
   limit: PacketLimit | null;
   /** one line on where the figure comes from */
   basis: string;
+  /** vanilla's command spam kick is in its code (connection/command-throttle.ts) */
+  commandSpamKick: boolean;
 }
 
 // Paper: `packet-limiter.all-packets` in config/paper-global.yml, defaults interval 7.0, max-packet-rate
@@ -41,6 +44,8 @@ const FAMILIES: ReadonlyArray<{ brand: RegExp } & ServerFamily> = [
     family: 'Paper',
     limit: PAPER,
     basis: 'Paper and its forks: packet-limiter.all-packets in config/paper-global.yml (500/s over 7 s)',
+    // Paper keeps vanilla's commandSpamThrottler and reads its threshold from server.properties
+    commandSpamKick: true,
   },
   {
     // vanilla's only packet limit is server.properties `rate-limit`, default 0 = off
@@ -50,7 +55,8 @@ const FAMILIES: ReadonlyArray<{ brand: RegExp } & ServerFamily> = [
     family: 'vanilla',
     limit: null,
     basis:
-      'vanilla: rate-limit in server.properties is 0 (off) by default; operators are exempt from the chat spam kick',
+      'vanilla: rate-limit in server.properties is 0 (off) by default; operators are exempt from the command spam kick',
+    commandSpamKick: true,
   },
   {
     // Fabric and Quilt servers run vanilla's network code unchanged
@@ -58,6 +64,7 @@ const FAMILIES: ReadonlyArray<{ brand: RegExp } & ServerFamily> = [
     family: 'Fabric',
     limit: null,
     basis: "Fabric: vanilla's network code (rate-limit 0 = off by default)",
+    commandSpamKick: true,
   },
   {
     // Spigot's own spigot.yml has no all-packets limiter; none is known
@@ -65,6 +72,7 @@ const FAMILIES: ReadonlyArray<{ brand: RegExp } & ServerFamily> = [
     family: 'Spigot',
     limit: null,
     basis: 'Spigot: no packet limiter known in spigot.yml',
+    commandSpamKick: true,
   },
   {
     // our embedded world (flying-squid) counts no packets
@@ -72,6 +80,7 @@ const FAMILIES: ReadonlyArray<{ brand: RegExp } & ServerFamily> = [
     family: 'flying-squid',
     limit: null,
     basis: 'flying-squid (the embedded world): no packet limiter',
+    commandSpamKick: false,
   },
 ];
 
@@ -79,13 +88,16 @@ const UNKNOWN: ServerFamily = {
   family: 'unknown',
   limit: PAPER,
   basis: "unknown server: assuming Paper's limit (500/s over 7 s), the strictest common default",
+  commandSpamKick: true,
 };
 
 /** The family of a brand; the brand may carry proxies and versions, e.g. `Paper (Velocity)`. */
 export function familyOfBrand(brand: string | undefined): ServerFamily {
   if (brand === undefined) return UNKNOWN;
   const found = FAMILIES.find((f) => f.brand.test(brand));
-  return found ? { family: found.family, limit: found.limit, basis: found.basis } : UNKNOWN;
+  return found
+    ? { family: found.family, limit: found.limit, basis: found.basis, commandSpamKick: found.commandSpamKick }
+    : UNKNOWN;
 }
 
 export function parsePacketLimit(text: string): PacketLimit | 'off' {

@@ -4,6 +4,13 @@
  */
 import type { CaptureStrategy } from '../results/schema.js';
 import type { Backend, CommandChannel } from './channel.js';
+import {
+  bothPacers,
+  type CommandSpamSetting,
+  CommandPacer,
+  type SendPacer,
+  type ThrottleInForce,
+} from './command-throttle.js';
 import { PacketBudget } from './packet-budget.js';
 import { type Capabilities, probeCapabilities } from './probe.js';
 import type { LimitInForce, PacketLimitSetting } from './server-limits.js';
@@ -22,11 +29,15 @@ export interface ConnectionInfo {
   serverBrand: string | null;
   /** the packet limit commands are paced under; null when this connection cannot count its packets */
   packetLimit: LimitInForce | null;
+  /** vanilla's command spam kick as it applies to this player; null when the channel cannot count commands */
+  commandThrottle: ThrottleInForce | null;
 }
 
 export interface SessionOptions {
   /** the operator's --packet-limit or config packetLimit; absent: decided by the server's brand */
   packetLimit?: PacketLimitSetting;
+  /** the operator's --command-spam-threshold or config commandSpamThreshold; absent: the server's default */
+  commandSpamThreshold?: CommandSpamSetting;
 }
 
 export class ConnectionSession {
@@ -34,6 +45,10 @@ export class ConnectionSession {
 
   /** paces what this connection sends; absent when the channel cannot count its packets (bridge) */
   readonly budget: PacketBudget | undefined;
+  /** paces commands under vanilla's command spam kick; absent when the channel cannot count its commands */
+  readonly throttle: CommandPacer | undefined;
+  /** what sending waits for: the packet budget and the command throttle, whichever is stricter */
+  readonly pacer: SendPacer | undefined;
 
   private constructor(
     readonly channel: CommandChannel,
@@ -43,6 +58,31 @@ export class ConnectionSession {
     this.budget = channel.packetLog
       ? new PacketBudget(channel.packetLog, options.packetLimit, () => channel.serverBrand?.())
       : undefined;
+    // read each time: the brand may come after the probe, and a reprobe may find the player opped
+    this.throttle = channel.commandCounter
+      ? new CommandPacer(channel.commandCounter, () => ({
+          setting: options.commandSpamThreshold,
+          brand: channel.serverBrand?.(),
+          version: channel.version,
+          op: this.operator(),
+        }))
+      : undefined;
+    this.pacer = bothPacers(this.budget, this.throttle);
+  }
+
+  /**
+   * An operator in vanilla's sense (on the op list, spared by the spam kick): the probe's answer, unless
+   * the player's own game knows its level is below an operator's — then a permissions mod let it run the
+   * probe's commands, and vanilla still counts it
+   */
+  private operator(): boolean | null {
+    const op = this.capabilities.op;
+    return op === true && this.channel.operatorByClient?.() === false ? false : op;
+  }
+
+  /** some limit is in force: sending may have to wait */
+  paced(): boolean {
+    return this.budget?.limit().limit != null || this.throttle?.limit().paced === true;
   }
 
   static async open(channel: CommandChannel, options: SessionOptions = {}): Promise<ConnectionSession> {
@@ -78,6 +118,7 @@ export class ConnectionSession {
       keyedFeedback: this.capabilities.keyedFeedback,
       serverBrand: c.serverBrand?.() ?? null,
       packetLimit: this.budget?.limit() ?? null,
+      commandThrottle: this.throttle?.limit() ?? null,
     };
   }
 }

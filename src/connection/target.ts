@@ -8,6 +8,7 @@ import { ConnectError, McbridgeError } from '../vocabulary/errors.js';
 import type { MicrosoftSignIn } from '../signin/microsoft.js';
 import type { Backend, CommandChannel } from './channel.js';
 import { type ConnectionNews, type NewsListener, opAdvice, signInNews } from './news.js';
+import type { CommandSpamSetting } from './command-throttle.js';
 import type { PacketLimitSetting } from './server-limits.js';
 import { ConnectionSession } from './session.js';
 
@@ -25,6 +26,8 @@ export interface TargetDescription {
   server: string;
   /** the operator's packet limit for this connection (absent: by the server's brand) */
   packetLimit?: PacketLimitSetting;
+  /** the server's command-spam-threshold-seconds, as the operator says (absent: the server's default) */
+  commandSpamThreshold?: CommandSpamSetting;
 }
 
 export interface ReconnectPolicy {
@@ -143,10 +146,11 @@ export class ConnectionTarget {
     if (this.current.state !== 'reconnecting') this.current = { state: 'connecting' };
     try {
       const channel = await this.connect();
-      const session = await ConnectionSession.open(
-        channel,
-        this.description.packetLimit ? { packetLimit: this.description.packetLimit } : {},
-      );
+      const { packetLimit, commandSpamThreshold } = this.description;
+      const session = await ConnectionSession.open(channel, {
+        ...(packetLimit ? { packetLimit } : {}),
+        ...(commandSpamThreshold ? { commandSpamThreshold } : {}),
+      });
       channel.onClose((reason) => this.dropped(session, reason));
       this.session = session;
       this.connects++;

@@ -17,7 +17,7 @@ export interface SegmentRunOptions {
   stopOnFailure?: boolean;
   commandTimeoutMs?: number;
   signal?: AbortSignal;
-  /** `note` is set while sending waits for the connection's packet budget, and says why */
+  /** `note` is set while sending waits for the connection's packet budget or command throttle, and says why */
   onProgress?: (done: number, total: number, note?: string) => void;
   /** teleports of the bot in this batch */
   moves?: BotMoves;
@@ -99,14 +99,14 @@ export async function runSegments(
 }
 
 /**
- * The connection's packet budget, and one fence per group of commands while a limit is in force (fewer
- * packets per command); without a limit every command keeps its own fence, as fast as the server answers.
+ * What sending waits for (the packet budget, vanilla's command spam kick), and one fence per group of
+ * commands while a limit is in force (fewer packets and fewer commands each); without a limit every command
+ * keeps its own fence, as fast as the server answers.
  */
 function pacing(session: ConnectionSession): { budget?: Pacer; groupFences?: boolean } {
-  const budget = session.budget;
+  const budget = session.pacer;
   if (!budget) return {};
-  const limited = budget.limit().limit !== null;
-  return { budget, groupFences: limited && session.capabilities.feedbackEnabled === true };
+  return { budget, groupFences: session.paced() && session.capabilities.feedbackEnabled === true };
 }
 
 /** After a timeout or a lost connection nothing more is sent; the reason goes into every unsent result. */

@@ -109,7 +109,7 @@ export async function warmConnection(session: ConnectionSession, rehearsal?: Reh
   await session.exclusive(async () => {
     // under a packet limit (Paper, or a server whose brand we do not know) the window is worth more than a
     // faster first call: round trips only where the budget knows there is no limit
-    const unlimited = session.budget?.limit().limit === null;
+    const unlimited = session.budget?.limit().limit === null && session.throttle?.limit().paced !== true;
     if (session.capabilities.strategy === 'fenced' && channel.connected && unlimited) {
       await captureFenced(channel, warmReplies(), {});
     }

@@ -1,6 +1,7 @@
 /** Messages between the parent (startWorld) and the world child process. */
 import type { PaperLikeOptions } from './paper-like.js';
 import type { Template } from './templates.js';
+import type { VanillaSpamOptions } from './vanilla-spam.js';
 
 export interface WorldProcessOptions {
   host: string;
@@ -13,6 +14,8 @@ export interface WorldProcessOptions {
   parity: boolean;
   /** tests and bench only: brand `Paper` and Paper's packet limiter (paper-like.ts) */
   paperLike?: PaperLikeOptions;
+  /** tests only: vanilla's command spam kick (vanilla-spam.ts) */
+  vanillaSpam?: VanillaSpamOptions;
 }
 
 export type ParentToWorld =

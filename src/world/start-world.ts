@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { WorldCrashedError, WorldStartError } from '../vocabulary/errors.js';
 import type { ParentToWorld, WorldMemory, WorldProcessOptions, WorldToParent } from './ipc.js';
 import { PAPER_DEFAULTS, type PaperLikeOptions } from './paper-like.js';
+import type { VanillaSpamOptions } from './vanilla-spam.js';
 import type { TemplateSource } from './templates.js';
 import { answerTemplateRequest } from './templates-over-ipc.js';
 
@@ -35,6 +36,8 @@ export interface StartWorldOptions {
    * limiter (default 500 packets/s over 7 s).
    */
   paperLike?: boolean | Partial<PaperLikeOptions>;
+  /** tests only (never a user default): kick like vanilla's command spam kick (vanilla-spam.ts) */
+  vanillaSpam?: VanillaSpamOptions;
   /** what `place template minecraft:<name>` places (default: none, so every template is unknown) */
   templates?: TemplateSource;
 }
@@ -193,6 +196,7 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
     ...(options.paperLike
       ? { paperLike: { ...PAPER_DEFAULTS, ...(options.paperLike === true ? {} : options.paperLike) } }
       : {}),
+    ...(options.vanillaSpam ? { vanillaSpam: options.vanillaSpam } : {}),
   };
   const { script, execArgv } = childEntry();
   const child = fork(script, [], {

@@ -9,6 +9,7 @@ import { installParity } from './parity/index.js';
 import { componentToNbt } from './parity/nbt.js';
 import { worldMemory } from './memory.js';
 import { installPaperLike } from './paper-like.js';
+import { installVanillaSpam } from './vanilla-spam.js';
 import { installServerOnlyProtocol } from './server-only-protocol.js';
 import { TemplatesOverIpc } from './templates-over-ipc.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
@@ -88,6 +89,7 @@ function main(): void {
     : undefined;
 
   if (options.paperLike) installPaperLike(serv, options.paperLike, log);
+  if (options.vanillaSpam) installVanillaSpam(serv, options.vanillaSpam, log);
 
   const applyOp = (player: FlyingSquidPlayer) => {
     if (ops.has(player.username.toLowerCase())) player.op = true;

@@ -108,8 +108,8 @@ describe('kicks explained', () => {
     ['disconnect.exceeded_packet_rate', 'packet_rate'],
     ['Kicked for exceeding packet rate limit', 'packet_rate'],
     ['Sent too many packets', 'packet_rate'],
-    ['disconnect.spam', 'chat_spam'],
-    ['Kicked for spamming', 'chat_spam'],
+    ['disconnect.spam', 'command_spam'],
+    ['Kicked for spamming', 'command_spam'],
     ['You have been banned', undefined],
   ])('%s → %s', (reason, kind) => {
     expect(explainKick(reason)?.kind).toBe(kind);

@@ -106,6 +106,7 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
         const session = await target.get();
         const progressToken = run.asTask ? undefined : extra._meta?.progressToken;
         let lastProgress = 0;
+        let lastNote: string | undefined;
         const batch = await executeBatch(session, args.commands, {
           safety: deps.safety,
           validateSafety: args.validate_safety ?? true,
@@ -120,8 +121,11 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
           signal: run.signal,
           onProgress: (done: number, total: number, note?: string) => {
             const now = performance.now();
-            if (done < total && now - lastProgress < 250) return;
+            // a new reason to wait is news even right after a count: the count alone can wait 250 ms
+            const news = note !== undefined && note !== lastNote;
+            if (done < total && now - lastProgress < 250 && !news) return;
             lastProgress = now;
+            if (note !== undefined) lastNote = note;
             const message = `${done}/${total} commands done${note ? `; ${note}` : ''}`;
             run.progress(message);
             if (progressToken === undefined) return;

@@ -45,6 +45,22 @@ export const ConnectionInfoOutput = z.object({
   /** flag (--packet-limit), config (packetLimit of the connection), brand (the server family's default); null: not counted (bridge) */
   packetLimitSource: z.enum(['flag', 'config', 'brand']).nullable(),
   packetLimitBasis: z.string().nullable(),
+  /**
+   * vanilla's command spam kick (server.properties command-spam-threshold-seconds) as it applies to this
+   * player: `paced` when commands are slowed to stay under it; null when this connection does not count
+   */
+  commandSpam: z
+    .object({
+      /** the server's threshold in seconds; null: this server does not kick for command spam */
+      thresholdSeconds: z.number().nullable(),
+      /** operators are never kicked for spam */
+      exempt: z.boolean(),
+      paced: z.boolean(),
+      /** flag (--command-spam-threshold), config (commandSpamThreshold), server (its default) */
+      source: z.enum(['flag', 'config', 'server']),
+      basis: z.string(),
+    })
+    .nullable(),
   viewerUrl: z
     .string()
     .optional()
@@ -94,6 +110,15 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           packetLimit: info.packetLimit?.limit ?? null,
           packetLimitSource: info.packetLimit?.source ?? null,
           packetLimitBasis: info.packetLimit?.basis ?? null,
+          commandSpam: info.commandThrottle
+            ? {
+                thresholdSeconds: info.commandThrottle.seconds,
+                exempt: info.commandThrottle.exempt,
+                paced: info.commandThrottle.paced,
+                source: info.commandThrottle.source,
+                basis: info.commandThrottle.basis,
+              }
+            : null,
           ...(target.signIn ? { signIn: { ...target.signIn.state } } : {}),
           // an operator, or every player on a LAN world with cheats on, may run commands: no advice then
           ...(info.op === false ? { advice: opAdvice(info.username) } : {}),
@@ -109,6 +134,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           bot ? placeText(bot) : 'bot position: unknown on this connection',
           policyText(out.policy),
           packetLimitText(out),
+          ...(out.commandSpam ? [commandSpamText(out.commandSpam)] : []),
           ...(out.viewerUrl
             ? [`live 3D viewer: ${out.viewerUrl} (the user can open it in a browser to watch the build)`]
             : []),
@@ -148,6 +174,7 @@ function signInPending(
     packetLimit: null,
     packetLimitSource: null,
     packetLimitBasis: null,
+    commandSpam: null,
     policy,
     signIn: { ...(target.signIn?.state ?? signIn.signIn ?? { state: 'signed_out' as const }) },
     advice: err.message,
@@ -166,4 +193,13 @@ function packetLimitText(out: z.infer<typeof ConnectionInfoOutput>): string {
     ? `${out.packetLimit.rate} packets/s over ${out.packetLimit.seconds} s (commands are paced to stay under 90% of it)`
     : 'none (full speed)';
   return `${brand}; packet limit: ${limit}, from ${out.packetLimitSource}: ${out.packetLimitBasis}`;
+}
+
+function commandSpamText(c: NonNullable<z.infer<typeof ConnectionInfoOutput>['commandSpam']>): string {
+  const how = c.paced
+    ? 'commands are paced to stay under it (a burst, then about one per second)'
+    : c.exempt
+      ? 'not paced: operators are never kicked for spam'
+      : 'not paced';
+  return `command spam kick: ${c.thresholdSeconds === null ? 'none' : `${c.thresholdSeconds} s`}; ${how} (${c.basis})`;
 }
