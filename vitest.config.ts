@@ -16,6 +16,8 @@ export default defineConfig({
     // bounds for a busy machine (two cores shared with others), not measures of speed
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a state to arrive, checking every 50 ms; its own default gives up after 1 s
+    expect: { poll: { timeout: 120_000 } },
     // the same for the product's own bounds, in this process and the CLI processes tests start
     env: { MCBRIDGE_WORLD_START_TIMEOUT_MS: '120000', MCBRIDGE_SPAWN_TIMEOUT_MS: '120000' },
     // integration files each start their own world on an ephemeral port; two cores here

@@ -112,7 +112,7 @@ test('kill -9 mid-job, then a new companion resumes from the journal: nothing ap
     const journal = await readJournal(dir, id);
     for (const i of appliedBefore) expect(journal.steps[i]!.attempts).toBe(1);
     const last = commands[commands.length - 1]!.split(' ').slice(1, 4).join(' ');
-    await expect.poll(() => setblockCopies(watcher.lines).has(last), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => setblockCopies(watcher.lines).has(last), { timeout: 120_000 }).toBe(true);
     const copies = setblockCopies(watcher.lines);
     const counts = commands.map((c) => copies.get(c.split(' ').slice(1, 4).join(' ')) ?? 0);
     // the server's own feedback: every position was set exactly once over both companions; a failure

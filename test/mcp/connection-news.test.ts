@@ -86,14 +86,14 @@ describe('connection news', () => {
     world.kick('NewsBot', 'Maintenance in progress');
     await expect.poll(events).toContain('kicked');
     expect(logged.find((l) => l.data.event === 'kicked')!.data.message).toContain('Maintenance in progress');
-    await expect.poll(() => target.state.state, { timeout: 20_000 }).toBe('ready');
+    await expect.poll(() => target.state.state, { timeout: 120_000 }).toBe('ready');
     expect(events()).not.toContain('reconnecting');
     expect(events()).not.toContain('reconnected');
 
     // back to info: the next drop shows the whole story
     await client.setLoggingLevel('info');
     world.kick('NewsBot', 'Again');
-    await expect.poll(events, { timeout: 20_000 }).toContain('reconnected');
+    await expect.poll(events, { timeout: 120_000 }).toContain('reconnected');
     expect(events()).toContain('reconnecting');
   }, 180_000);
 
@@ -123,7 +123,7 @@ describe('connection news', () => {
     const { logged, events } = await connectClient(target);
     await expect.poll(events).toContain('connected');
     world!.simulateCrash();
-    await expect.poll(events, { timeout: 20_000 }).toContain('world_stopped');
+    await expect.poll(events, { timeout: 120_000 }).toContain('world_stopped');
     expect(logged.find((l) => l.data.event === 'world_stopped')!.level).toBe('error');
   }, 180_000);
 });
