@@ -21,6 +21,11 @@ const { supportedVersions } = require('prismarine-viewer/viewer/lib/version.js')
 };
 export const SHIPPED_VERSIONS: readonly string[] = [...supportedVersions].sort(compareVersions);
 
+/** The entity types the page has a model for (the bundle's entities.json, of Minecraft 1.16.4). */
+export const ENTITY_MODELS: ReadonlySet<string> = new Set(
+  Object.keys(require('prismarine-viewer/viewer/lib/entity/entities.json') as Record<string, unknown>),
+);
+
 export interface AssetVersion {
   /** the version whose textures and block ids the page uses */
   shown: string;
@@ -41,9 +46,13 @@ export class ViewerBundleError extends McbridgeError {
 }
 
 // the bundle's own source (lib/index.js) keeps its viewer, renderer and camera controls in closure; the page
-// needs them to report progress and place the camera, so the first patch hands them to `window.__pv`
+// needs them to report progress and place the camera, so the first patch hands them to `window.__pv`. It
+// also hands every bot position to `window.mcbridgeOnPosition` (the page's, to follow the bot): registered
+// here, before the socket can connect, it runs before the bundle's own handler, which aims only once
 const EXPOSE_AT = 'let h=new THREE.OrbitControls(u.camera,l.domElement);';
-const EXPOSE = 'window.__pv={viewer:u,renderer:l,socket:o,get controls(){return h}};';
+const EXPOSE =
+  'window.__pv={viewer:u,renderer:l,socket:o,get controls(){return h}};' +
+  'o.on("position",(t=>{window.mcbridgeOnPosition&&window.mcbridgeOnPosition(t)}));';
 // the bundle aims the camera only at a bot above y=0; superflat worlds stand at y=-60
 const AIM_GUARD = 't.y>0&&s&&(h.target.set(';
 const AIM_FIXED = 's&&(h.target.set(';

@@ -64,11 +64,20 @@ test('a box with more visible faces than the View takes is refused with what to 
   );
 });
 
-test('the box of applied commands: their block writes, one block wider, relative ones from the executor', () => {
+test('the box of applied commands: their block writes with a margin of context, relative ones from the executor', () => {
   const executor = { x: 10.5, y: -60, z: 3.5, yaw: 0, pitch: 0 };
-  expect(
-    viewBox({ commands: ['setblock 0 -60 0 stone', 'fill ~1 ~ ~ ~2 ~1 ~ oak_planks'] }, executor),
-  ).toEqual({
+  const commands = ['setblock 0 -60 0 stone', 'fill ~1 ~ ~ ~2 ~1 ~ oak_planks'];
+  // what changed: 0 -60 0 to 12 -59 3; four blocks around it sideways, two up and down
+  expect(viewBox({ commands }, executor)).toEqual({
+    min: { x: -4, y: -62, z: -4 },
+    max: { x: 16, y: -57, z: 7 },
+  });
+  // a margin that would make the box too big for the View shrinks, down to one block
+  expect(viewBox({ commands }, executor, 19 * 6 * 10)).toEqual({
+    min: { x: -3, y: -62, z: -3 },
+    max: { x: 15, y: -57, z: 6 },
+  });
+  expect(viewBox({ commands }, executor, 1)).toEqual({
     min: { x: -1, y: -61, z: -1 },
     max: { x: 13, y: -58, z: 4 },
   });
