@@ -89,3 +89,21 @@ test('the box of applied commands: their block writes with a margin of context, 
     max: { x: 3, y: 2, z: 3 },
   });
 });
+
+test("a roofed room's ceiling is left out when asked (as render_area's cutaway), open ground never", () => {
+  // a 5×4×5 stone shell: floor, walls, and a roof over the air inside
+  const room = solid((x, y, z) => x === 0 || x === 4 || y === 0 || y === 3 || z === 0 || z === 4);
+  const whole = meshRegion(room, { x: 0, y: 0, z: 0 }, { x: 4, y: 3, z: 4 });
+  expect(whole.cutaway).toBeUndefined();
+  const open = meshRegion(room, { x: 0, y: 0, z: 0 }, { x: 4, y: 3, z: 4 }, { cutaway: true });
+  expect(open.cutaway).toEqual({ fromY: 3, removed: 25 });
+  expect(open.solid).toBe(whole.solid - 25);
+  // a solid hill roofs no air: nothing is cut
+  const hill = meshRegion(
+    solid(() => true),
+    { x: 0, y: 0, z: 0 },
+    { x: 4, y: 3, z: 4 },
+    { cutaway: true },
+  );
+  expect(hill.cutaway).toBeUndefined();
+});
