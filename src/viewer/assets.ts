@@ -62,13 +62,28 @@ const AIM_FIXED = 's&&(h.target.set(';
 const SECTION_LOOP = 'for(let i=0;i<256;i+=16){';
 const SECTION_LOOP_DEEP = 'for(let i=-64;i<320;i+=16){';
 
+// each chunk section is a mesh placed at the section's centre, its vertices relative to it: two sections
+// then transform their shared edge with different matrices, rounded differently in float32, and the sky
+// shows through a crack along chunk borders (white seams). With the vertices in world coordinates and every
+// mesh at the origin, a shared edge is the same numbers in both meshes and the rasterizer leaves no gap
+// (exact for blocks up to a million from the origin; translucent sections are no longer sorted by distance)
+const SECTION_PLACE_AT = [
+  'r.setAttribute("position",new n.BufferAttribute(t.geometry.positions,3))',
+  'e.position.set(t.geometry.sx,t.geometry.sy,t.geometry.sz)',
+] as const;
+const SECTION_PLACE_WORLD = [
+  'r.setAttribute("position",new n.BufferAttribute((g=>{const p=g.positions;' +
+    'for(let k=0;k<p.length;k+=3){p[k]+=g.sx;p[k+1]+=g.sy;p[k+2]+=g.sz}return p})(t.geometry),3))',
+  'e.position.set(0,0,0)',
+] as const;
+
 let patched: string | undefined;
 
-/** The bundle's index.js with both patches; throws if this prismarine-viewer build does not match. */
+/** The bundle's index.js with its patches; throws if this prismarine-viewer build does not match. */
 export function patchedIndexScript(): string {
   if (patched !== undefined) return patched;
   const original = readFileSync(join(PUBLIC_DIR, 'index.js'), 'utf8');
-  for (const anchor of [EXPOSE_AT, AIM_GUARD]) {
+  for (const anchor of [EXPOSE_AT, AIM_GUARD, ...SECTION_PLACE_AT]) {
     if (original.split(anchor).length !== 2) {
       throw new ViewerBundleError(
         `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s index.js does not contain "${anchor}" exactly once`,
@@ -84,6 +99,8 @@ export function patchedIndexScript(): string {
   patched = original
     .replace(EXPOSE_AT, EXPOSE_AT + EXPOSE)
     .replace(AIM_GUARD, AIM_FIXED)
+    .replace(SECTION_PLACE_AT[0], SECTION_PLACE_WORLD[0])
+    .replace(SECTION_PLACE_AT[1], SECTION_PLACE_WORLD[1])
     .split(SECTION_LOOP)
     .join(SECTION_LOOP_DEEP);
   return patched;

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
@@ -66,12 +67,25 @@ test('the viewer serves on loopback and says which Minecraft version and bot it 
 
 test('the page names its icon inline and nothing it asks for is missing (no favicon.ico 404)', async () => {
   await waitForFirstFrame(page);
-  expect(await page.locator('link[rel=icon]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+  const href = await page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href'));
+  expect(href).toMatch(/^data:image\/svg\+xml,/);
   // a browser that asks for /favicon.ico anyway (a bookmark, an old one) gets no 404 either
   const icon = await fetch(new URL('favicon.ico', viewer.url));
   expect(icon.status).not.toBe(404);
   expect(notFound).toEqual([]);
 });
+
+test('the flat ground shows no seams along chunk borders: no sky between two sections', async () => {
+  await waitForFirstFrame(page);
+  // the page's first aim: 20 blocks above and behind the bot, looking down at it over flat ground, which fills
+  // the lower part of the picture; the sky (three.js's lightblue) showed there through cracks between sections
+  const png = await screenshot(page);
+  const sky = (r: number, g: number, b: number) =>
+    Math.abs(r - 173) < 8 && Math.abs(g - 216) < 8 && Math.abs(b - 230) < 8;
+  const lower = new PNG({ width: png.width, height: Math.floor(png.height * 0.4) });
+  PNG.bitblt(png, lower, 0, png.height - lower.height, png.width, lower.height, 0, 0);
+  expect(share(lower, sky)).toBe(0);
+}, 240_000);
 
 test('a large gold block appears in the page while the build runs, without reloading', async () => {
   await waitForFirstFrame(page);
