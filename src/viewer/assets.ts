@@ -21,10 +21,22 @@ const { supportedVersions } = require('prismarine-viewer/viewer/lib/version.js')
 };
 export const SHIPPED_VERSIONS: readonly string[] = [...supportedVersions].sort(compareVersions);
 
-/** The entity types the page has a model for (the bundle's entities.json, of Minecraft 1.16.4). */
-export const ENTITY_MODELS: ReadonlySet<string> = new Set(
-  Object.keys(require('prismarine-viewer/viewer/lib/entity/entities.json') as Record<string, unknown>),
-);
+let entityModelNames: ReadonlySet<string> | undefined;
+
+/**
+ * The entity types the page has a model for: the names in the bundle's entities.json (Minecraft 1.16.4's),
+ * read when first asked; the 0.7 MB of models themselves are not kept.
+ */
+export function entityModels(): ReadonlySet<string> {
+  entityModelNames ??= new Set(
+    Object.keys(
+      JSON.parse(
+        readFileSync(join(PACKAGE_DIR, 'viewer', 'lib', 'entity', 'entities.json'), 'utf8'),
+      ) as Record<string, unknown>,
+    ),
+  );
+  return entityModelNames;
+}
 
 export interface AssetVersion {
   /** the version whose textures and block ids the page uses */

@@ -13,7 +13,7 @@ import { Server as SocketServer, type Socket } from 'socket.io';
 import { McbridgeError } from '../vocabulary/errors.js';
 import {
   assetVersionFor,
-  ENTITY_MODELS,
+  entityModels,
   patchedIndexScript,
   patchedWorkerScript,
   PUBLIC_DIR,
@@ -89,7 +89,7 @@ export function shownEntity(bot: BotEntities, event: EntityEvent): EntityEvent {
   const username = uuid === undefined ? undefined : bot.uuidToUsername?.[uuid];
   if (event.name !== 'player' && username !== undefined)
     return { ...event, name: 'player', username, width: 0.6, height: 1.8 };
-  if (ENTITY_MODELS.has(event.name)) return event;
+  if (entityModels().has(event.name)) return event;
   // 1.21.2 split the boat into one type per wood (and the bamboo raft)
   if (/_(?:chest_)?(?:boat|raft)$/.test(event.name)) return { ...event, name: 'boat' };
   const { name: _unknown, ...rest } = event;

@@ -67,7 +67,14 @@ test('the viewer serves on loopback and says which Minecraft version and bot it 
 
 test('the page names its icon inline and nothing it asks for is missing (no favicon.ico 404)', async () => {
   await waitForFirstFrame(page);
-  const href = await page.evaluate(() => document.querySelector('link[rel=icon]')?.getAttribute('href'));
+  interface Doc {
+    querySelector(s: string): { getAttribute(name: string): string | null } | null;
+  }
+  const href = await page.evaluate(() =>
+    (globalThis as unknown as { document: Doc }).document
+      .querySelector('link[rel=icon]')
+      ?.getAttribute('href'),
+  );
   expect(href).toMatch(/^data:image\/svg\+xml,/);
   // a browser that asks for /favicon.ico anyway (a bookmark, an old one) gets no 404 either
   const icon = await fetch(new URL('favicon.ico', viewer.url));
