@@ -74,28 +74,13 @@ const AIM_FIXED = 's&&(h.target.set(';
 const SECTION_LOOP = 'for(let i=0;i<256;i+=16){';
 const SECTION_LOOP_DEEP = 'for(let i=-64;i<320;i+=16){';
 
-// each chunk section is a mesh placed at the section's centre, its vertices relative to it: two sections
-// then transform their shared edge with different matrices, rounded differently in float32, and the sky
-// shows through a crack along chunk borders (white seams). With the vertices in world coordinates and every
-// mesh at the origin, a shared edge is the same numbers in both meshes and the rasterizer leaves no gap
-// (exact for blocks up to a million from the origin; translucent sections are no longer sorted by distance)
-const SECTION_PLACE_AT = [
-  'r.setAttribute("position",new n.BufferAttribute(t.geometry.positions,3))',
-  'e.position.set(t.geometry.sx,t.geometry.sy,t.geometry.sz)',
-] as const;
-const SECTION_PLACE_WORLD = [
-  'r.setAttribute("position",new n.BufferAttribute((g=>{const p=g.positions;' +
-    'for(let k=0;k<p.length;k+=3){p[k]+=g.sx;p[k+1]+=g.sy;p[k+2]+=g.sz}return p})(t.geometry),3))',
-  'e.position.set(0,0,0)',
-] as const;
-
 let patched: string | undefined;
 
-/** The bundle's index.js with its patches; throws if this prismarine-viewer build does not match. */
+/** The bundle's index.js with both patches; throws if this prismarine-viewer build does not match. */
 export function patchedIndexScript(): string {
   if (patched !== undefined) return patched;
   const original = readFileSync(join(PUBLIC_DIR, 'index.js'), 'utf8');
-  for (const anchor of [EXPOSE_AT, AIM_GUARD, ...SECTION_PLACE_AT]) {
+  for (const anchor of [EXPOSE_AT, AIM_GUARD]) {
     if (original.split(anchor).length !== 2) {
       throw new ViewerBundleError(
         `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s index.js does not contain "${anchor}" exactly once`,
@@ -111,8 +96,6 @@ export function patchedIndexScript(): string {
   patched = original
     .replace(EXPOSE_AT, EXPOSE_AT + EXPOSE)
     .replace(AIM_GUARD, AIM_FIXED)
-    .replace(SECTION_PLACE_AT[0], SECTION_PLACE_WORLD[0])
-    .replace(SECTION_PLACE_AT[1], SECTION_PLACE_WORLD[1])
     .split(SECTION_LOOP)
     .join(SECTION_LOOP_DEEP);
   return patched;
@@ -129,9 +112,16 @@ const SECTION_LOOKUPS: Array<[string, string]> = [
   ['l&&l.sections[Math.floor(n/16)]', 'l&&l.sections[Math.floor((n-(l.minY||0))/16)]'],
 ];
 
+// with nearest filtering and no mipmaps, a pixel on the edge between two blocks can land a rounding error past
+// its face's tile in the atlas, on a transparent texel that the material's alphaTest discards: the sky shows
+// through a dashed line along rows of blocks. Each face's texture coordinates are pulled 1/16 of a texel
+// (1/256 of the tile) in from its edges
+const FACE_UVS = 's.uvs.push(l*C+N,o*j+T)';
+const FACE_UVS_INSET = 's.uvs.push((l*.9921875+.00390625)*C+N,(o*.9921875+.00390625)*j+T)';
+
 let patchedWorker: string | undefined;
 
-/** The bundle's worker.js (the mesher), drawing faces below y=0; throws if this build does not match. */
+/** The bundle's worker.js (the mesher), drawing faces below y=0 with inset texture coordinates; throws if this build does not match. */
 export function patchedWorkerScript(): string {
   if (patchedWorker !== undefined) return patchedWorker;
   const original = readFileSync(join(PUBLIC_DIR, 'worker.js'), 'utf8');
@@ -151,6 +141,12 @@ export function patchedWorkerScript(): string {
       );
     worker = worker.replace(lookup, fixed);
   }
+  if (worker.split(FACE_UVS).length !== 2)
+    throw new ViewerBundleError(
+      `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s worker.js does not contain "${FACE_UVS}" exactly once`,
+      { remedy: 'install prismarine-viewer 1.33.0, the version mcbridge patches' },
+    );
+  worker = worker.replace(FACE_UVS, FACE_UVS_INSET);
   patchedWorker = worker;
   return patchedWorker;
 }

@@ -142,6 +142,27 @@ function meshBlock(state: BlockState | 'air', cache: Map<string, MeshBlock>): Me
   return block;
 }
 
+/**
+ * Pulls each face's texture coordinates 1/256 of its tile in from the edges (the live viewer's worker does the
+ * same, src/viewer/assets.ts says why): a pixel on a block edge then never samples a transparent texel of
+ * the atlas beside the tile, which would show the sky through a dashed line.
+ */
+function insetFaceUvs(uvs: Float32Array): void {
+  // the mesher writes four vertices per face
+  for (let i = 0; i + 8 <= uvs.length; i += 8) {
+    for (const axis of [0, 1]) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let k = i + axis; k < i + 8; k += 2) {
+        lo = Math.min(lo, uvs[k]!);
+        hi = Math.max(hi, uvs[k]!);
+      }
+      const inset = (hi - lo) / 256;
+      for (let k = i + axis; k < i + 8; k += 2) uvs[k] = uvs[k]! === lo ? lo + inset : uvs[k]! - inset;
+    }
+  }
+}
+
 const b64 = (a: Float32Array | Uint32Array): string =>
   Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
@@ -201,6 +222,7 @@ export function meshRegion(
         const g = getSectionGeometry(sx, sy + Y_SHIFT, sz, world, atlasBlockStates());
         if (g.indices.length === 0) continue;
         faces += g.indices.length / 6;
+        insetFaceUvs(g.uvs);
         if (faces > MAX_VIEW_FACES) {
           throw new ViewTooLargeError(
             `the box has more than ${MAX_VIEW_FACES} visible block faces, too many to send to the 3D view`,
