@@ -1,8 +1,8 @@
 /**
  * prismarine-viewer 1.33.0's prebuilt browser files (three.js 0.128 inside, textures and block states for
- * 1.8.8–1.21.4): where they are, which Minecraft versions they cover, and its page script with two small
- * patches. Only these browser files and its server-side WorldView are used; its mineflayer plugin is not
- * (it binds every interface and logs on stdout).
+ * 1.8.8–1.21.4): where they are, which Minecraft versions they cover, the entity models the page has, and
+ * its page script and mesher worker with small patches. Only these browser files and its server-side
+ * WorldView are used; its mineflayer plugin is not (it binds every interface and logs on stdout).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
