@@ -1,8 +1,8 @@
 /**
  * prismarine-viewer 1.33.0's prebuilt browser files (three.js 0.128 inside, textures and block states for
- * 1.8.8–1.21.4): where they are, which Minecraft versions they cover, and its page script with two small
- * patches. Only these browser files and its server-side WorldView are used; its mineflayer plugin is not
- * (it binds every interface and logs on stdout).
+ * 1.8.8–1.21.4): where they are, which Minecraft versions they cover, the entity models the page has, and
+ * its page script and mesher worker with small patches. Only these browser files and its server-side
+ * WorldView are used; its mineflayer plugin is not (it binds every interface and logs on stdout).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +20,23 @@ const { supportedVersions } = require('prismarine-viewer/viewer/lib/version.js')
   supportedVersions: string[];
 };
 export const SHIPPED_VERSIONS: readonly string[] = [...supportedVersions].sort(compareVersions);
+
+let entityModelNames: ReadonlySet<string> | undefined;
+
+/**
+ * The entity types the page has a model for: the names in the bundle's entities.json (Minecraft 1.16.4's),
+ * read when first asked; the 0.7 MB of models themselves are not kept.
+ */
+export function entityModels(): ReadonlySet<string> {
+  entityModelNames ??= new Set(
+    Object.keys(
+      JSON.parse(
+        readFileSync(join(PACKAGE_DIR, 'viewer', 'lib', 'entity', 'entities.json'), 'utf8'),
+      ) as Record<string, unknown>,
+    ),
+  );
+  return entityModelNames;
+}
 
 export interface AssetVersion {
   /** the version whose textures and block ids the page uses */
@@ -41,9 +58,13 @@ export class ViewerBundleError extends McbridgeError {
 }
 
 // the bundle's own source (lib/index.js) keeps its viewer, renderer and camera controls in closure; the page
-// needs them to report progress and place the camera, so the first patch hands them to `window.__pv`
+// needs them to report progress and place the camera, so the first patch hands them to `window.__pv`. It
+// also hands every bot position to `window.mcbridgeOnPosition` (the page's, to follow the bot): registered
+// here, before the socket can connect, it runs before the bundle's own handler, which aims only once
 const EXPOSE_AT = 'let h=new THREE.OrbitControls(u.camera,l.domElement);';
-const EXPOSE = 'window.__pv={viewer:u,renderer:l,socket:o,get controls(){return h}};';
+const EXPOSE =
+  'window.__pv={viewer:u,renderer:l,socket:o,get controls(){return h}};' +
+  'o.on("position",(t=>{window.mcbridgeOnPosition&&window.mcbridgeOnPosition(t)}));';
 // the bundle aims the camera only at a bot above y=0; superflat worlds stand at y=-60
 const AIM_GUARD = 't.y>0&&s&&(h.target.set(';
 const AIM_FIXED = 's&&(h.target.set(';
@@ -91,9 +112,16 @@ const SECTION_LOOKUPS: Array<[string, string]> = [
   ['l&&l.sections[Math.floor(n/16)]', 'l&&l.sections[Math.floor((n-(l.minY||0))/16)]'],
 ];
 
+// with nearest filtering and no mipmaps, a pixel on the edge between two blocks can land a rounding error past
+// its face's tile in the atlas, on a transparent texel that the material's alphaTest discards: the sky shows
+// through a dashed line along rows of blocks. Each face's texture coordinates are pulled 1/16 of a texel
+// (1/256 of the tile) in from its edges
+const FACE_UVS = 's.uvs.push(l*C+N,o*j+T)';
+const FACE_UVS_INSET = 's.uvs.push((l*.9921875+.00390625)*C+N,(o*.9921875+.00390625)*j+T)';
+
 let patchedWorker: string | undefined;
 
-/** The bundle's worker.js (the mesher), drawing faces below y=0; throws if this build does not match. */
+/** The bundle's worker.js (the mesher), drawing faces below y=0 with inset texture coordinates; throws if this build does not match. */
 export function patchedWorkerScript(): string {
   if (patchedWorker !== undefined) return patchedWorker;
   const original = readFileSync(join(PUBLIC_DIR, 'worker.js'), 'utf8');
@@ -113,6 +141,12 @@ export function patchedWorkerScript(): string {
       );
     worker = worker.replace(lookup, fixed);
   }
+  if (worker.split(FACE_UVS).length !== 2)
+    throw new ViewerBundleError(
+      `prismarine-viewer ${VIEWER_PACKAGE_VERSION}'s worker.js does not contain "${FACE_UVS}" exactly once`,
+      { remedy: 'install prismarine-viewer 1.33.0, the version mcbridge patches' },
+    );
+  worker = worker.replace(FACE_UVS, FACE_UVS_INSET);
   patchedWorker = worker;
   return patchedWorker;
 }

@@ -1,8 +1,9 @@
 /**
  * The viewer's HTML page: prismarine-viewer's canvas under a small banner saying what is shown (server
  * version, textures used, the bot, the connection state), and a progress object on `window.mcbridgeViewer`
- * that the browser tests and the benchmark wait on instead of clocks. `/status` (server-sent events) tells
- * the page when the bot changed; the page then reloads to start over with the new bot's world.
+ * that the browser tests and the benchmark wait on instead of clocks; it also says where the bot, the camera
+ * and its orbit target are (the camera follows the bot). `/status` (server-sent events) tells the page when
+ * the bot changed; the page then reloads to start over with the new bot's world.
  */
 import { VIEWER_PACKAGE_VERSION } from './assets.js';
 
@@ -17,7 +18,8 @@ canvas { height: 100%; width: 100%; display: block; }
 // runs before the bundle: counts finished chunk sections and frames drawn once the world is in view
 const SCRIPT = `
 (() => {
-  const state = { status: null, generation: null, sections: 0, updates: 0, frames: 0, firstFrameMs: null };
+  const state = { status: null, generation: null, sections: 0, updates: 0, frames: 0, firstFrameMs: null,
+    position: null, bot: null, target: null, camera: null };
   window.mcbridgeViewer = state;
   const el = () => document.getElementById('mcb');
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
@@ -35,6 +37,8 @@ const SCRIPT = `
   const events = new EventSource('status');
   events.onmessage = (m) => {
     const s = JSON.parse(m.data);
+    // the bot's own position events are newer than the status the server sent when this stream opened
+    if (state.position && s.connected) s.position = state.position;
     // a new bot, or the first one for a page opened before any: start over with its world
     const fresh = state.generation !== null ? s.generation !== state.generation : state.status !== null;
     if (s.connected && fresh) {
@@ -45,6 +49,26 @@ const SCRIPT = `
     state.status = s;
     show(s);
   };
+  // every bot position (teleports too): the camera and its orbit target move with the bot, so whatever orbit,
+  // zoom or pan the user chose is kept; the banner says where the bot is now
+  let last = null;
+  window.mcbridgeOnPosition = ({ pos }) => {
+    const pv = window.__pv;
+    if (last && pv && pv.controls) {
+      const d = { x: pos.x - last.x, y: pos.y - last.y, z: pos.z - last.z };
+      pv.controls.target.add(d);
+      pv.viewer.camera.position.add(d);
+    }
+    last = { x: pos.x, y: pos.y, z: pos.z };
+    state.bot = last;
+    const text = Math.floor(pos.x) + ' ' + Math.floor(pos.y) + ' ' + Math.floor(pos.z);
+    if (text === state.position) return;
+    state.position = text;
+    if (state.status && state.status.connected) {
+      state.status.position = text;
+      show(state.status);
+    }
+  };
   const seen = { info: null, frame: -1, ready: false };
   const watch = () => {
     const pv = window.__pv;
@@ -52,6 +76,12 @@ const SCRIPT = `
     if (world && !state.hooked) {
       state.hooked = true;
       world.renderUpdateEmitter.on('update', () => { state.updates++; });
+    }
+    if (pv && pv.controls) {
+      const t = pv.controls.target;
+      const c = pv.viewer.camera.position;
+      state.target = { x: t.x, y: t.y, z: t.z };
+      state.camera = { x: c.x, y: c.y, z: c.z };
     }
     if (world) {
       // this runs just before the bundle's render in each animation frame: a frame counts when the renderer
@@ -78,12 +108,18 @@ const SCRIPT = `
   requestAnimationFrame(watch);
 })();`;
 
+// a grass-green block, inline so that the browser asks the server for no icon
+const ICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#6b4a2b"/><rect width="16" height="5" fill="#5fa83a"/></svg>',
+)}`;
+
 export function viewerPage(): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <title>mcbridge viewer</title>
+<link rel="icon" href="${ICON}">
 <style>${STYLE}</style>
 </head>
 <body>

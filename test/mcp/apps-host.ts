@@ -59,6 +59,12 @@ window.openView = async (srcdoc) => {
   document.body.appendChild(iframe);
   const bridge = new HostBridge.AppBridge(null, { name: 'mcbridge-test-host', version: '0' }, { serverTools: {} });
   bridge.oncalltool = (params) => window.mcpCallTool(params);
+  // what a chat host does with the View's size-changed notifications: the iframe takes the height asked for
+  window.viewSizes = [];
+  bridge.onsizechange = ({ width, height }) => {
+    window.viewSizes.push({ width, height });
+    if (height != null) iframe.style.height = height + 'px';
+  };
   const initialized = new Promise((resolve) => { bridge.oninitialized = () => resolve(); });
   const win = iframe.contentWindow;
   await bridge.connect(new HostBridge.PostMessageTransport(win, win));
@@ -82,6 +88,12 @@ export async function openHost(page: Page, client: Client, html: string, csp: Vi
   await page.addScriptTag({ content: HOST_SCRIPT });
   await page.evaluate((srcdoc) => (globalThis as unknown as Host).openView(srcdoc), doc);
 }
+
+/** The sizes the View asked the host for (ui/notifications/size-changed), oldest first. */
+export const viewSizes = (page: Page): Promise<Array<{ width?: number; height?: number }>> =>
+  page.evaluate(
+    () => (globalThis as unknown as { viewSizes: Array<{ width?: number; height?: number }> }).viewSizes,
+  );
 
 /** What a host does after a tool call whose tool declares the View: input, then the result. */
 export async function pushToolResult(

@@ -64,11 +64,20 @@ test('a box with more visible faces than the View takes is refused with what to 
   );
 });
 
-test('the box of applied commands: their block writes, one block wider, relative ones from the executor', () => {
+test('the box of applied commands: their block writes with a margin of context, relative ones from the executor', () => {
   const executor = { x: 10.5, y: -60, z: 3.5, yaw: 0, pitch: 0 };
-  expect(
-    viewBox({ commands: ['setblock 0 -60 0 stone', 'fill ~1 ~ ~ ~2 ~1 ~ oak_planks'] }, executor),
-  ).toEqual({
+  const commands = ['setblock 0 -60 0 stone', 'fill ~1 ~ ~ ~2 ~1 ~ oak_planks'];
+  // what changed: 0 -60 0 to 12 -59 3; four blocks around it sideways, two up and down
+  expect(viewBox({ commands }, executor)).toEqual({
+    min: { x: -4, y: -62, z: -4 },
+    max: { x: 16, y: -57, z: 7 },
+  });
+  // a margin that would make the box too big for the View shrinks, down to one block
+  expect(viewBox({ commands }, executor, 19 * 6 * 10)).toEqual({
+    min: { x: -3, y: -62, z: -3 },
+    max: { x: 15, y: -57, z: 6 },
+  });
+  expect(viewBox({ commands }, executor, 1)).toEqual({
     min: { x: -1, y: -61, z: -1 },
     max: { x: 13, y: -58, z: 4 },
   });
@@ -79,4 +88,22 @@ test('the box of applied commands: their block writes, one block wider, relative
     min: { x: 1, y: 1, z: 1 },
     max: { x: 3, y: 2, z: 3 },
   });
+});
+
+test("a roofed room's ceiling is left out when asked (as render_area's cutaway), open ground never", () => {
+  // a 5×4×5 stone shell: floor, walls, and a roof over the air inside
+  const room = solid((x, y, z) => x === 0 || x === 4 || y === 0 || y === 3 || z === 0 || z === 4);
+  const whole = meshRegion(room, { x: 0, y: 0, z: 0 }, { x: 4, y: 3, z: 4 });
+  expect(whole.cutaway).toBeUndefined();
+  const open = meshRegion(room, { x: 0, y: 0, z: 0 }, { x: 4, y: 3, z: 4 }, { cutaway: true });
+  expect(open.cutaway).toEqual({ fromY: 3, removed: 25 });
+  expect(open.solid).toBe(whole.solid - 25);
+  // a solid hill roofs no air: nothing is cut
+  const hill = meshRegion(
+    solid(() => true),
+    { x: 0, y: 0, z: 0 },
+    { x: 4, y: 3, z: 4 },
+    { cutaway: true },
+  );
+  expect(hill.cutaway).toBeUndefined();
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 import { browserLog, gold, lapis, launchChromium, share } from '../world-view/chromium.js';
-import { openHost, pushToolResult, type ViewCsp } from './apps-host.js';
+import { openHost, pushToolResult, type ViewCsp, viewSizes } from './apps-host.js';
 import { PNG } from 'pngjs';
 
 const VIEW_URI = 'ui://mcbridge/build-view';
@@ -30,6 +30,8 @@ interface ViewState {
   textured: boolean;
   live: boolean;
   box: { from: { x: number; y: number; z: number }; to: { x: number; y: number; z: number } } | null;
+  cutaway: { fromY: number; removed: number } | null;
+  height: number | null;
   error: string | null;
   contextLost: number;
   contextRestored: number;
@@ -49,7 +51,8 @@ beforeAll(async () => {
   o = { x: Math.floor(p.x) + 3, y: Math.floor(p.y), z: Math.floor(p.z) - 2 };
   await c.execute([`fill ${o.x} ${o.y} ${o.z} ${o.x + 4} ${o.y + 2} ${o.z + 4} minecraft:gold_block`]);
   browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 900, height: 460 } });
+  // tall enough for the View at any height it may ask for (the host gives it what it asks)
+  page = await browser.newPage({ viewport: { width: 900, height: 800 } });
   // playwright's own 30 s defaults are a clock, not a bound: a busy machine may need longer
   page.setDefaultTimeout(180_000);
   page.on('console', (m) => {
@@ -122,12 +125,12 @@ test('view_region_mesh refuses a box past 64³ and says what to do instead', asy
   expect(JSON.stringify(result.content)).toMatch(/ViewTooLargeError.*render_area/);
 });
 
-test('view_region_mesh makes the box of applied block writes, and nothing for other commands', async () => {
+test('view_region_mesh makes the box of applied block writes with context around, and nothing for other commands', async () => {
   const fill = `fill ${o.x} ${o.y} ${o.z} ${o.x + 4} ${o.y + 2} ${o.z + 4} minecraft:gold_block`;
   const meshed = (await c.call('view_region_mesh', { commands: [fill, 'say hi'] })) as CallToolResult;
   expect(meshed.structuredContent).toMatchObject({
-    from: { x: o.x - 1, y: o.y - 1, z: o.z - 1 },
-    to: { x: o.x + 5, y: o.y + 3, z: o.z + 5 },
+    from: { x: o.x - 4, y: o.y - 2, z: o.z - 4 },
+    to: { x: o.x + 8, y: o.y + 4, z: o.z + 8 },
     solid: expect.any(Number),
   });
   expect((meshed.structuredContent as { sections: unknown[] }).sections.length).toBeGreaterThan(0);
@@ -163,6 +166,34 @@ test('in a sandboxed iframe under its CSP, the View draws the blocks of a render
   expect(refused).toEqual([]);
 }, 300_000);
 
+test('the View sizes itself to the box it draws and tells the host, which gives it that height', async () => {
+  const drawn = await viewState();
+  expect(drawn.drawn).toBe(1);
+  // no longer a fixed 460 px: as tall as the box looks from the camera, within what a chat can show
+  expect(drawn.height).not.toBe(460);
+  expect(drawn.height).toBeGreaterThanOrEqual(240);
+  expect(drawn.height).toBeLessThanOrEqual(600);
+  await expect
+    .poll(async () => (await viewSizes(page)).at(-1)?.height, {
+      timeout: 120_000,
+      message: 'the host to hear the View ask for its height (ui/notifications/size-changed)',
+    })
+    .toBe(drawn.height);
+  await expect
+    .poll(async () => (await page.locator('iframe').boundingBox())?.height, {
+      timeout: 120_000,
+      message: 'the iframe to take the height the View asked for',
+    })
+    .toBe(drawn.height);
+  // the canvas follows: the renderer draws at the View's new height
+  await expect
+    .poll(async () => (await viewState()).canvas?.[1], {
+      timeout: 120_000,
+      message: "the View's canvas to take its new height",
+    })
+    .toBe(drawn.height);
+});
+
 test('the View follows the build: an execute_commands result that changed blocks redraws it', async () => {
   const args = {
     commands: [
@@ -176,11 +207,12 @@ test('the View follows the build: an execute_commands result that changed blocks
   await pushToolResult(page, args, result);
   const drawn = await waitForShown(2);
   expect(drawn.error).toBeNull();
-  // the changed box grown by one on every side
+  // the changed box with context around it: four blocks sideways, two up and down (the gold under it)
   expect(drawn.box).toEqual({
-    from: { x: o.x, y: o.y + 2, z: o.z },
-    to: { x: o.x + 4, y: o.y + 6, z: o.z + 4 },
+    from: { x: o.x - 3, y: o.y + 1, z: o.z - 3 },
+    to: { x: o.x + 7, y: o.y + 7, z: o.z + 7 },
   });
+  expect(drawn.cutaway).toBeNull();
   expect(share(await shot(), lapis), await why()).toBeGreaterThan(0.02);
 }, 300_000);
 
@@ -239,4 +271,28 @@ test('a WebGL context the browser drops is reported in the banner, and the View 
     })
     .toBeGreaterThan(restored);
   expect(share(await shot(), lapis), await why()).toBeGreaterThan(0.02);
+}, 300_000);
+
+test('a render_area box with a roofed room opens with its ceiling cut away, the inside in view', async () => {
+  // a stone room whose floor inside is lapis, under a stone roof, away from the blocks of the tests above
+  const r = { x: o.x + 12, y: o.y, z: o.z };
+  const built = await c.execute([
+    `fill ${r.x} ${r.y} ${r.z} ${r.x + 6} ${r.y + 3} ${r.z + 6} minecraft:stone hollow`,
+    `fill ${r.x + 1} ${r.y + 1} ${r.z + 1} ${r.x + 5} ${r.y + 1} ${r.z + 5} minecraft:lapis_block`,
+  ]);
+  expect(built.results.map((x) => x.status)).toEqual(['applied', 'applied']);
+  const args = { from: { x: r.x - 1, y: r.y - 1, z: r.z - 1 }, to: { x: r.x + 7, y: r.y + 4, z: r.z + 7 } };
+  const result = (await c.call('render_area', args)) as CallToolResult;
+  expect(result.structuredContent).toMatchObject({ cutaway: { fromY: r.y + 3 } });
+  const before = await viewState();
+  await pushToolResult(page, args, result);
+  const drawn = await waitForShown(before.drawn + 1);
+  expect(drawn.error).toBeNull();
+  expect(drawn.box).toEqual(args);
+  // the roof (7×7 stone) is left out, as in render_area's picture: the lapis floor shows from above
+  expect(drawn.cutaway).toEqual({ fromY: r.y + 3, removed: 49 });
+  expect(await viewFrame().locator('#mcb').textContent()).toContain(`ceiling cut away: y ${r.y + 3}`);
+  // under the roof nothing of the floor would show; without it, what the near walls do not hide
+  const png = await shot();
+  expect(share(png, lapis), await why()).toBeGreaterThan(0.005);
 }, 300_000);

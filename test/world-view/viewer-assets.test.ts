@@ -1,6 +1,11 @@
-/** Which textures the viewer page uses for a server version, and the two patches to prismarine-viewer's page script. */
+/** Which textures the viewer page uses for a server version, and the patches to prismarine-viewer's page script and worker. */
 import { expect, test } from 'vitest';
-import { assetVersionFor, patchedIndexScript, SHIPPED_VERSIONS } from '../../src/viewer/assets.js';
+import {
+  assetVersionFor,
+  patchedIndexScript,
+  patchedWorkerScript,
+  SHIPPED_VERSIONS,
+} from '../../src/viewer/assets.js';
 import { viewerPage } from '../../src/viewer/page.js';
 import { viewerStatus } from '../../src/viewer/server.js';
 
@@ -36,4 +41,11 @@ test('the page script exposes the viewer and aims the camera at bots below y=0 (
   const script = patchedIndexScript();
   expect(script).toContain('window.__pv={viewer:u');
   expect(script).not.toContain('t.y>0&&s&&(h.target.set(');
+});
+
+test('the page script hands every bot position to the page, and the mesher insets its texture coordinates', () => {
+  expect(patchedIndexScript()).toContain('window.mcbridgeOnPosition&&window.mcbridgeOnPosition(t)');
+  const worker = patchedWorkerScript();
+  expect(worker).toContain('s.uvs.push((l*.9921875+.00390625)*C+N');
+  expect(worker).not.toContain('s.uvs.push(l*C+N,o*j+T)');
 });

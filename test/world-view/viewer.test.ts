@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
@@ -27,6 +28,9 @@ let feed: BotFeed;
 let viewer: ViewerHandle;
 let browser: Browser;
 let page: Page;
+// what the page asked for and did not get, and what it logged, over the whole file (reloads included)
+const notFound: string[] = [];
+const consoleLines: string[] = [];
 
 beforeAll(async () => {
   c = await startCompanion({ username: 'Watcher' });
@@ -37,6 +41,10 @@ beforeAll(async () => {
   page = await browser.newPage({ viewport: { width: 960, height: 600 } });
   // playwright's own 30 s defaults are a clock, not a bound: a busy machine may need longer
   page.setDefaultTimeout(180_000);
+  page.on('response', (r) => {
+    if (r.status() === 404) notFound.push(r.url());
+  });
+  page.on('console', (m) => consoleLines.push(m.text()));
 }, 240_000);
 
 afterAll(async () => {
@@ -55,6 +63,46 @@ test('the viewer serves on loopback and says which Minecraft version and bot it 
   const banner = await page.locator('#mcb').textContent();
   expect(banner).toContain('Minecraft 1.21.4');
   expect(banner).toContain('Watcher');
+}, 240_000);
+
+test('the page names its icon inline and nothing it asks for is missing (no favicon.ico 404)', async () => {
+  await waitForFirstFrame(page);
+  interface Doc {
+    querySelector(s: string): { getAttribute(name: string): string | null } | null;
+  }
+  const href = await page.evaluate(() =>
+    (globalThis as unknown as { document: Doc }).document
+      .querySelector('link[rel=icon]')
+      ?.getAttribute('href'),
+  );
+  expect(href).toMatch(/^data:image\/svg\+xml,/);
+  // a browser that asks for /favicon.ico anyway (a bookmark, an old one) gets no 404 either
+  const icon = await fetch(new URL('favicon.ico', viewer.url));
+  expect(icon.status).not.toBe(404);
+  expect(notFound).toEqual([]);
+});
+
+test('the flat ground shows no seams: no sky through the edges between blocks', async () => {
+  // every column within the view distance (3: 5×5 columns) on the page, meshed and drawn
+  await page.waitForFunction(
+    () =>
+      Object.keys(
+        (globalThis as unknown as { __pv: { viewer: { world: { loadedChunks: object } } } }).__pv.viewer.world
+          .loadedChunks,
+      ).length >= 25,
+    undefined,
+    { timeout: 180_000, polling: 100 },
+  );
+  await waitForRedraw(page, { ...(await progress(page)), updates: -1 });
+  // the page's first aim: 20 blocks above and behind the bot, looking down at it over flat ground, which fills
+  // the lower part of the picture; the sky (three.js's lightblue) showed there in dashed lines along rows of
+  // blocks, where a pixel sampled the atlas just past the grass tile, on a transparent texel
+  const png = await screenshot(page);
+  const sky = (r: number, g: number, b: number) =>
+    Math.abs(r - 173) < 8 && Math.abs(g - 216) < 8 && Math.abs(b - 230) < 8;
+  const lower = new PNG({ width: png.width, height: Math.floor(png.height * 0.4) });
+  PNG.bitblt(png, lower, 0, png.height - lower.height, png.width, lower.height, 0, 0);
+  expect(share(lower, sky)).toBe(0);
 }, 240_000);
 
 test('a large gold block appears in the page while the build runs, without reloading', async () => {
@@ -131,5 +179,113 @@ test('a page opened before any bot joined shows that, then the world once the bo
     await lateViewer.close();
     lateFeed.close();
     await late.close();
+  }
+}, 240_000);
+
+interface Point {
+  x: number;
+  y: number;
+  z: number;
+}
+interface FollowState {
+  bot: Point | null;
+  target: Point | null;
+  camera: Point | null;
+  position: string | null;
+}
+const follow = (p: Page): Promise<FollowState> =>
+  p.evaluate(() => {
+    const s = (globalThis as unknown as { mcbridgeViewer: FollowState }).mcbridgeViewer;
+    return { bot: s.bot, target: s.target, camera: s.camera, position: s.position };
+  });
+const minus = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y, z: a.z - b.z });
+const near = (a: Point | null, b: Point, within = 0.01): boolean =>
+  a !== null && Math.abs(a.x - b.x) < within && Math.abs(a.y - b.y) < within && Math.abs(a.z - b.z) < within;
+
+test('the camera follows the bot when it teleports, keeping the orbit the user chose, and the banner says where it is now', async () => {
+  await waitForFirstFrame(page);
+  const bot = ((await c.target.get()).channel as MineflayerChannel).bot;
+  const home = bot.entity.position.floored();
+  // the user orbits: the camera moves around the target (what a drag does)
+  const orbit = { x: 12, y: 9, z: -7 };
+  await page.evaluate((o) => {
+    const pv = (
+      globalThis as unknown as {
+        __pv: {
+          controls: { target: Point };
+          viewer: { camera: { position: { set(...v: number[]): void } } };
+        };
+      }
+    ).__pv;
+    const t = pv.controls.target;
+    pv.viewer.camera.position.set(t.x + o.x, t.y + o.y, t.z + o.z);
+  }, orbit);
+  const before = await follow(page);
+  expect(before.bot, "the page heard the bot's position").not.toBeNull();
+  const aim = minus(before.target!, before.bot!);
+
+  for (const to of [
+    { x: home.x + 21, y: home.y, z: home.z + 6 },
+    { x: home.x, y: home.y, z: home.z },
+  ]) {
+    const result = await c.execute([`tp ${to.x + 0.5} ${to.y} ${to.z + 0.5}`]);
+    expect(result.results[0]).toMatchObject({ status: 'applied' });
+    const there = { x: to.x + 0.5, y: to.y, z: to.z + 0.5 };
+    await expect
+      .poll(() => follow(page), {
+        timeout: 120_000,
+        interval: 100,
+        message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${to.x} ${to.y} ${to.z}`,
+      })
+      .toSatisfy((s: FollowState) => near(s.bot, there));
+    const after = await follow(page);
+    // the orbit target moved with the bot, and the camera with it: the user's orbit is kept
+    expect(
+      near(after.target, { x: there.x + aim.x, y: there.y + aim.y, z: there.z + aim.z }),
+      JSON.stringify(after),
+    ).toBe(true);
+    expect(near(minus(after.camera!, after.target!), orbit, 0.05), JSON.stringify(after)).toBe(true);
+    expect(after.position).toBe(`${to.x} ${to.y} ${to.z}`);
+    expect(await page.locator('#mcb').textContent()).toContain(`at ${to.x} ${to.y} ${to.z}`);
+  }
+}, 240_000);
+
+test('another player shows as a player with its name tag, not as an unknown entity', async () => {
+  await waitForFirstFrame(page);
+  const visitor = mineflayerTarget({
+    host: c.world.host,
+    port: c.world.port,
+    username: 'Visitor',
+    version: c.world.version,
+  });
+  try {
+    await visitor.get();
+    await page.waitForFunction(
+      () =>
+        Object.keys(
+          (globalThis as unknown as { __pv: { viewer: { entities: { entities: object } } } }).__pv.viewer
+            .entities.entities,
+        ).length > 0,
+      undefined,
+      { timeout: 120_000, polling: 100 },
+    );
+    const shown = await page.evaluate(() => {
+      interface Obj {
+        type: string;
+        children: Obj[];
+        material?: { color?: { getHex(): number } };
+      }
+      const all = (
+        globalThis as unknown as { __pv: { viewer: { entities: { entities: Record<string, Obj> } } } }
+      ).__pv.viewer.entities.entities;
+      return Object.values(all).map((o) => ({
+        magentaBox: o.type === 'Mesh' && o.material?.color?.getHex() === 0xff00ff,
+        nameTag: o.children.some((k) => k.type === 'Sprite'),
+      }));
+    });
+    expect(shown).toEqual([{ magentaBox: false, nameTag: true }]);
+    expect(consoleLines.filter((l) => l.includes('Unknown entity'))).toEqual([]);
+  } finally {
+    await visitor.close();
   }
 }, 240_000);

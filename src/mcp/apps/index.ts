@@ -40,7 +40,13 @@ const ViewRegionInput = {
     .array(z.string())
     .max(1000)
     .optional()
-    .describe('instead of from/to: applied commands whose block writes (with a margin of one) make the box'),
+    .describe(
+      'instead of from/to: applied commands whose block writes, with a few blocks of context around them, make the box',
+    ),
+  cutaway: z
+    .boolean()
+    .optional()
+    .describe("leave a room's ceiling out so that the inside shows, as render_area does (default true)"),
   target: TargetArg,
 };
 
@@ -83,7 +89,7 @@ export function registerBuildView(server: McpServer, deps: ToolDeps): void {
       const context = () => serviceContext(target, 'view_region_mesh', extra.requestId);
       try {
         const session = await target.get();
-        const box = viewBox(args, session.channel.executorPosition());
+        const box = viewBox(args, session.channel.executorPosition(), MAX_VIEW_VOLUME);
         if (!box) {
           return {
             structuredContent: { changed: false },
@@ -98,14 +104,14 @@ export function registerBuildView(server: McpServer, deps: ToolDeps): void {
         await prepareReads(session.channel, [box]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
-        const mesh = meshRegion(source, box.min, box.max);
+        const mesh = meshRegion(source, box.min, box.max, { cutaway: args.cutaway ?? true });
         const faces = mesh.sections.reduce((n, s) => n + s.faces, 0);
         return {
           structuredContent: { ...mesh },
           content: [
             {
               type: 'text',
-              text: `meshes of ${mesh.from.x} ${mesh.from.y} ${mesh.from.z} to ${mesh.to.x} ${mesh.to.y} ${mesh.to.z}: ${mesh.solid} blocks, ${faces} faces in ${mesh.sections.length} sections${mesh.unloaded ? `, ${mesh.unloaded} blocks unloaded (left empty)` : ''}`,
+              text: `meshes of ${mesh.from.x} ${mesh.from.y} ${mesh.from.z} to ${mesh.to.x} ${mesh.to.y} ${mesh.to.z}: ${mesh.solid} blocks, ${faces} faces in ${mesh.sections.length} sections${mesh.unloaded ? `, ${mesh.unloaded} blocks unloaded (left empty)` : ''}${mesh.cutaway ? `, ceiling cut away: ${mesh.cutaway.removed} blocks from y ${mesh.cutaway.fromY} up left out` : ''}`,
             },
           ],
         };

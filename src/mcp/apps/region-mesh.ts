@@ -4,7 +4,7 @@
  * worker nor minecraft-data: it gets finished geometry per 16³ section and draws it with the viewer's
  * renderer. Blocks are read through our `BlockSource` (mineflayer or the Fabric bridge alike) and drawn with
  * the block models and texture atlas of one shipped version, ATLAS_VERSION; everything outside the box is
- * air, so the box's own faces show.
+ * air, so the box's own faces show. A room's ceiling can be left out, found as render_area finds it.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +14,8 @@ import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { type BlockSource, type BlockState, isAir } from '../../vocabulary/blocks/block-state.js';
 import { PUBLIC_DIR } from '../../viewer/assets.js';
+import { findCeiling } from '../../world-view/cutaway.js';
+import { BlockGrid } from '../../world-view/render-grid.js';
 
 const require = createRequire(import.meta.url);
 
@@ -95,6 +97,13 @@ export interface RegionMesh {
   /** blocks drawn (not air) and blocks the world could not tell (unloaded: left empty) */
   solid: number;
   unloaded: number;
+  /** the roof or ceiling left out so that the inside shows, as render_area's cutaway: world y and blocks */
+  cutaway?: { fromY: number; removed: number };
+}
+
+export interface MeshOptions {
+  /** leave a room's ceiling out, as render_area does (default false here; the View asks for it) */
+  cutaway?: boolean;
 }
 
 // the mesher leaves out every face next to a block below y=0 (it takes that for the void under old worlds);
@@ -133,11 +142,37 @@ function meshBlock(state: BlockState | 'air', cache: Map<string, MeshBlock>): Me
   return block;
 }
 
+/**
+ * Pulls each face's texture coordinates 1/256 of its tile in from the edges (the live viewer's worker does the
+ * same, src/viewer/assets.ts says why): a pixel on a block edge then never samples a transparent texel of
+ * the atlas beside the tile, which would show the sky through a dashed line.
+ */
+function insetFaceUvs(uvs: Float32Array): void {
+  // the mesher writes four vertices per face
+  for (let i = 0; i + 8 <= uvs.length; i += 8) {
+    for (const axis of [0, 1]) {
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let k = i + axis; k < i + 8; k += 2) {
+        lo = Math.min(lo, uvs[k]!);
+        hi = Math.max(hi, uvs[k]!);
+      }
+      const inset = (hi - lo) / 256;
+      for (let k = i + axis; k < i + 8; k += 2) uvs[k] = uvs[k]! === lo ? lo + inset : uvs[k]! - inset;
+    }
+  }
+}
+
 const b64 = (a: Float32Array | Uint32Array): string =>
   Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
 /** Meshes every 16³ section the box touches; throws ViewTooLargeError past MAX_VIEW_VOLUME or MAX_VIEW_FACES. */
-export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): RegionMesh {
+export function meshRegion(
+  source: BlockSource,
+  a: BlockPos,
+  b: BlockPos,
+  options: MeshOptions = {},
+): RegionMesh {
   const from = { x: Math.min(a.x, b.x), y: Math.min(a.y, b.y), z: Math.min(a.z, b.z) };
   const to = { x: Math.max(a.x, b.x), y: Math.max(a.y, b.y), z: Math.max(a.z, b.z) };
   const volume = (to.x - from.x + 1) * (to.y - from.y + 1) * (to.z - from.z + 1);
@@ -149,14 +184,21 @@ export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): Regio
       },
     );
   }
+  let cutFromY = Infinity;
+  if (options.cutaway) {
+    const ceiling = findCeiling(new BlockGrid({ min: from, max: to }, source));
+    if (ceiling !== undefined) cutFromY = from.y + ceiling;
+  }
   const states = new Map<string, BlockState | 'air'>();
   let solid = 0;
   let unloaded = 0;
+  let removed = 0;
   for (let y = from.y; y <= to.y; y++)
     for (let z = from.z; z <= to.z; z++)
       for (let x = from.x; x <= to.x; x++) {
         const s = source.readBlock({ x, y, z });
         if (s === 'unloaded') unloaded++;
+        else if (!isAir(s) && y >= cutFromY) removed++;
         else if (!isAir(s)) {
           solid++;
           states.set(`${x},${y},${z}`, s);
@@ -180,6 +222,7 @@ export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): Regio
         const g = getSectionGeometry(sx, sy + Y_SHIFT, sz, world, atlasBlockStates());
         if (g.indices.length === 0) continue;
         faces += g.indices.length / 6;
+        insetFaceUvs(g.uvs);
         if (faces > MAX_VIEW_FACES) {
           throw new ViewTooLargeError(
             `the box has more than ${MAX_VIEW_FACES} visible block faces, too many to send to the 3D view`,
@@ -199,5 +242,6 @@ export function meshRegion(source: BlockSource, a: BlockPos, b: BlockPos): Regio
           faces: g.indices.length / 6,
         });
       }
-  return { version: ATLAS_VERSION, from, to, sections, solid, unloaded };
+  const cutaway = cutFromY === Infinity ? undefined : { fromY: cutFromY, removed };
+  return { version: ATLAS_VERSION, from, to, sections, solid, unloaded, ...(cutaway ? { cutaway } : {}) };
 }

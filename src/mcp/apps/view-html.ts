@@ -16,7 +16,8 @@ import { APP, BOOT } from './view-script.js';
 const require = createRequire(import.meta.url);
 
 const STYLE = `
-html, body { height: 460px; margin: 0; padding: 0; overflow: hidden; background: #87a9d8; }
+html, body { margin: 0; padding: 0; overflow: hidden; background: #87a9d8; }
+body { height: 320px; }
 canvas { height: 100%; width: 100%; display: block; }
 #mcb { position: fixed; top: 8px; left: 8px; max-width: 70%; padding: 6px 10px; border-radius: 6px;
   background: rgba(20, 22, 28, 0.78); color: #f0f0f0; font: 13px/1.4 system-ui, sans-serif; z-index: 10; }

@@ -22,7 +22,7 @@ export const BOOT = `
   }
   window.Worker = InertWorker;
   window.__mcbridgeWorkers = workers;
-  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, painted: 0, shown: 0, triangles: 0, canvas: null, textured: false, live: false, box: null, error: null, contextLost: 0, contextRestored: 0 };
+  window.mcbridgeView = { connected: false, results: 0, handled: 0, drawn: 0, sections: 0, faces: 0, frames: 0, painted: 0, shown: 0, triangles: 0, canvas: null, textured: false, live: false, box: null, cutaway: null, height: null, error: null, contextLost: 0, contextRestored: 0 };
 })();`;
 
 /** Needs `McbApp` and `McbTransport` (ext-apps' App and PostMessageTransport) in scope, and ATLAS (data URL) and VERSION defined before it. */
@@ -79,7 +79,8 @@ canvas.addEventListener('webglcontextrestored', () => { state.contextRestored++;
 const requestOf = (result) => {
   const s = result && result.structuredContent;
   if (!s) return null;
-  if (s.from && s.to && typeof s.from.x === 'number') return { from: s.from, to: s.to };
+  // render_area reports the ceiling it cut away (cutaway: false, or a box without a room, reports none)
+  if (s.from && s.to && typeof s.from.x === 'number') return { from: s.from, to: s.to, cutaway: !!s.cutaway };
   if (Array.isArray(s.results)) {
     const commands = s.results.filter((r) => r.applied === true).map((r) => r.command);
     return commands.length ? { commands } : null;
@@ -89,6 +90,46 @@ const requestOf = (result) => {
 const describe = (req) => req.from
   ? esc(req.from.x + ' ' + req.from.y + ' ' + req.from.z) + ' to ' + esc(req.to.x + ' ' + req.to.y + ' ' + req.to.z)
   : 'what ' + req.commands.length + ' applied command(s) changed';
+
+// the View is as tall as the drawn box looks from the camera (its corners seen from there, at the window's
+// width), within what the host allows; the ext-apps App tells the host each new size (size-changed)
+const MIN_HEIGHT = 240;
+const MAX_HEIGHT = 600;
+// the bundle sizes its canvas to the window; a host that does not follow the size asked for keeps the window
+// as it was, so the canvas takes the body's height (registered after the bundle's listener, this runs second)
+const sizeRenderer = () => {
+  const height = document.body.clientHeight;
+  pv.viewer.camera.aspect = window.innerWidth / height;
+  pv.viewer.camera.updateProjectionMatrix();
+  pv.renderer.setSize(window.innerWidth, height);
+};
+window.addEventListener('resize', sizeRenderer);
+sizeRenderer();
+const fit = (from, to, cut) => {
+  const dims = (app.getHostContext() || {}).containerDimensions || {};
+  let height;
+  if (typeof dims.height === 'number') height = dims.height;
+  else {
+    const top = cut ? cut.fromY : to.y + 1;
+    const camera = pv.viewer.camera;
+    camera.updateMatrixWorld();
+    const inverse = new THREE.Matrix4().copy(camera.matrixWorld).invert();
+    const lo = { x: Infinity, y: Infinity };
+    const hi = { x: -Infinity, y: -Infinity };
+    for (const x of [from.x, to.x + 1]) for (const y of [from.y, top]) for (const z of [from.z, to.z + 1]) {
+      const v = new THREE.Vector3(x, y, z).applyMatrix4(inverse);
+      // perspective: what is nearer looks bigger
+      const p = { x: v.x / -v.z, y: v.y / -v.z };
+      lo.x = Math.min(lo.x, p.x); lo.y = Math.min(lo.y, p.y); hi.x = Math.max(hi.x, p.x); hi.y = Math.max(hi.y, p.y);
+    }
+    const ratio = Math.min(1.2, Math.max(0.4, (hi.y - lo.y) / (hi.x - lo.x)));
+    const max = typeof dims.maxHeight === 'number' ? dims.maxHeight : MAX_HEIGHT;
+    height = Math.round(Math.max(MIN_HEIGHT, Math.min(max, window.innerWidth * ratio * 1.1)));
+  }
+  document.body.style.height = height + 'px';
+  state.height = height;
+  sizeRenderer();
+};
 
 function draw(mesh) {
   const deliver = window.__mcbridgeWorkers[0].onmessage;
@@ -116,13 +157,16 @@ function draw(mesh) {
   pv.controls.target.set(c.x, c.y, c.z);
   pv.viewer.camera.position.set(c.x + size * 0.7, c.y + size * 0.6, c.z + size * 0.85);
   pv.controls.update();
+  fit(from, to, mesh.cutaway);
   state.sections = mesh.sections.length;
   state.faces = faces;
   state.box = { from, to };
+  state.cutaway = mesh.cutaway || null;
   state.drawn++;
   drawnAt = renders;
   say('<b>' + esc(from.x + ' ' + from.y + ' ' + from.z) + '</b> to <b>' + esc(to.x + ' ' + to.y + ' ' + to.z) + '</b> · ' +
     mesh.solid + ' blocks' + (mesh.unloaded ? ' · <span class="warn">' + mesh.unloaded + ' unloaded (left empty)</span>' : '') +
+    (mesh.cutaway ? ' · ceiling cut away: y ' + esc(mesh.cutaway.fromY) + ' and up not drawn' : '') +
     '<br><span class="help">block models and textures of Minecraft ' + esc(mesh.version) + ' · drag: orbit · wheel: zoom · follows each build step</span>');
   lastBanner = banner.innerHTML;
 }
@@ -137,6 +181,7 @@ app.ontoolresult = async (result) => {
     if (!request) return;
     say('loading ' + describe(request) + '…');
     const args = { ...request };
+    // execute_commands' boxes take the default: a ceiling over what changed is left out
     if (input && typeof input.target === 'string') args.target = input.target;
     const r = await app.callServerTool({ name: 'view_region_mesh', arguments: args });
     if (r.isError || !r.structuredContent) {

@@ -154,7 +154,13 @@ export function installParity(
       sendSystem(player, { translate: key, with: [match[1]!], color: 'yellow' });
   };
 
+  // flying-squid makes players with no entity type, which 1.20.2+'s spawn_entity (players' too) writes as 0:
+  // the registry's first entity, acacia_boat in 1.21.4, so other clients saw a boat where a player stood
+  const playerType = (serv as unknown as { registry: { entitiesByName: Record<string, { id: number }> } })
+    .registry.entitiesByName['player']?.id;
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {
+    if (playerType !== undefined)
+      (player as FlyingSquidPlayer & { entityType?: number }).entityType = playerType;
     const dispatcher = new PlayerDispatcher(deps, player);
     const client = player._client;
     chunks.attach(player);
