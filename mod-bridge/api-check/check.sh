@@ -6,8 +6,9 @@
 #         by default the generated stubs committed in api-check/stubs/<version>/.
 # javac resolves every Minecraft type and member the adapter uses from the tree (-sourcepath, -implicit:none:
 # nothing of the tree is written out); Fabric Loader's from api-check/loader/<version>/ (generated from its source
-# by gen-loader-stubs.sh), Fabric API's and the libraries' from the hand-written stubs in api-check/fabric/ and
-# api-check/libs/. Errors inside the tree's own files (it is decompiled code
+# by gen-loader-stubs.sh), Fabric API's from api-check/fabric/<version>/ (generated from its source by
+# gen-fabric-stubs.sh, whose --verify runs first: a stub that no longer has its recorded digest fails the check), the
+# libraries' from the hand-written stubs in api-check/libs/. Errors inside the tree's own files (it is decompiled code
 # whose libraries are not on the path) are counted but not shown. Prints only errors in the adapter and core.
 # --strict also fails on errors elsewhere (used with the committed stubs, which must compile cleanly).
 # Exit status: 0 no error in the adapter, 1 errors, 2 usage or setup problem.
@@ -37,10 +38,12 @@ command -v "$JAVAC" >/dev/null 2>&1 || { echo "api-check: javac not found (a JDK
 GSON=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/gson.jar
 [ -f "$GSON" ] || { echo "api-check: $GSON missing (sudo apt-get install libgoogle-gson-java)" >&2; exit 2; }
 
+"$HERE/gen-fabric-stubs.sh" "$ADAPTER" --verify > /dev/null || exit 1
+
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/mcbridge-api-check.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT INT TERM
 find "$ADAPTER/src/main/java" -name '*.java' > "$OUT/sources"
-SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/fabric/common:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs:$TREE"
+SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs:$TREE"
 # --release 17: the adapters stay Java 17 syntax. should-stop.ifError=FLOW: keep attributing our files even
 # after errors in the tree's files.
 set +e

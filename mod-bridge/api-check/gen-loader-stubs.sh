@@ -24,7 +24,7 @@ git --git-dir="$GITDIR" archive "$COMMIT" src/main/java | tar -x -C "$TMP"
 OUT="$HERE/loader/$VERSION"
 [ "$CHECK" = --check ] && OUT="$TMP/out"
 GSON=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/gson.jar
-SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/fabric/common:$HERE/fabric/$VERSION:$HERE/libs:$HERE/stubs/$VERSION"
+SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/libs:$HERE/stubs/$VERSION"
 FILES=$(find "$ADAPTER/src/main/java" -name '*.java' | sort)
 rm -rf "$OUT"
 mkdir -p "$OUT"

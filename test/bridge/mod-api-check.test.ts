@@ -2,7 +2,8 @@
  * mod-bridge/api-check/check.sh type-checks a Fabric adapter against Minecraft's API (here: the committed
  * stubs generated from the decompiled clients). These tests prove the check can fail: a copy of the 1.21.4
  * adapter with two misuses of the game's API must be reported, with the adapter's file and line, while the
- * real adapters pass. Needs javac and Gson like the cross-language test, so it runs in `npm run test:mod`
+ * real adapters pass; and a Fabric API stub edited by hand (they are generated from Fabric API's source and carry
+ * a digest) fails the check before anything is compiled. Needs javac and Gson like the cross-language test, so it runs in `npm run test:mod`
  * (vitest.config.ts JAVA_TESTS), which fails under CI=true when they are missing and never skips.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -55,5 +56,23 @@ describe('api-check against the committed stubs', () => {
       /MinecraftGame\.java:\d+: error: cannot find symbol[\s\S]*method hasChunkAt\(int,int\)/,
     );
     expect(out).toMatch(/2 error\(s\) in the adapter, 0 in other files/);
+  });
+
+  test('a Fabric API stub edited by hand no longer matches its digest and fails the check', () => {
+    // a copy of api-check and core beside each other, as check.sh expects them, with one stub widened
+    const mod = join(scratch, 'mod-bridge');
+    cpSync(join(MOD, 'api-check'), join(mod, 'api-check'), { recursive: true });
+    cpSync(join(MOD, 'core'), join(mod, 'core'), { recursive: true });
+    const stub = join(mod, 'api-check/fabric/26.1/net/fabricmc/fabric/api/event/Event.java');
+    const source = readFileSync(stub, 'utf8');
+    const edited = source.replace('Identifier arg0, T arg1', 'Object arg0, T arg1');
+    expect(edited).not.toBe(source);
+    writeFileSync(stub, edited);
+    const r = spawnSync(join(mod, 'api-check/check.sh'), [join(MOD, 'fabric-26.1'), '--strict'], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/api-check\/fabric\/26\.1 does not match its DIGEST/);
+    expect(r.stderr).toMatch(/net\/fabricmc\/fabric\/api\/event\/Event\.java/);
   });
 });

@@ -3,9 +3,11 @@
 // copied: every declaration is printed from javac's symbols). Run through api-check/gen-stubs.sh.
 //   java GenStubs.java <tree> <out dir> <version label> <sourcepath of the adapter and its stubs> <files…>
 // -Dstub.prefixes=a.,b. stubs the types under those packages instead of net.minecraft. (gen-loader-stubs.sh:
-// Fabric Loader's API from its source); -Dstub.source=<text> then names where they were generated from.
+// Fabric Loader's API from its source; gen-fabric-stubs.sh: Fabric API's); -Dstub.source=<text> then names where
+// they were generated from.
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberReferenceTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.NewClassTree;
@@ -149,7 +151,22 @@ public class GenStubs {
         @Override
         public Void visitMemberReference(MemberReferenceTree node, Void p) {
             note();
+            functional();
             return super.visitMemberReference(node, p);
+        }
+
+        @Override
+        public Void visitLambdaExpression(LambdaExpressionTree node, Void p) {
+            functional();
+            return super.visitLambdaExpression(node, p);
+        }
+
+        /** a lambda or method reference implements its stubbed target interface's abstract method (a Fabric callback) */
+        void functional() {
+            if (trees.getTypeMirror(getCurrentPath()) instanceof DeclaredType d && d.asElement() instanceof TypeElement t
+                    && t.getKind() == ElementKind.INTERFACE && isStubbed(t))
+                for (Element x : elements.getAllMembers(t))
+                    if (x instanceof ExecutableElement m && m.getModifiers().contains(Modifier.ABSTRACT) && isStubbed(m)) used.add(m);
         }
 
         @Override

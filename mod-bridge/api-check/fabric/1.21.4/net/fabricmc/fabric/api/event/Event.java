@@ -1,20 +1,17 @@
-// API-check stub: the signatures our adapters use, nothing else; never part of the mod.
-// FabricMC/fabric-api fabric-api-base/src/main/java/net/fabricmc/fabric/api/event/Event.java (the 1.21.x branch: phases are
-// named by net.minecraft.resources.ResourceLocation)
+// Generated from Fabric API's source, the files listed in api-check/fabric-api/1.21.4.tsv:
+// only the signatures the adapters use (bodies throw). Do not edit; regenerate.
 package net.fabricmc.fabric.api.event;
 
-import net.minecraft.resources.ResourceLocation;
-
 public abstract class Event<T> {
-    public static final ResourceLocation DEFAULT_PHASE = null;
-
-    public final T invoker() {
+    public abstract void register(T arg0);
+    public static net.minecraft.resources.ResourceLocation DEFAULT_PHASE;
+    public void register(net.minecraft.resources.ResourceLocation arg0, T arg1) {
         throw new UnsupportedOperationException("stub");
     }
-
-    public abstract void register(T listener);
-
-    public void register(ResourceLocation phase, T listener) {}
-
-    public void addPhaseOrdering(ResourceLocation firstPhase, ResourceLocation secondPhase) {}
+    public void addPhaseOrdering(net.minecraft.resources.ResourceLocation arg0, net.minecraft.resources.ResourceLocation arg1) {
+        throw new UnsupportedOperationException("stub");
+    }
+    protected Event() {
+        throw new UnsupportedOperationException("stub");
+    }
 }

@@ -1,20 +1,17 @@
-// API-check stub: the signatures our adapters use, nothing else; never part of the mod.
-// FabricMC/fabric-api fabric-api-base/src/main/java/net/fabricmc/fabric/api/event/Event.java (the 26.1 branch: phases are
-// named by net.minecraft.resources.Identifier)
+// Generated from Fabric API's source, the files listed in api-check/fabric-api/26.1.tsv:
+// only the signatures the adapters use (bodies throw). Do not edit; regenerate.
 package net.fabricmc.fabric.api.event;
 
-import net.minecraft.resources.Identifier;
-
 public abstract class Event<T> {
-    public static final Identifier DEFAULT_PHASE = null;
-
-    public final T invoker() {
+    public abstract void register(T arg0);
+    public static net.minecraft.resources.Identifier DEFAULT_PHASE;
+    public void register(net.minecraft.resources.Identifier arg0, T arg1) {
         throw new UnsupportedOperationException("stub");
     }
-
-    public abstract void register(T listener);
-
-    public void register(Identifier phase, T listener) {}
-
-    public void addPhaseOrdering(Identifier firstPhase, Identifier secondPhase) {}
+    public void addPhaseOrdering(net.minecraft.resources.Identifier arg0, net.minecraft.resources.Identifier arg1) {
+        throw new UnsupportedOperationException("stub");
+    }
+    protected Event() {
+        throw new UnsupportedOperationException("stub");
+    }
 }
