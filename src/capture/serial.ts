@@ -7,7 +7,7 @@
  */
 import type { CommandChannel } from '../connection/channel.js';
 import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
-import { isCommandLine } from '../vocabulary/text/fence.js';
+import { fenceId, isCommandLine } from '../vocabulary/text/fence.js';
 import type { CapturedMessage } from '../vocabulary/text/message.js';
 
 export interface SerialWindows {
@@ -106,7 +106,8 @@ function captureOne(
       resolve(how);
     };
     const offMessage = channel.onMessage((message: CapturedMessage) => {
-      if (!isCommandLine(message)) return;
+      // a fence is never a command's reply (a probe's may come late, while serial capture runs)
+      if (!isCommandLine(message) || fenceId(message) !== undefined) return;
       r.lines.push({ ...message, atMs: performance.now() - t0 });
       clearTimeout(timer);
       timer = setTimeout(() => done('ok'), windows.quietMs);

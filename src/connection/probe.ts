@@ -35,26 +35,59 @@ function innerKeys(component: TextComponent): string[] {
   return [...own, ...(component.extra ?? []).flatMap(innerKeys)];
 }
 
-export async function probeCapabilities(channel: CommandChannel, timeoutMs = 3000): Promise<Capabilities> {
+/** Lines kept while a probe's fence may still come late; a server that answers this many without it has none. */
+const LATE_FENCE_LINES = 64;
+
+export interface ProbeOptions {
+  /** how long to wait for the first answer (default 3 s) */
+  timeoutMs?: number;
+  /**
+   * Called if the fence arrives after the probe has answered without it (a busy server or machine answered
+   * later than the probe waited), with what the server can do after all; never called otherwise.
+   */
+  onLateFence?: (capabilities: Capabilities) => void;
+}
+
+export async function probeCapabilities(
+  channel: CommandChannel,
+  options: ProbeOptions = {},
+): Promise<Capabilities> {
+  const { timeoutMs = 3000, onLateFence } = options;
   const id = `probe-${randomBytes(3).toString('hex')}`;
   const lines: CapturedMessage[] = [];
   let fence = false;
+  let answered = false;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(finish, timeoutMs);
     let quiet: NodeJS.Timeout | undefined;
     function finish() {
       clearTimeout(timer);
       clearTimeout(quiet);
+      answered = true;
+      // without its fence the probe may be answered late: keep listening, so the verdict can be corrected
+      if (fence || !onLateFence) stopListening();
+      resolve();
+    }
+    function stopListening() {
       off();
       offClose();
-      resolve();
     }
     const off = channel.onMessage((m) => {
       if (!isCommandLine(m)) return;
       if (fenceId(m) === id) {
         fence = true;
+        if (answered) {
+          stopListening();
+          onLateFence?.(judge(lines, true));
+          return;
+        }
         // the fence comes after the gamerule reply: everything is in
         finish();
+        return;
+      }
+      if (answered) {
+        lines.push(m);
+        if (lines.length >= LATE_FENCE_LINES) stopListening();
         return;
       }
       lines.push(m);
@@ -62,7 +95,10 @@ export async function probeCapabilities(channel: CommandChannel, timeoutMs = 300
       clearTimeout(quiet);
       quiet = setTimeout(finish, 400);
     });
-    const offClose = channel.onClose(finish);
+    const offClose = channel.onClose(() => {
+      if (answered) stopListening();
+      else finish();
+    });
     try {
       channel.sendCommand(`gamerule ${feedbackGamerule(channel.version)}`);
       channel.sendCommand(fenceCommand(id));
@@ -70,7 +106,11 @@ export async function probeCapabilities(channel: CommandChannel, timeoutMs = 300
       finish();
     }
   });
+  return judge(lines, fence);
+}
 
+/** What the probe's answers say: the lines before its fence, and whether the fence came. */
+function judge(lines: readonly CapturedMessage[], fence: boolean): Capabilities {
   const keys = lines.flatMap((l) => innerKeys(l.component));
   const keyed = fence || keys.length > 0;
   const query = lines.find((l) => topTranslateKey(l.component) === 'commands.gamerule.query');

@@ -38,6 +38,8 @@ export interface SessionOptions {
   packetLimit?: PacketLimitSetting;
   /** the operator's --command-spam-threshold or config commandSpamThreshold; absent: the server's default */
   commandSpamThreshold?: CommandSpamSetting;
+  /** how long the capability probe waits for its first answer (default 3 s; a late answer still counts) */
+  probeTimeoutMs?: number;
 }
 
 export class ConnectionSession {
@@ -86,15 +88,36 @@ export class ConnectionSession {
   }
 
   static async open(channel: CommandChannel, options: SessionOptions = {}): Promise<ConnectionSession> {
-    return new ConnectionSession(channel, await probeCapabilities(channel), options);
+    // the probe's fence may come late, before or after the session exists
+    const opened: { session?: ConnectionSession; late?: Capabilities } = {};
+    const found = await probeCapabilities(channel, {
+      ...(options.probeTimeoutMs !== undefined ? { timeoutMs: options.probeTimeoutMs } : {}),
+      onLateFence: (capabilities) => {
+        if (opened.session) opened.session.correct(0, capabilities);
+        else opened.late = capabilities;
+      },
+    });
+    opened.session = new ConnectionSession(channel, opened.late ?? found, options);
+    return opened.session;
   }
+
+  /** probes so far: a late answer corrects the capabilities only if no probe came after its own */
+  private probes = 0;
 
   /** Asks the server again (someone may have opped the bot or changed the gamerule). */
   reprobe(): Promise<Capabilities> {
     return this.exclusive(async () => {
-      this.capabilities = await probeCapabilities(this.channel);
+      const probe = ++this.probes;
+      this.capabilities = await probeCapabilities(this.channel, {
+        onLateFence: (capabilities) => this.correct(probe, capabilities),
+      });
       return this.capabilities;
     });
+  }
+
+  /** A probe's fence came after the probe had answered without it: the server can fence after all. */
+  private correct(probe: number, capabilities: Capabilities): void {
+    if (probe === this.probes) this.capabilities = capabilities;
   }
 
   /** Runs `work` when every earlier call on this connection has finished. */

@@ -158,8 +158,7 @@ test('in a sandboxed iframe under its CSP, the View draws the blocks of a render
   expect(drawn.faces).toBeGreaterThan(0);
   const png = await shot();
   // the README's screenshot is retaken on request only, so that a test run leaves the tree as it was
-  if (process.env['MCBRIDGE_WRITE_DOCS'] === '1')
-    writeFileSync('docs/mcp-app-view.png', PNG.sync.write(png));
+  if (process.env['MCBRIDGE_WRITE_DOCS'] === '1') writeFileSync('docs/mcp-app-view.png', PNG.sync.write(png));
   expect(share(png, gold), await why()).toBeGreaterThan(0.02);
   const banner = await viewFrame().locator('#mcb').textContent();
   expect(banner).toContain(`${args.from.x} ${args.from.y} ${args.from.z}`);
