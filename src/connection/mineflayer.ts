@@ -18,6 +18,7 @@ import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
 import { dropLight } from './no-light.js';
+import { trimChatHistoryCheaply } from './chat-history.js';
 import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
@@ -258,26 +259,6 @@ export class MineflayerChannel implements CommandChannel {
     // a pending timer would keep a CLI process alive for 2 s after its work is done
     clearTimeout(timer);
   }
-}
-
-/**
- * minecraft-protocol keeps the last 1,024 received messages (for chat reports) in an Array subclass that
- * shifts on every push past the cap — a slow path that dominated CPU at thousands of feedback lines per
- * second. Same contents, trimmed in chunks; a bot never files chat reports.
- */
-export function trimChatHistoryCheaply(bot: Bot): void {
-  const client = bot._client as unknown as { _lastChatHistory?: unknown[] };
-  const old = client._lastChatHistory;
-  if (!old) return;
-  const capacity = 1024;
-  const history: unknown[] & { capacity?: number } = [...old];
-  history.capacity = capacity;
-  history.push = function push(this: unknown[], ...items: unknown[]) {
-    const length = Array.prototype.push.apply(this, items);
-    if (length > capacity * 2) this.splice(0, length - capacity);
-    return this.length;
-  };
-  client._lastChatHistory = history;
 }
 
 /** The version to join with, from the server's status ping; a version the bot cannot speak is refused here. */

@@ -6,7 +6,7 @@
 import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
-import { trimChatHistoryCheaply } from '../connection/mineflayer.js';
+import { trimChatHistoryCheaply } from '../connection/chat-history.js';
 import { readSystemLines } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';

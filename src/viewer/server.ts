@@ -11,13 +11,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Bot } from 'mineflayer';
 import { Server as SocketServer, type Socket } from 'socket.io';
 import { McbridgeError } from '../vocabulary/errors.js';
-import {
-  assetVersionFor,
-  entityModels,
-  patchedIndexScript,
-  patchedWorkerScript,
-  PUBLIC_DIR,
-} from './assets.js';
+import { assetVersionFor, patchedIndexScript, patchedWorkerScript, PUBLIC_DIR } from './assets.js';
+import { type BotEntities, type EntityEvent, shownEntity } from './entities.js';
 import type { BotFeed, FeedState } from './bot-feed.js';
 import { viewerPage } from './page.js';
 import { translator } from './translate.js';
@@ -62,38 +57,6 @@ function emitterFor(socket: Socket, serverVersion: string, shown: string): Emitt
       return socket.emit(event, data);
     },
   } as Emitter;
-}
-
-interface EntityEvent {
-  id: number;
-  name?: string;
-  username?: string;
-  width?: number;
-  height?: number;
-}
-interface BotEntities {
-  entities: Record<number, { uuid?: string } | undefined>;
-  uuidToUsername?: Record<string, string>;
-}
-
-/**
- * Entities as the page can draw them. A player listed in the tab list is drawn as a player with its name,
- * whatever type the server sent: flying-squid sends players with no type, which 1.20.2+'s spawn_entity
- * carries as 0, the registry's first entity (acacia_boat in 1.21.4). The page's models are 1.16.4's: a boat
- * of any wood is its boat, and a type it has no model for is sent without its name, which the page draws as
- * a plain box instead of logging "Unknown entity".
- */
-export function shownEntity(bot: BotEntities, event: EntityEvent): EntityEvent {
-  if (event.name === undefined) return event;
-  const uuid = bot.entities[event.id]?.uuid;
-  const username = uuid === undefined ? undefined : bot.uuidToUsername?.[uuid];
-  if (event.name !== 'player' && username !== undefined)
-    return { ...event, name: 'player', username, width: 0.6, height: 1.8 };
-  if (entityModels().has(event.name)) return event;
-  // 1.21.2 split the boat into one type per wood (and the bamboo raft)
-  if (/_(?:chest_)?(?:boat|raft)$/.test(event.name)) return { ...event, name: 'boat' };
-  const { name: _unknown, ...rest } = event;
-  return rest;
 }
 
 function withShownEntities(bot: Bot, emitter: Emitter): Emitter {

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { entityModels } from '../../src/viewer/assets.js';
-import { shownEntity } from '../../src/viewer/server.js';
+import { shownEntity } from '../../src/viewer/entities.js';
 
 const bot = {
   entities: { 7: { uuid: 'u-visitor' }, 8: { uuid: 'u-boat' }, 9: {} },
