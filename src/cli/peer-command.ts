@@ -1,4 +1,6 @@
 /** `mcbridge peer`: a headless stand-in for the mod — a bot that serves a companion's bridge. */
+// first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
+import '../connection/deferred-sign-in.js';
 import type { Command } from 'commander';
 import mineflayer from 'mineflayer';
 import { startBridgePeer } from '../peer/peer.js';

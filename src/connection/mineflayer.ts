@@ -1,4 +1,6 @@
 /** A command channel through a mineflayer bot. */
+// first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
+import './deferred-sign-in.js';
 import type { CommandNode } from '../suggest/tree.js';
 import { commandTreeOf, watchCommandTree } from './command-tree.js';
 import { EventEmitter } from 'node:events';

@@ -8,6 +8,8 @@
  * the versions named in its version name) and mineflayer's loader (lib/loader.js: data for the version, and
  * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol).
  */
+// first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
+import './deferred-sign-in.js';
 import minecraftData from 'minecraft-data';
 import mc from 'minecraft-protocol';
 import mineflayer from 'mineflayer';
