@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { ConnectionTarget } from '../connection/target.js';
 import { followTarget } from '../viewer/bot-feed.js';
-import { startViewer, type ViewerHandle } from '../viewer/server.js';
+import type { ViewerHandle } from '../viewer/server.js';
 import { listenPort } from './numbers.js';
 
 export interface ViewerFlags {
@@ -37,6 +37,8 @@ export async function startViewerFromFlags(
   target: ConnectionTarget,
 ): Promise<RunningViewer | undefined> {
   if (flags.viewerPort === undefined) return undefined;
+  // the viewer's server (socket.io, prismarine-viewer's world view) loads only when a viewer is asked for
+  const { startViewer } = await import('../viewer/server.js');
   const feed = followTarget(target);
   const handle = await startViewer({
     feed,

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { mineflayerTarget } from '../connection/factories.js';
 import { StructureStore } from '../structures/store.js';
-import { checkViewerHost } from '../viewer/server.js';
+import { checkViewerHost } from '../viewer/host.js';
 import { startWorld } from '../world/index.js';
 import { listenPort } from './numbers.js';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';

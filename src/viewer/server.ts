@@ -14,6 +14,7 @@ import { McbridgeError } from '../vocabulary/errors.js';
 import { assetVersionFor, patchedIndexScript, patchedWorkerScript, PUBLIC_DIR } from './assets.js';
 import { type BotEntities, type EntityEvent, shownEntity } from './entities.js';
 import type { BotFeed, FeedState } from './bot-feed.js';
+import { checkViewerHost } from './host.js';
 import { viewerPage } from './page.js';
 import { translator } from './translate.js';
 
@@ -69,7 +70,6 @@ function withShownEntities(bot: Bot, emitter: Emitter): Emitter {
   } as Emitter;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json',
@@ -121,14 +121,6 @@ export function viewerStatus(state: FeedState): ViewerStatus {
 }
 
 /** Throws unless `host` is loopback or a remote host was allowed. */
-export function checkViewerHost(host: string, allowRemote = false): void {
-  if (!LOOPBACK.has(host) && !allowRemote) {
-    throw new McbridgeError(`refusing to serve the viewer on ${host}: only loopback is allowed by default`, {
-      remedy: 'use 127.0.0.1, or pass --viewer-allow-remote knowingly (the viewer has no password)',
-    });
-  }
-}
-
 export async function startViewer(options: ViewerOptions): Promise<ViewerHandle> {
   const host = options.host ?? '127.0.0.1';
   checkViewerHost(host, options.allowRemote);

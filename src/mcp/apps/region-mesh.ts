@@ -48,9 +48,6 @@ interface SectionGeometry {
   sy: number;
   sz: number;
 }
-const { getSectionGeometry } = require('prismarine-viewer/viewer/lib/models.js') as {
-  getSectionGeometry(sx: number, sy: number, sz: number, world: unknown, states: unknown): SectionGeometry;
-};
 interface PrismarineBlock {
   name: string;
   type: number;
@@ -59,11 +56,24 @@ interface PrismarineBlock {
   shapes?: number[][];
   getProperties(): Record<string, unknown>;
 }
-const Block = (
-  require('prismarine-block') as (v: string) => {
-    fromProperties(name: string, props: Record<string, string>, biome: number): PrismarineBlock;
-  }
-)(ATLAS_VERSION);
+interface Mesher {
+  getSectionGeometry(sx: number, sy: number, sz: number, world: unknown, states: unknown): SectionGeometry;
+  Block: { fromProperties(name: string, props: Record<string, string>, biome: number): PrismarineBlock };
+}
+let loadedMesher: Mesher | undefined;
+/**
+ * prismarine-viewer's mesher and the atlas version's blocks, loaded on the first View: models.js loads
+ * minecraft-data for 1.16.2 when it loads (several MB that a conversation without the View never needs).
+ */
+function mesher(): Mesher {
+  loadedMesher ??= {
+    getSectionGeometry: (
+      require('prismarine-viewer/viewer/lib/models.js') as Pick<Mesher, 'getSectionGeometry'>
+    ).getSectionGeometry,
+    Block: (require('prismarine-block') as (v: string) => Mesher['Block'])(ATLAS_VERSION),
+  };
+  return loadedMesher;
+}
 
 let blockStates: unknown;
 function atlasBlockStates(): unknown {
@@ -122,7 +132,7 @@ function meshBlock(state: BlockState | 'air', cache: Map<string, MeshBlock>): Me
     const props = state === 'air' ? {} : state.properties;
     let known: PrismarineBlock | undefined;
     try {
-      known = Block.fromProperties(name, props, 0);
+      known = mesher().Block.fromProperties(name, props, 0);
     } catch {
       known = undefined;
     }
@@ -219,7 +229,7 @@ export function meshRegion(
   for (let sy = lo(from.y); sy <= to.y; sy += 16)
     for (let sz = lo(from.z); sz <= to.z; sz += 16)
       for (let sx = lo(from.x); sx <= to.x; sx += 16) {
-        const g = getSectionGeometry(sx, sy + Y_SHIFT, sz, world, atlasBlockStates());
+        const g = mesher().getSectionGeometry(sx, sy + Y_SHIFT, sz, world, atlasBlockStates());
         if (g.indices.length === 0) continue;
         faces += g.indices.length / 6;
         insetFaceUvs(g.uvs);
