@@ -80,6 +80,7 @@ const SCRIPT = `
       show(state.status);
     }
   };
+  // the choice is kept in sessionStorage, which a browser may refuse: then it lasts until the page reloads
   const FOLLOW_KEY = 'mcbridge.followBot';
   const followBox = document.getElementById('mcb-follow-box');
   const follow = (on) => {
