@@ -11,8 +11,8 @@ import type { BlockState } from '../vocabulary/blocks/block-state.js';
 import { isLightSource } from './block-data.js';
 import { bare, doorHalf, isGlassName } from './blocks.js';
 import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.js';
-import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, size } from './geometry.js';
-import { type CellKind, cellKind, floodSpaces, type Space, spacesIn } from './world-spaces.js';
+import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace } from './geometry.js';
+import { type CellKind, cellKind, enclosedRoomsNear, shellOf, type Space, spacesIn } from './world-spaces.js';
 import type { WorldRegion } from './world-region.js';
 import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
 
@@ -88,13 +88,7 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
   }
   return spaces.map((space) => {
     const interior = space.interior;
-    const box = intersection(
-      boxOf(
-        { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
-        { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
-      ),
-      room.box,
-    )!;
+    const box = intersection(shellOf(interior), room.box)!;
     return {
       ...room,
       box,
@@ -106,16 +100,9 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
 };
 
 /**
- * Spaces lower than this (air under a raised floor) or narrower (the inside of a hollow pillar, a gap in a
- * double wall) are no rooms.
- */
-const MIN_ROOM_HEIGHT = 2;
-const MIN_ROOM_WIDTH = 2;
-
-/**
  * Rooms the batch did not outline but closed (a roof over walls an earlier batch built, a door that shut
- * the last opening): open spaces fully enclosed inside the region, next to what the batch wrote, that no
- * outlined room already holds.
+ * the last opening): rooms enclosed inside the region, next to what the batch wrote, that no outlined room
+ * already holds.
  */
 const enclosedNearWrites = (
   build: BuildContext,
@@ -125,35 +112,22 @@ const enclosedNearWrites = (
 ): Part[] => {
   const near = boundingBox(build.touched.map((t) => t.box));
   if (!near) return [];
-  const reach = boxOf(
-    { x: near.min.x - 1, y: near.min.y - 1, z: near.min.z - 1 },
-    { x: near.max.x + 1, y: near.max.y + 1, z: near.max.z + 1 },
-  );
-  return floodSpaces(region, region.box, version, { seeds: reach, enclosedOnly: true }).flatMap(
-    (space): Part[] => {
-      const { interior } = space;
-      if (space.leaks || !intersection(interior, reach)) return [];
-      if (size(interior, 'y') < MIN_ROOM_HEIGHT) return [];
-      if (size(interior, 'x') < MIN_ROOM_WIDTH || size(interior, 'z') < MIN_ROOM_WIDTH) return [];
-      if (outlined.some((r) => intersection(r.interior, interior))) return [];
-      const box = boxOf(
-        { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
-        { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
-      );
-      const wall = region.at({ ...interior.min, x: box.min.x });
-      return [
-        {
-          box,
-          interior,
-          source: 'world',
-          block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
-          entries: [],
-          hasFloor: true,
-          hasRoof: true,
-        },
-      ];
-    },
-  );
+  return enclosedRoomsNear(region, near, version).flatMap(({ interior }): Part[] => {
+    if (outlined.some((r) => intersection(r.interior, interior))) return [];
+    const box = shellOf(interior);
+    const wall = region.at({ ...interior.min, x: box.min.x });
+    return [
+      {
+        box,
+        interior,
+        source: 'world',
+        block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
+        entries: [],
+        hasFloor: true,
+        hasRoof: true,
+      },
+    ];
+  });
 };
 
 /** The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). */

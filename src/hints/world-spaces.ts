@@ -12,7 +12,7 @@
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { isPassable } from './block-data.js';
 import { isAirName, isDoorName } from './blocks.js';
-import { boxOf, containsPos } from './geometry.js';
+import { boxOf, containsPos, intersection, size } from './geometry.js';
 import type { WorldRegion } from './world-region.js';
 
 export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
@@ -45,6 +45,38 @@ export interface Space {
   cells: number;
   /** it reaches the edge of the bounds or a block the world could not tell: not known to be enclosed */
   leaks: boolean;
+}
+
+/**
+ * Spaces lower than this (air under a raised floor) or narrower (the inside of a hollow pillar, a gap in a
+ * double wall) are no rooms.
+ */
+const MIN_ROOM_HEIGHT = 2;
+const MIN_ROOM_WIDTH = 2;
+
+/** A room's whole box: its open interior with the walls, floor and roof around it. */
+export const shellOf = (interior: Box): Box =>
+  boxOf(
+    { x: interior.min.x - 1, y: interior.min.y - 1, z: interior.min.z - 1 },
+    { x: interior.max.x + 1, y: interior.max.y + 1, z: interior.max.z + 1 },
+  );
+
+/**
+ * The rooms next to `near` as the world holds them: open spaces fully enclosed inside the region (walls,
+ * floor and roof all read), high and wide enough for a room, that come within one block of `near`: a block
+ * inside a room, or in its wall, floor or roof, finds it. Inner walls divide rooms; a doorway joins two
+ * without making them one.
+ */
+export function enclosedRoomsNear(region: WorldRegion, near: Box, version?: string): Space[] {
+  const reach = shellOf(near);
+  return floodSpaces(region, region.box, version, { seeds: reach, enclosedOnly: true }).filter(
+    ({ interior, leaks }) =>
+      !leaks &&
+      intersection(interior, reach) !== undefined &&
+      size(interior, 'y') >= MIN_ROOM_HEIGHT &&
+      size(interior, 'x') >= MIN_ROOM_WIDTH &&
+      size(interior, 'z') >= MIN_ROOM_WIDTH,
+  );
 }
 
 /** The open spaces inside `bounds`, divided at doorways; undefined when any cell in it is unknown. */

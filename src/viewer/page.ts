@@ -4,6 +4,11 @@
  * that the browser tests and the benchmark wait on instead of clocks; it also says where the bot, the camera
  * and its orbit target are (the camera follows the bot). `/status` (server-sent events) tells the page when
  * the bot changed; the page then reloads to start over with the new bot's world.
+ *
+ * A "Follow bot" checkbox, apart from the banner (whose content is rebuilt at every status), turns following
+ * off and on: off, the camera stays where the user put it while the bot moves; on again, the camera's orbit
+ * target goes back to the bot, keeping the user's orbit and zoom. The choice lasts across the page's reloads
+ * (sessionStorage), so a bot that reconnects does not undo it.
  */
 import { VIEWER_PACKAGE_VERSION } from './assets.js';
 
@@ -13,13 +18,18 @@ canvas { height: 100%; width: 100%; display: block; }
 #mcb { position: fixed; top: 8px; left: 8px; max-width: 60%; padding: 6px 10px; border-radius: 6px;
   background: rgba(20, 22, 28, 0.78); color: #f0f0f0; font: 13px/1.4 system-ui, sans-serif; z-index: 10; }
 #mcb b { color: #fff; } #mcb .warn { color: #ffd479; } #mcb .down { color: #ff8f8f; }
-#mcb .help { color: #b8bcc8; font-size: 12px; }`;
+#mcb .help { color: #b8bcc8; font-size: 12px; }
+#mcb-follow { position: fixed; top: 8px; right: 8px; padding: 6px 10px; border-radius: 6px; cursor: pointer;
+  background: rgba(20, 22, 28, 0.78); color: #f0f0f0; font: 13px/1.4 system-ui, sans-serif; z-index: 10;
+  user-select: none; }
+#mcb-follow input { margin: 0 6px 0 0; vertical-align: -2px; cursor: pointer; }
+#mcb-follow:focus-within { outline: 2px solid #ffd479; outline-offset: 1px; }`;
 
 // runs before the bundle: counts finished chunk sections and frames drawn once the world is in view
 const SCRIPT = `
 (() => {
   const state = { status: null, generation: null, sections: 0, updates: 0, frames: 0, firstFrameMs: null,
-    position: null, bot: null, target: null, camera: null };
+    position: null, bot: null, target: null, camera: null, following: true };
   window.mcbridgeViewer = state;
   const el = () => document.getElementById('mcb');
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
@@ -49,16 +59,17 @@ const SCRIPT = `
     state.status = s;
     show(s);
   };
-  // every bot position (teleports too): the camera and its orbit target move with the bot, so whatever orbit,
-  // zoom or pan the user chose is kept; the banner says where the bot is now
+  // every bot position (teleports too): while following, the camera and its orbit target move with the bot,
+  // so whatever orbit, zoom or pan the user chose is kept; the banner says where the bot is now
   let last = null;
-  window.mcbridgeOnPosition = ({ pos }) => {
+  const shift = (d) => {
     const pv = window.__pv;
-    if (last && pv && pv.controls) {
-      const d = { x: pos.x - last.x, y: pos.y - last.y, z: pos.z - last.z };
-      pv.controls.target.add(d);
-      pv.viewer.camera.position.add(d);
-    }
+    if (!pv || !pv.controls) return;
+    pv.controls.target.add(d);
+    pv.viewer.camera.position.add(d);
+  };
+  window.mcbridgeOnPosition = ({ pos }) => {
+    if (last && state.following) shift({ x: pos.x - last.x, y: pos.y - last.y, z: pos.z - last.z });
     last = { x: pos.x, y: pos.y, z: pos.z };
     state.bot = last;
     const text = Math.floor(pos.x) + ' ' + Math.floor(pos.y) + ' ' + Math.floor(pos.z);
@@ -69,6 +80,29 @@ const SCRIPT = `
       show(state.status);
     }
   };
+  // the choice is kept in sessionStorage, which a browser may refuse: then it lasts until the page reloads
+  const FOLLOW_KEY = 'mcbridge.followBot';
+  const followBox = document.getElementById('mcb-follow-box');
+  const follow = (on) => {
+    state.following = on;
+    followBox.checked = on;
+    try {
+      sessionStorage.setItem(FOLLOW_KEY, on ? 'on' : 'off');
+    } catch {}
+    // back on: the orbit target goes to where the bot is now, the camera keeps its place around it
+    const pv = window.__pv;
+    if (on && last && pv && pv.controls) {
+      const t = pv.controls.target;
+      shift({ x: last.x - t.x, y: last.y - t.y, z: last.z - t.z });
+    }
+  };
+  let saved = null;
+  try {
+    saved = sessionStorage.getItem(FOLLOW_KEY);
+  } catch {}
+  state.following = saved !== 'off';
+  followBox.checked = state.following;
+  followBox.addEventListener('change', () => follow(followBox.checked));
   const seen = { info: null, frame: -1, ready: false };
   const watch = () => {
     const pv = window.__pv;
@@ -124,6 +158,7 @@ export function viewerPage(): string {
 </head>
 <body>
 <div id="mcb">mcbridge viewer · connecting…</div>
+<label id="mcb-follow" title="Move the camera with the bot; off: the camera stays where you put it"><input type="checkbox" id="mcb-follow-box" checked>Follow bot</label>
 <script>${SCRIPT}</script>
 <script src="index.js"></script>
 </body>

@@ -184,7 +184,15 @@ export function drawIsometric(
           : [shade(rgb, f[0]!), shade(rgb, f[1]!), shade(rgb, f[2]!)];
         // textures carry their own detail; outlines would only blur them
         const edge = outline && !t ? shade(rgb, 0.6) : undefined;
-        for (const c of entry.shape) cuboid(dx, dy, dz, turn.cuboid(c), paints, alpha, edge);
+        for (const c of entry.shape) {
+          // a part with a colour of its own (a bed's pillow) is drawn flat in it, lit like the block
+          const own = c.colour;
+          const partPaints: [FacePaint, FacePaint, FacePaint] = own
+            ? [shade(own, f[0]!), shade(own, f[1]!), shade(own, f[2]!)]
+            : paints;
+          const partEdge = own && outline ? shade(own, 0.6) : edge;
+          cuboid(dx, dy, dz, turn.cuboid(c), partPaints, alpha, partEdge);
+        }
       }
     }
   }

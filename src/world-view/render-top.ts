@@ -14,6 +14,7 @@ import {
   type PaletteEntry,
   UNLOADED_CELL,
 } from './render-grid.js';
+import type { Cuboid } from './shapes.js';
 
 export function topLayout(box: Box, size: BlockPos, scale: number | undefined, labels?: LabelSpace): Layout {
   const margins = (fs: number) =>
@@ -53,10 +54,15 @@ export function topLayout(box: Box, size: BlockPos, scale: number | undefined, l
 
 /** How high the part of the block seen from above at (fx, fz) stands (0–1), or -1 where nothing is. */
 function heightAt(entry: PaletteEntry, fx: number, fz: number): number {
-  let top = -1;
+  return partAt(entry, fx, fz)?.y1 ?? -1;
+}
+
+/** The part of the block seen from above at (fx, fz): the highest, and of equal ones the last listed. */
+function partAt(entry: PaletteEntry, fx: number, fz: number): Cuboid | undefined {
+  let seen: Cuboid | undefined;
   for (const c of entry.shape)
-    if (fx >= c.x0 && fx < c.x1 && fz >= c.z0 && fz < c.z1) top = Math.max(top, c.y1);
-  return top;
+    if (fx >= c.x0 && fx < c.x1 && fz >= c.z0 && fz < c.z1 && c.y1 >= (seen?.y1 ?? -1)) seen = c;
+  return seen;
 }
 // a lower part of a block (a stair's lower half) is shaded this much darker, so its step shows from above
 const LOWER_PART = 0.7;
@@ -111,11 +117,13 @@ export function drawTop(
               base = UNLOADED_HATCH(x0 + u, y0 + v);
               break;
             }
-            const height = heightAt(entry, fx, fz);
-            if (height < 0) continue;
+            const part = partAt(entry, fx, fz);
+            if (!part) continue;
+            const height = part.y1;
             const opening = isOpening(entry);
-            let own = entry.colour.rgb;
-            const texture = textured && !opening ? entry.textures?.top : undefined;
+            // a part with a colour of its own (a bed's pillow) is drawn flat in it
+            let own = part.colour ?? entry.colour.rgb;
+            const texture = textured && !opening && !part.colour ? entry.textures?.top : undefined;
             if (texture) {
               const i = (Math.min(15, Math.floor(fz * 16)) * 16 + Math.min(15, Math.floor(fx * 16))) * 4;
               // a transparent texel (plants) shows what is below it

@@ -53,7 +53,7 @@ export function turnFor(corner: Corner, box: Box): Turn {
         size: { x: s.z, y: s.y, z: s.x },
         toWorld: (lx, lz) => ({ dx: s.x - 1 - lz, dz: lx }),
         toLocal: (dx, dz) => ({ lx: dz, lz: s.x - 1 - dx }),
-        cuboid: (c) => ({ x0: c.z0, x1: c.z1, y0: c.y0, y1: c.y1, z0: 1 - c.x1, z1: 1 - c.x0 }),
+        cuboid: (c) => ({ ...c, x0: c.z0, x1: c.z1, y0: c.y0, y1: c.y1, z0: 1 - c.x1, z1: 1 - c.x0 }),
         axes: {
           x: { axis: 'z', towards: 'south', coordinate: (l) => min.z + l },
           z: { axis: 'x', towards: 'west', coordinate: (l) => max.x - l },
@@ -65,7 +65,7 @@ export function turnFor(corner: Corner, box: Box): Turn {
         size: s,
         toWorld: (lx, lz) => ({ dx: s.x - 1 - lx, dz: s.z - 1 - lz }),
         toLocal: (dx, dz) => ({ lx: s.x - 1 - dx, lz: s.z - 1 - dz }),
-        cuboid: (c) => ({ x0: 1 - c.x1, x1: 1 - c.x0, y0: c.y0, y1: c.y1, z0: 1 - c.z1, z1: 1 - c.z0 }),
+        cuboid: (c) => ({ ...c, x0: 1 - c.x1, x1: 1 - c.x0, y0: c.y0, y1: c.y1, z0: 1 - c.z1, z1: 1 - c.z0 }),
         axes: {
           x: { axis: 'x', towards: 'west', coordinate: (l) => max.x - l },
           z: { axis: 'z', towards: 'north', coordinate: (l) => max.z - l },
@@ -78,7 +78,7 @@ export function turnFor(corner: Corner, box: Box): Turn {
         size: { x: s.z, y: s.y, z: s.x },
         toWorld: (lx, lz) => ({ dx: lz, dz: s.z - 1 - lx }),
         toLocal: (dx, dz) => ({ lx: s.z - 1 - dz, lz: dx }),
-        cuboid: (c) => ({ x0: 1 - c.z1, x1: 1 - c.z0, y0: c.y0, y1: c.y1, z0: c.x0, z1: c.x1 }),
+        cuboid: (c) => ({ ...c, x0: 1 - c.z1, x1: 1 - c.z0, y0: c.y0, y1: c.y1, z0: c.x0, z1: c.x1 }),
         axes: {
           x: { axis: 'z', towards: 'north', coordinate: (l) => max.z - l },
           z: { axis: 'x', towards: 'east', coordinate: (l) => min.x + l },

@@ -2,9 +2,11 @@
  * Rough block shapes for the renderer, in block-local units (0–1): slabs, stairs, doors, panes, fences,
  * torches, lanterns, carpets, beds, flower pots, signs, chests, ladders and plants are drawn smaller than a
  * cube so rooms read right (sizes from vanilla's block classes, e.g. BedBlock, FlowerPotBlock,
- * WallSignBlock in net/minecraft/world/level/block/). Everything else is a full cube.
+ * WallSignBlock in net/minecraft/world/level/block/). Everything else is a full cube. A part may carry a
+ * colour of its own: a bed's pillow is white whatever the bed's colour, as in vanilla's bed textures.
  */
 import type { BlockState } from '../vocabulary/blocks/block-state.js';
+import type { Rgb } from './raster.js';
 
 export interface Cuboid {
   x0: number;
@@ -13,6 +15,8 @@ export interface Cuboid {
   x1: number;
   y1: number;
   z1: number;
+  /** drawn flat in this colour instead of the block's own (a bed's pillow) */
+  colour?: Rgb;
 }
 
 const px = (n: number) => n / 16;
@@ -82,7 +86,21 @@ function stairs(p: Record<string, string>): Cuboid[] {
 }
 
 // vanilla BedBlock's shape is 9 px tall (a carpet is 1 px): the two no longer look alike
-const bed = (): Cuboid[] => [box(0, 0, 0, 16, 9, 16)];
+const MATTRESS = box(0, 0, 0, 16, 9, 16);
+/** The white of the pillow in vanilla's bed textures (textures/entity/bed/*.png, the head's top). */
+export const PILLOW: Rgb = [235, 237, 237];
+// the head half's top, at the end the bed faces (BedBlock's FACING points from the foot to the head):
+// a pillow 12 px across and 6 px long, one pixel in from the head end, as flat as the mattress's top
+const PILLOW_AT: Record<string, Cuboid> = {
+  north: box(2, 9, 1, 14, 9, 7),
+  south: box(2, 9, 9, 14, 9, 15),
+  west: box(1, 9, 2, 7, 9, 14),
+  east: box(9, 9, 2, 15, 9, 14),
+};
+const bed = (p: Record<string, string>): Cuboid[] =>
+  p['part'] === 'head'
+    ? [MATTRESS, { ...(PILLOW_AT[p['facing'] ?? 'north'] ?? PILLOW_AT['north']!), colour: PILLOW }]
+    : [MATTRESS];
 
 /** A thin plate on the wall opposite `facing` (wall signs, ladders hang on the block behind them). */
 function wallPlate(facing: string, thickness: number, y0 = 0, y1 = 16): Cuboid {
@@ -127,7 +145,7 @@ export function blockShape(state: BlockState): Cuboid[] {
     return p['hanging'] === 'true' ? HANGING_LANTERN : LANTERN;
   }
   if (PLANTS.test(id)) return [box(3, 0, 3, 13, 13, 13)];
-  if (id.endsWith('_bed')) return bed();
+  if (id.endsWith('_bed')) return bed(p);
   if (id === 'flower_pot') return [box(5, 0, 5, 11, 6, 11)];
   if (id.startsWith('potted_')) return [box(5, 0, 5, 11, 6, 11), box(6, 6, 6, 10, 14, 10)];
   if (id.endsWith('_wall_sign') || id.endsWith('_wall_hanging_sign')) return wallSign(p);

@@ -1,12 +1,15 @@
 /**
  * The View's meshes and box, on boxes described by a function (the mesher is a pure function of the blocks
- * it reads; the live world is exercised by apps-view.test.ts): hidden faces are left out, the ground height
- * does not matter, too many faces are refused, and the box of applied commands follows their block writes.
+ * it reads; the live world is exercised by apps-view.test.ts and apps-rooms.test.ts): hidden faces are left
+ * out, the ground height does not matter, too many faces are refused, and the box of applied commands
+ * follows their block writes, shown within the rooms that hold them.
  */
 import { expect, test } from 'vitest';
 import { meshRegion, MAX_VIEW_FACES, ViewTooLargeError } from '../../src/mcp/apps/region-mesh.js';
-import { viewBox } from '../../src/mcp/apps/view-box.js';
+import { CONTEXT_SIDEWAYS, CONTEXT_UP_DOWN, viewBox } from '../../src/mcp/apps/view-box.js';
+import type { Box } from '../../src/vocabulary/blocks/box.js';
 import type { BlockSource } from '../../src/vocabulary/blocks/block-state.js';
+import { TWO_ROOMS_DOORWAY, twoRooms } from '../world-view/room-fixture.js';
 
 const AIR = { name: 'minecraft:air', properties: {} };
 const solid = (
@@ -64,26 +67,26 @@ test('a box with more visible faces than the View takes is refused with what to 
   );
 });
 
-test('the box of applied commands: their block writes with a margin of context, relative ones from the executor', () => {
+test('the box of applied commands: their block writes with a margin of context, relative ones from the executor', async () => {
   const executor = { x: 10.5, y: -60, z: 3.5, yaw: 0, pitch: 0 };
   const commands = ['setblock 0 -60 0 stone', 'fill ~1 ~ ~ ~2 ~1 ~ oak_planks'];
   // what changed: 0 -60 0 to 12 -59 3; four blocks around it sideways, two up and down
-  expect(viewBox({ commands }, executor)).toEqual({
+  expect(await viewBox({ commands }, executor)).toEqual({
     min: { x: -4, y: -62, z: -4 },
     max: { x: 16, y: -57, z: 7 },
   });
   // a margin that would make the box too big for the View shrinks, down to one block
-  expect(viewBox({ commands }, executor, 19 * 6 * 10)).toEqual({
+  expect(await viewBox({ commands }, executor, 19 * 6 * 10)).toEqual({
     min: { x: -3, y: -62, z: -3 },
     max: { x: 15, y: -57, z: 6 },
   });
-  expect(viewBox({ commands }, executor, 1)).toEqual({
+  expect(await viewBox({ commands }, executor, 1)).toEqual({
     min: { x: -1, y: -61, z: -1 },
     max: { x: 13, y: -58, z: 4 },
   });
-  expect(viewBox({ commands: ['say hi', 'time set day'] }, executor)).toBeNull();
+  expect(await viewBox({ commands: ['say hi', 'time set day'] }, executor)).toBeNull();
   expect(
-    viewBox({ from: { x: 3, y: 1, z: 3 }, to: { x: 1, y: 2, z: 1 }, commands: ['say hi'] }, executor),
+    await viewBox({ from: { x: 3, y: 1, z: 3 }, to: { x: 1, y: 2, z: 1 }, commands: ['say hi'] }, executor),
   ).toEqual({
     min: { x: 1, y: 1, z: 1 },
     max: { x: 3, y: 2, z: 3 },
@@ -106,4 +109,82 @@ test("a roofed room's ceiling is left out when asked (as render_area's cutaway),
     { cutaway: true },
   );
   expect(hill.cutaway).toBeUndefined();
+});
+
+// twoRooms(): one stone-brick shell from 0 0 0 to 10 4 6 with a ceiling, split by a plank wall at x = 5 with
+// a doorway at z = 3: the west room's air is x 1–4, the east room's x 6–9 (y 1–3, z 1–5)
+const WEST_ROOM: Box = { min: { x: 0, y: 0, z: 0 }, max: { x: 5, y: 4, z: 6 } };
+const EAST_ROOM: Box = { min: { x: 5, y: 0, z: 0 }, max: { x: 10, y: 4, z: 6 } };
+const BOTH_ROOMS: Box = { min: { x: 0, y: 0, z: 0 }, max: { x: 10, y: 4, z: 6 } };
+const margin = (x: number, y: number, z: number): Box => ({
+  min: { x: x - CONTEXT_SIDEWAYS, y: y - CONTEXT_UP_DOWN, z: z - CONTEXT_SIDEWAYS },
+  max: { x: x + CONTEXT_SIDEWAYS, y: y + CONTEXT_UP_DOWN, z: z + CONTEXT_SIDEWAYS },
+});
+const { z: doorZ } = TWO_ROOMS_DOORWAY;
+
+test.each([
+  [
+    'a lantern on the west room’s floor',
+    'setblock 2 1 2 minecraft:lantern',
+    'the west room, walls, floor and roof',
+    WEST_ROOM,
+  ],
+  [
+    'a block in the east room’s air',
+    'setblock 8 2 4 minecraft:oak_planks',
+    'the east room, walls, floor and roof',
+    EAST_ROOM,
+  ],
+  [
+    'a window in the west room’s outer wall',
+    'setblock 0 2 3 minecraft:glass',
+    'the west room, walls, floor and roof',
+    WEST_ROOM,
+  ],
+  [
+    'a block in the east room’s floor',
+    'setblock 7 0 3 minecraft:stone',
+    'the east room, walls, floor and roof',
+    EAST_ROOM,
+  ],
+  [
+    'a door in the doorway between them',
+    `setblock 5 1 ${doorZ} minecraft:oak_door`,
+    'both rooms',
+    BOTH_ROOMS,
+  ],
+  ['a fill across both rooms’ air', 'fill 3 1 2 7 1 2 minecraft:red_carpet', 'both rooms', BOTH_ROOMS],
+  ['a block out on open ground', 'setblock 16 1 3 minecraft:stone', 'a margin of context', margin(16, 1, 3)],
+  [
+    'a block against the outside of the west wall',
+    'setblock -1 1 3 minecraft:stone',
+    'a margin of context',
+    margin(-1, 1, 3),
+  ],
+] as const)('%s: the View shows %s', async (_what, command, _shown, box) => {
+  const world = { read: async () => twoRooms() };
+  expect(await viewBox({ commands: [command] }, undefined, Infinity, world)).toEqual(box);
+});
+
+test('a room that would not fit the View is not looked for: the change gets the margin that fits', async () => {
+  const world = { read: async () => twoRooms() };
+  // the margin of context fits, the search for rooms beyond it does not
+  const fits = 9 * 5 * 9;
+  expect(await viewBox({ commands: ['setblock 2 1 2 minecraft:lantern'] }, undefined, fits, world)).toEqual(
+    margin(2, 1, 2),
+  );
+  // a world the connection cannot read: the margin, as before
+  const unread = { read: async () => undefined };
+  expect(
+    await viewBox({ commands: ['setblock 2 1 2 minecraft:lantern'] }, undefined, Infinity, unread),
+  ).toEqual(margin(2, 1, 2));
+});
+
+test('a room without a roof is open to the sky, no room: the change gets the margin', async () => {
+  const roofless = twoRooms();
+  for (let x = 0; x <= 10; x++) for (let z = 0; z <= 6; z++) roofless.set({ x, y: 4, z }, 'minecraft:air');
+  const world = { read: async () => roofless };
+  expect(
+    await viewBox({ commands: ['setblock 2 1 2 minecraft:lantern'] }, undefined, Infinity, world),
+  ).toEqual(margin(2, 1, 2));
 });

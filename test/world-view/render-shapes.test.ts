@@ -1,10 +1,11 @@
-/** Small blocks drawn in their vanilla shapes and textures: lanterns, torches, crafting tables, doors. */
+/** Small blocks drawn in their vanilla shapes and textures: lanterns, torches, crafting tables, doors, beds and their pillows. */
 import { PNG } from 'pngjs';
 import { expect, test } from 'vitest';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { blockColour } from '../../src/world-view/colours.js';
 import { renderAreaDetailed, type RenderResult } from '../../src/world-view/render.js';
+import { PILLOW } from '../../src/world-view/shapes.js';
 import { blockTextures, type Texture } from '../../src/world-view/textures.js';
 
 const ORIGIN: BlockPos = { x: 0, y: 0, z: 0 };
@@ -121,4 +122,84 @@ test('a door’s upper half shows the upper texture, windows and all; its lower 
   expect([...upper].some((c) => !upperTexels.has(c))).toBe(true);
   expect([...upper].filter((c) => upperTexels.has(c)).length).toBeGreaterThan(2);
   for (const c of lower) expect(lowerTexels.has(c)).toBe(true);
+});
+
+const light = (rgb: string) => rgb.split(',').every((c) => Number(c) > 200);
+const reddish = (rgb: string) => {
+  const [r, g, b] = rgb.split(',').map(Number) as [number, number, number];
+  return r > g + 50 && r > b + 50;
+};
+
+test.each([true, false])(
+  'a bed (textures %s) has a white pillow on its head half, at the head end, and its own red on the rest',
+  (textures) => {
+    // facing south: the head is the block south of the foot, and its pillow lies at the south end
+    const foot = ORIGIN;
+    const head = { x: 0, y: 0, z: 1 };
+    const s = new MapBlockSource()
+      .set(foot, 'minecraft:red_bed[facing=south,part=foot]')
+      .set(head, 'minecraft:red_bed[facing=south,part=head]');
+    const r = renderAreaDetailed(s, foot, head, {
+      view: 'isometric',
+      scale: 32,
+      grid: false,
+      legend: false,
+      textures,
+    });
+    const png = PNG.sync.read(r.png);
+    const top = 9 / 16;
+    expect(rgbAt(png, screenOf(r, head, 0.5, top, 12 / 16))).toBe(PILLOW.join(','));
+    expect(reddish(rgbAt(png, screenOf(r, head, 0.5, top, 3 / 16)))).toBe(true);
+    expect(reddish(rgbAt(png, screenOf(r, foot, 0.5, top, 0.5)))).toBe(true);
+    expect(reddish(rgbAt(png, screenOf(r, foot, 0.5, top, 12 / 16)))).toBe(true);
+  },
+);
+
+test.each([
+  // facing: where the head lies from the foot, and where in the head block the pillow shows (u east, v south)
+  ['north', { x: 0, z: -1 }, [0.5, 4 / 16]],
+  ['south', { x: 0, z: 1 }, [0.5, 12 / 16]],
+  ['west', { x: -1, z: 0 }, [4 / 16, 0.5]],
+  ['east', { x: 1, z: 0 }, [12 / 16, 0.5]],
+] as const)(
+  'seen from above, a bed facing %s shows its pillow at the head end of its head half',
+  (facing, step, [u, v]) => {
+    const foot = { x: 1, y: 0, z: 1 };
+    const head = { x: 1 + step.x, y: 0, z: 1 + step.z };
+    const s = new MapBlockSource()
+      .set(foot, `minecraft:red_bed[facing=${facing},part=foot]`)
+      .set(head, `minecraft:red_bed[facing=${facing},part=head]`);
+    const from = { x: 0, y: 0, z: 0 };
+    const r = renderAreaDetailed(s, from, { x: 2, y: 0, z: 2 }, { view: 'top', scale: 32, grid: false });
+    const png = PNG.sync.read(r.png);
+    const at = (b: BlockPos, fu: number, fv: number) =>
+      rgbAt(png, { x: Math.floor((b.x - from.x + fu) * 32), y: Math.floor((b.z - from.z + fv) * 32) });
+    expect(at(head, u, v)).toBe(PILLOW.join(','));
+    // the head half's other end, and all of the foot half, are the bed's red
+    expect(reddish(at(head, 1 - u, 1 - v))).toBe(true);
+    expect(reddish(at(foot, 0.5, 0.5))).toBe(true);
+    expect(light(at(foot, u, v))).toBe(false);
+    expect(r.legend).toEqual(['red_bed']);
+  },
+);
+
+test('a bed seen from the north-west still has its pillow at its head end', () => {
+  const foot = ORIGIN;
+  const head = { x: 0, y: 0, z: 1 };
+  const s = new MapBlockSource()
+    .set(foot, 'minecraft:red_bed[facing=south,part=foot]')
+    .set(head, 'minecraft:red_bed[facing=south,part=head]');
+  const r = renderAreaDetailed(s, foot, head, {
+    view: 'isometric',
+    corner: 'north-west',
+    scale: 32,
+    grid: false,
+    legend: false,
+  });
+  const png = PNG.sync.read(r.png);
+  // from the north-west the picture is turned half round (local = 1 - world on both axes): the head is
+  // the far block, and its pillow (world z 9/16 to 15/16) lies at its local z 1/16 to 7/16
+  const sameTurn = (fx: number, fz: number) => screenOf(r, head, 1 - fx, 9 / 16, 1 - fz);
+  expect(rgbAt(png, sameTurn(0.5, 12 / 16))).toBe(PILLOW.join(','));
+  expect(reddish(rgbAt(png, sameTurn(0.5, 3 / 16)))).toBe(true);
 });

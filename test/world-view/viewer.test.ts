@@ -231,23 +231,98 @@ test('the camera follows the bot when it teleports, keeping the orbit the user c
     const result = await c.execute([`tp ${to.x + 0.5} ${to.y} ${to.z + 0.5}`]);
     expect(result.results[0]).toMatchObject({ status: 'applied' });
     const there = { x: to.x + 0.5, y: to.y, z: to.z + 0.5 };
+    const aimed = { x: there.x + aim.x, y: there.y + aim.y, z: there.z + aim.z };
+    // the page copies the target and camera once a frame, after the bot's position came: a busy machine's
+    // slow frame shows the new bot beside the old target for a while (the test read them in between)
     await expect
       .poll(() => follow(page), {
         timeout: 120_000,
         interval: 100,
-        message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${to.x} ${to.y} ${to.z}`,
+        message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${to.x} ${to.y} ${to.z}, and its copy of the orbit target to follow`,
       })
-      .toSatisfy((s: FollowState) => near(s.bot, there));
+      .toSatisfy((s: FollowState) => near(s.bot, there) && near(s.target, aimed));
     const after = await follow(page);
     // the orbit target moved with the bot, and the camera with it: the user's orbit is kept
-    expect(
-      near(after.target, { x: there.x + aim.x, y: there.y + aim.y, z: there.z + aim.z }),
-      JSON.stringify(after),
-    ).toBe(true);
+    expect(near(after.target, aimed), JSON.stringify(after)).toBe(true);
     expect(near(minus(after.camera!, after.target!), orbit, 0.05), JSON.stringify(after)).toBe(true);
     expect(after.position).toBe(`${to.x} ${to.y} ${to.z}`);
     expect(await page.locator('#mcb').textContent()).toContain(`at ${to.x} ${to.y} ${to.z}`);
   }
+}, 240_000);
+
+interface LiveCamera {
+  bot: Point | null;
+  target: Point;
+  camera: Point;
+  following: boolean;
+}
+/** The orbit target and camera as three.js holds them now (not the copies the page takes once a frame). */
+const liveCamera = (p: Page): Promise<LiveCamera> =>
+  p.evaluate(() => {
+    const g = globalThis as unknown as {
+      mcbridgeViewer: { bot: Point | null; following: boolean };
+      __pv: { controls: { target: Point }; viewer: { camera: { position: Point } } };
+    };
+    const copy = ({ x, y, z }: Point): Point => ({ x, y, z });
+    return {
+      bot: g.mcbridgeViewer.bot,
+      target: copy(g.__pv.controls.target),
+      camera: copy(g.__pv.viewer.camera.position),
+      following: g.mcbridgeViewer.following,
+    };
+  });
+
+test('with "Follow bot" off the camera stays where the user put it while the bot moves; on again, it goes back to the bot and follows', async () => {
+  await waitForFirstFrame(page);
+  const bot = ((await c.target.get()).channel as MineflayerChannel).bot;
+  const home = bot.entity.position.floored();
+  // a checkbox of its own beside the banner, reached from the keyboard (focus, then Space)
+  const toggle = page.getByRole('checkbox', { name: 'Follow bot' });
+  expect(await toggle.isVisible()).toBe(true);
+  expect(await toggle.isChecked()).toBe(true);
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  expect(await toggle.isChecked()).toBe(false);
+  const still = await liveCamera(page);
+  expect(still.following).toBe(false);
+
+  const away = { x: home.x - 17, y: home.y, z: home.z + 11 };
+  const moved = await c.execute([`tp ${away.x + 0.5} ${away.y} ${away.z + 0.5}`]);
+  expect(moved.results[0]).toMatchObject({ status: 'applied' });
+  const there = { x: away.x + 0.5, y: away.y, z: away.z + 0.5 };
+  await expect
+    .poll(() => liveCamera(page), {
+      timeout: 120_000,
+      interval: 100,
+      message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${away.x} ${away.y} ${away.z}`,
+    })
+    .toSatisfy((s: LiveCamera) => near(s.bot, there));
+  const stayed = await liveCamera(page);
+  expect(stayed.target, 'the orbit target stayed where it was').toEqual(still.target);
+  expect(stayed.camera, 'the camera stayed where it was').toEqual(still.camera);
+  // the banner was rebuilt with the new position; the toggle, outside it, is still there and still off
+  expect(await page.locator('#mcb').textContent()).toContain(`at ${away.x} ${away.y} ${away.z}`);
+  expect(await toggle.isChecked()).toBe(false);
+
+  await page.keyboard.press('Space');
+  expect(await toggle.isChecked()).toBe(true);
+  const back = await liveCamera(page);
+  expect(back.following).toBe(true);
+  expect(near(back.target, there), JSON.stringify(back)).toBe(true);
+  // the user's orbit (where the camera is around its target) is kept
+  expect(near(minus(back.camera, back.target), minus(still.camera, still.target), 0.05)).toBe(true);
+
+  // following again: the next move takes the camera along
+  const result = await c.execute([`tp ${home.x + 0.5} ${home.y} ${home.z + 0.5}`]);
+  expect(result.results[0]).toMatchObject({ status: 'applied' });
+  const homeAt = { x: home.x + 0.5, y: home.y, z: home.z + 0.5 };
+  await expect
+    .poll(() => liveCamera(page), {
+      timeout: 120_000,
+      interval: 100,
+      message: `the orbit target to follow the bot back to ${home.x} ${home.y} ${home.z}`,
+    })
+    .toSatisfy((s: LiveCamera) => near(s.bot, homeAt) && near(s.target, homeAt));
 }, 240_000);
 
 test('another player shows as a player with its name tag, not as an unknown entity', async () => {

@@ -41,7 +41,7 @@ const ViewRegionInput = {
     .max(1000)
     .optional()
     .describe(
-      'instead of from/to: applied commands whose block writes, with a few blocks of context around them, make the box',
+      'instead of from/to: applied commands whose block writes, shown within the rooms that hold them (else with a few blocks of context around them), make the box',
     ),
   cutaway: z
     .boolean()
@@ -89,7 +89,15 @@ export function registerBuildView(server: McpServer, deps: ToolDeps): void {
       const context = () => serviceContext(target, 'view_region_mesh', extra.requestId);
       try {
         const session = await target.get();
-        const box = viewBox(args, session.channel.executorPosition(), MAX_VIEW_VOLUME);
+        const channel = session.channel;
+        // the rooms that hold what the commands changed are read from the world around it
+        const box = await viewBox(args, channel.executorPosition(), MAX_VIEW_VOLUME, {
+          version: channel.version,
+          read: async (area) => {
+            await prepareReads(channel, [area]);
+            return channelBlockSource(channel);
+          },
+        });
         if (!box) {
           return {
             structuredContent: { changed: false },
