@@ -11,15 +11,17 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** the jars mod-bridge/core/test.sh puts on its class path */
+/** the jars mod-bridge/core/test.sh puts on its class path, and commons-lang3 for api-check/check.sh */
 export const JARS = [
   'junit-jupiter-api.jar',
   'junit-jupiter-params.jar',
   'apiguardian-api.jar',
   'gson.jar',
   'junit-platform-console-standalone.jar',
+  'commons-lang3.jar',
 ] as const;
-export const INSTALL = 'sudo apt-get install openjdk-17-jdk-headless junit5 libgoogle-gson-java';
+export const INSTALL =
+  'sudo apt-get install openjdk-17-jdk-headless junit5 libgoogle-gson-java libcommons-lang3-java';
 
 function onPath(program: string, env: NodeJS.ProcessEnv): boolean {
   for (const dir of (env['PATH'] ?? '').split(delimiter)) {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Type-checks a Fabric adapter of the mod against a Minecraft client source tree with plain javac:
 #   mod-bridge/api-check/check.sh <adapter dir> [<tree>] [--strict]
-# <adapter dir>: mod-bridge/fabric-1.21.4 or mod-bridge/fabric-26.1.
+# <adapter dir>: mod-bridge/fabric-<version>; its src/main/java and src/gametest/java are checked.
 # <tree>: a decompiled Mojang-named client (e.g. /work/vanilla/1.21.4, the folder holding net/ and com/), or
 #         by default the generated stubs committed in api-check/stubs/<version>/.
 # javac resolves every Minecraft type and member the adapter uses from the tree (-sourcepath, -implicit:none:
@@ -37,18 +37,22 @@ JAVAC=${JAVAC:-javac}
 command -v "$JAVAC" >/dev/null 2>&1 || { echo "api-check: javac not found (a JDK 17+ is needed)" >&2; exit 2; }
 GSON=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/gson.jar
 [ -f "$GSON" ] || { echo "api-check: $GSON missing (sudo apt-get install libgoogle-gson-java)" >&2; exit 2; }
+# the client gametest's Fabric API takes commons-lang3's FailableFunction (ClientGameTestContext.computeOnClient)
+LANG3=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/commons-lang3.jar
+[ -f "$LANG3" ] || { echo "api-check: $LANG3 missing (sudo apt-get install libcommons-lang3-java)" >&2; exit 2; }
 
 "$HERE/gen-fabric-stubs.sh" "$ADAPTER" --verify > /dev/null || exit 1
 
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/mcbridge-api-check.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT INT TERM
-find "$ADAPTER/src/main/java" -name '*.java' > "$OUT/sources"
-SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs:$TREE"
+# the adapter and its client gametest (src/gametest, a mod of its own that calls the adapter)
+find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" -name '*.java' > "$OUT/sources"
+SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs:$TREE"
 # --release 17: the adapters stay Java 17 syntax. should-stop.ifError=FLOW: keep attributing our files even
 # after errors in the tree's files.
 set +e
 "$JAVAC" -proc:none -implicit:none -XDshould-stop.ifError=FLOW -Xmaxerrs 1000000 -encoding UTF-8 --release 17 \
-  -d "$OUT/classes" -cp "$GSON" -sourcepath "$SP" @"$OUT/sources" > "$OUT/javac.log" 2>&1
+  -d "$OUT/classes" -cp "$GSON:$LANG3" -sourcepath "$SP" @"$OUT/sources" > "$OUT/javac.log" 2>&1
 STATUS=$?
 set -e
 # javac prints "path:line: error: message" followed by context lines; keep the blocks located in our files

@@ -76,13 +76,13 @@ if [ -f "$NAMES" ]; then
 fi
 OUT=$HERE/fabric/$VERSION
 [ "$CHECK" = --check ] && OUT=$TMP/out
-GSON=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/gson.jar
-SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/loader/$VERSION:$HERE/libs:$HERE/stubs/$VERSION"
-FILES=$(find "$ADAPTER/src/main/java" -name '*.java' | sort)
+JARS=${MCBRIDGE_JAVA_JARS:-/usr/share/java}
+SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/core/src/main/java:$HERE/loader/$VERSION:$HERE/libs:$HERE/stubs/$VERSION"
+FILES=$(find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" -name '*.java' | sort)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 # shellcheck disable=SC2086 # one argument per file
-java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dgson="$GSON" \
+java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dstub.classpath="$JARS/gson.jar:$JARS/commons-lang3.jar" \
   -Dstub.prefixes=net.fabricmc.fabric. \
   -Dstub.source="Fabric API's source, the files listed in api-check/fabric-api/$VERSION.tsv" \
   "$HERE/gen/GenStubs.java" "$TMP/src" "$OUT" "fabric-api $VERSION" "$SP" $FILES

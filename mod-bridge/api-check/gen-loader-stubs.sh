@@ -29,7 +29,7 @@ FILES=$(find "$ADAPTER/src/main/java" -name '*.java' | sort)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 # shellcheck disable=SC2086 # one argument per file
-java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dgson="$GSON" \
+java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dstub.classpath="$GSON" \
   -Dstub.prefixes=net.fabricmc.api.,net.fabricmc.loader. \
   -Dstub.source="FabricMC/fabric-loader $LOADER ($(echo "$COMMIT" | cut -c1-12), src/main/java)" \
   "$HERE/gen/GenStubs.java" "$TMP/src/main/java" "$OUT" "fabric-loader $LOADER" "$SP" $FILES

@@ -20,13 +20,13 @@ if [ "$CHECK" = --check ]; then
   OUT="$TMP/$VERSION"
 fi
 [ -d "$TREE/net/minecraft" ] || { echo "gen-stubs: no net/minecraft under $TREE" >&2; exit 2; }
-GSON=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/gson.jar
-SP="$ADAPTER/src/main/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs"
-FILES=$(find "$ADAPTER/src/main/java" "$HERE/fabric/$VERSION" -name '*.java' | sort)
+JARS=${MCBRIDGE_JAVA_JARS:-/usr/share/java}
+SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs"
+FILES=$(find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" "$HERE/fabric/$VERSION" -name '*.java' | sort)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 # shellcheck disable=SC2086 # one argument per file
-java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dgson="$GSON" "$HERE/gen/GenStubs.java" "$TREE" "$OUT" "$(basename "$TREE")" "$SP" $FILES
+java --add-exports jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED -Dstub.classpath="$JARS/gson.jar:$JARS/commons-lang3.jar" "$HERE/gen/GenStubs.java" "$TREE" "$OUT" "$(basename "$TREE")" "$SP" $FILES
 if [ "$CHECK" = --check ]; then
   if diff -r "$HERE/stubs/$VERSION" "$OUT"; then echo "gen-stubs: api-check/stubs/$VERSION is up to date"
   else echo "gen-stubs: api-check/stubs/$VERSION differs from what $TREE gives: regenerate it" >&2; exit 1; fi

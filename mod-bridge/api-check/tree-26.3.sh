@@ -10,7 +10,8 @@
 # Gui and Hud (their class header and the members the adapter uses, copied from the 26.3 files). The 26.3 files
 # read there (ServerData, ClientChunkCache, ClientLevel, ClientPacketListener, LocalPlayer, Player, ChatComponent,
 # ChatListener, ConnectScreen, SharedConstants, Identifier, StateHolder, HolderLookup, BlockState) declare what the
-# adapter uses with the 26.1.2 signatures; the rest was not read in 26.3 (the index held no 26.3 copy of most of
+# adapter uses with the 26.1.2 signatures (the client gametest's GuiMessage too: 26.3's ChatComponent builds it with
+# 26.1.2's five arguments and reads content(); the index held no 26.3 copy of GuiMessage itself); the rest was not read in 26.3 (the index held no 26.3 copy of most of
 # them: Component, ComponentSerialization, Permissions, ChunkSource, BlockableEventLoop…). With a whole checkout,
 # run gen-stubs.sh with --check to confirm the stubs.
 set -eu
@@ -19,7 +20,7 @@ OLD=$1
 NEW=$2
 OUT=$3/26.3
 FILES='SharedConstants WorldVersion client/Minecraft client/gui/Gui client/gui/Hud
-client/gui/components/ChatComponent client/gui/screens/ConnectScreen client/gui/screens/Screen
+client/gui/components/ChatComponent client/gui/screens/ConnectScreen client/multiplayer/chat/GuiMessage client/gui/screens/Screen
 client/multiplayer/ClientChunkCache client/multiplayer/ClientLevel client/multiplayer/ClientPacketListener
 client/multiplayer/ServerData client/player/AbstractClientPlayer client/player/LocalPlayer core/BlockPos
 core/DefaultedRegistry core/HolderLookup core/Registry core/RegistryAccess core/SectionPos

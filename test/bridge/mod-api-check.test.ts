@@ -1,8 +1,8 @@
 /**
  * mod-bridge/api-check/check.sh type-checks a Fabric adapter against Minecraft's API (here: the committed
- * stubs generated from the decompiled clients). These tests prove the check can fail: a copy of the 1.21.4
- * adapter with two misuses of the game's API must be reported, with the adapter's file and line, while the
- * real adapters pass; and a Fabric API stub edited by hand (they are generated from Fabric API's source and carry
+ * stubs generated from the decompiled clients), and its client gametest (src/gametest) with it. These tests prove
+ * the check can fail: a copy of the 1.21.4 adapter with two misuses of the game's API must be reported, with the
+ * adapter's file and line, and so must a 26.1 gametest calling 1.21.4's Fabric API name, while the real adapters pass; and a Fabric API stub edited by hand (they are generated from Fabric API's source and carry
  * a digest) fails the check before anything is compiled. Needs javac and Gson like the cross-language test, so it runs in `npm run test:mod`
  * (vitest.config.ts JAVA_TESTS), which fails under CI=true when they are missing and never skips.
  */
@@ -56,6 +56,22 @@ describe('api-check against the committed stubs', () => {
       /MinecraftGame\.java:\d+: error: cannot find symbol[\s\S]*method hasChunkAt\(int,int\)/,
     );
     expect(out).toMatch(/2 error\(s\) in the adapter, 0 in other files/);
+  });
+
+  test("a client gametest is checked too: 1.21.4's name for the connection's level fails on 26.1", () => {
+    const copy = join(scratch, 'fabric-26.1');
+    cpSync(join(MOD, 'fabric-26.1'), copy, { recursive: true });
+    const file = join(copy, 'src/gametest/java/dev/mcbridge/gametest/BridgeClientGameTest.java');
+    const source = readFileSync(file, 'utf8');
+    const broken = source.replace('connection.getClientLevel()', 'connection.getClientWorld()');
+    expect(broken).not.toBe(source);
+    writeFileSync(file, broken);
+    const { status, out } = check(copy);
+    expect(status).toBe(1);
+    expect(out).toMatch(
+      /BridgeClientGameTest\.java:\d+: error: cannot find symbol[\s\S]*method getClientWorld\(\)/,
+    );
+    expect(out).toMatch(/1 error\(s\) in the adapter, 0 in other files/);
   });
 
   test('a Fabric API stub edited by hand no longer matches its digest and fails the check', () => {

@@ -1,7 +1,7 @@
 /**
  * .github/workflows/mod.yml cannot run here (Loom downloads Minecraft), so this checks what can be checked
- * offline: it is valid YAML (parsed with the `yaml` package), builds both adapters with their own Gradle
- * wrapper, and runs the client gametest under xvfb with the companion harness that exists in this repo.
+ * offline: it is valid YAML (parsed with the `yaml` package), builds every adapter with its own Gradle
+ * wrapper, and runs every adapter's client gametest under xvfb with the companion harness that exists in this repo.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +18,8 @@ interface Step {
 }
 interface Job {
   'runs-on': string;
-  strategy?: { matrix: { include: { adapter: string; java: number }[] } };
+  strategy?: { matrix: { include: { adapter: string; java: number; bot?: boolean }[] } };
+  env?: Record<string, string>;
   defaults?: { run: { 'working-directory': string } };
   steps: Step[];
 }
@@ -55,21 +56,40 @@ describe('the mod workflow', () => {
     }
   });
 
-  test('runs the client gametest under xvfb with the companion started first', () => {
+  test("runs every adapter's client gametest under xvfb with the companion started first", () => {
     const job = workflow.jobs.client_gametest!;
+    // mineflayer cannot join 26.3: its gametest runs without the bot's half
+    expect(job.strategy!.matrix.include).toEqual([
+      { adapter: 'fabric-1.21.4', java: 21, bot: true },
+      { adapter: 'fabric-1.21.11', java: 21, bot: true },
+      { adapter: 'fabric-26.1', java: 25, bot: true },
+      { adapter: 'fabric-26.3', java: 25, bot: false },
+    ]);
+    expect(job.env!['MCBRIDGE_GAMETEST_BOT']).toBe('${{ matrix.bot }}');
+    expect(job.steps.find((s) => s.uses?.startsWith('actions/setup-java'))!.with!['java-version']).toBe(
+      '${{ matrix.java }}',
+    );
     const all = runs(job);
     const companion = all.findIndex((r) => r.includes('npx tsx mod-bridge/gametest/companion.ts'));
     const gametest = all.findIndex((r) => r.includes('xvfb-run -a ./gradlew runClientGameTest'));
     expect(companion).toBeGreaterThanOrEqual(0);
     expect(gametest).toBeGreaterThan(companion);
     expect(job.steps.find((s) => s.run?.includes('runClientGameTest'))!['working-directory']).toBe(
-      'mod-bridge/fabric-26.1',
+      'mod-bridge/${{ matrix.adapter }}',
     );
     expect(all.some((r) => r.includes('= PASS'))).toBe(true);
     expect(existsSync(join(ROOT, 'mod-bridge/gametest/companion.ts'))).toBe(true);
-    expect(
-      readFileSync(join(ROOT, 'mod-bridge/fabric-26.1/build.gradle'), 'utf8'),
-      'the run task comes from Loom configureTests',
-    ).toMatch(/enableClientGameTests = true/);
+    for (const { adapter } of job.strategy!.matrix.include) {
+      const dir = join(ROOT, 'mod-bridge', adapter);
+      expect(
+        readFileSync(join(dir, 'build.gradle'), 'utf8'),
+        `${adapter}: the run task comes from Loom configureTests`,
+      ).toMatch(/enableClientGameTests = true/);
+      for (const f of [
+        'src/gametest/java/dev/mcbridge/gametest/BridgeClientGameTest.java',
+        'src/gametest/resources/fabric.mod.json',
+      ])
+        expect(existsSync(join(dir, f)), `${adapter}/${f}`).toBe(true);
+    }
   });
 });

@@ -4,7 +4,7 @@
 //   java GenStubs.java <tree> <out dir> <version label> <sourcepath of the adapter and its stubs> <files…>
 // -Dstub.prefixes=a.,b. stubs the types under those packages instead of net.minecraft. (gen-loader-stubs.sh:
 // Fabric Loader's API from its source; gen-fabric-stubs.sh: Fabric API's); -Dstub.source=<text> then names where
-// they were generated from.
+// they were generated from; -Dstub.classpath=<jars> is the class path of the libraries (Gson, commons-lang3).
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.LambdaExpressionTree;
@@ -37,7 +37,7 @@ public class GenStubs {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         StandardJavaFileManager fm = javac.getStandardFileManager(null, null, null);
         List<String> options = List.of("-proc:none", "-implicit:none", "-XDshould-stop.ifError=FLOW", "--release", "17",
-                "-encoding", "UTF-8", "-sourcepath", sourcepath, "-cp", System.getProperty("gson", "/usr/share/java/gson.jar"));
+                "-encoding", "UTF-8", "-sourcepath", sourcepath, "-cp", System.getProperty("stub.classpath", "/usr/share/java/gson.jar"));
         DiagnosticCollector<JavaFileObject> diags = new DiagnosticCollector<>();
         JavacTask task = (JavacTask) javac.getTask(null, fm, diags, options, null, fm.getJavaFileObjectsFromStrings(files));
         Iterable<? extends CompilationUnitTree> units = task.parse();
@@ -169,6 +169,19 @@ public class GenStubs {
                     if (x instanceof ExecutableElement m && m.getModifiers().contains(Modifier.ABSTRACT) && isStubbed(m)) used.add(m);
         }
 
+        /** try-with-resources calls close() on a stubbed resource (the client gametest's server and connection) */
+        @Override
+        public Void visitTry(com.sun.source.tree.TryTree node, Void p) {
+            for (com.sun.source.tree.Tree r : node.getResources()) {
+                TypeMirror t = trees.getTypeMirror(new com.sun.source.util.TreePath(getCurrentPath(), r));
+                if (t instanceof DeclaredType d && d.asElement() instanceof TypeElement te && isStubbed(te))
+                    for (Element x : elements.getAllMembers(te))
+                        if (x instanceof ExecutableElement m && m.getSimpleName().contentEquals("close") && m.getParameters().isEmpty()
+                                && isStubbed(m)) used.add(m);
+            }
+            return super.visitTry(node, p);
+        }
+
         @Override
         public Void visitNewClass(NewClassTree node, Void p) {
             Element e = trees.getElement(getCurrentPath());
@@ -244,9 +257,14 @@ public class GenStubs {
         for (TypeMirror s : all) {
             if (!(s instanceof DeclaredType d) || s.getKind() == TypeKind.ERROR) continue;
             TypeElement se = (TypeElement) d.asElement();
-            if (isLib(se) || isStubbed(se) && leadsToNeeded(se)) kept.add(s);
+            if (isLib(se) || isStubbed(se) && leadsToNeeded(se) || closeable(t, se)) kept.add(s);
         }
         return kept;
+    }
+
+    /** a stubbed interface keeps AutoCloseable, so that try-with-resources compiles against it */
+    static boolean closeable(TypeElement t, TypeElement s) {
+        return t.getKind() == ElementKind.INTERFACE && s.getQualifiedName().contentEquals("java.lang.AutoCloseable");
     }
 
     static boolean leadsToNeeded(TypeElement t) {

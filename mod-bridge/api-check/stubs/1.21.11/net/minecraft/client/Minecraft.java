@@ -3,6 +3,7 @@
 package net.minecraft.client;
 
 public abstract class Minecraft extends net.minecraft.util.thread.ReentrantBlockableEventLoop<java.lang.Runnable> {
+    public net.minecraft.client.gui.Gui gui;
     public net.minecraft.client.multiplayer.ClientLevel level;
     public net.minecraft.client.player.LocalPlayer player;
     public net.minecraft.client.gui.screens.Screen screen;

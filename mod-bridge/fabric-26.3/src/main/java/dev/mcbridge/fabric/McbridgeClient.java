@@ -73,8 +73,9 @@ public final class McbridgeClient implements ClientModInitializer {
      * Component → JSON with translation keys intact: {@code ComponentSerialization.CODEC} with the registry ops
      * of the connection ({@code ClientPacketListener.registryAccess()}, the registries the server sent; 26.x has no
      * {@code Component.Serializer}). Throws when not connected; ChatHook catches it.
+     * Public for the client gametest, which reads the chat window's lines the way the mod sees them.
      */
-    private static String toJson(Minecraft client, Component message) {
+    public static String toJson(Minecraft client, Component message) {
         ClientPacketListener connection = client.getConnection();
         if (connection == null) throw new IllegalStateException("no connection, so no registries to serialise with");
         return ComponentSerialization.CODEC

@@ -1,0 +1,8 @@
+// Generated from Fabric API's source, the files listed in api-check/fabric-api/26.1.tsv:
+// only the signatures the adapters use (bodies throw). Do not edit; regenerate.
+package net.fabricmc.fabric.api.client.gametest.v1.context;
+
+public interface TestDedicatedServerContext extends net.fabricmc.fabric.api.client.gametest.v1.context.TestServerContext, java.lang.AutoCloseable {
+    net.fabricmc.fabric.api.client.gametest.v1.context.TestServerConnection connect();
+    void close();
+}
