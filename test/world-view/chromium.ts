@@ -160,11 +160,22 @@ export const progress = (page: Page): Promise<ViewerProgress> =>
 
 /** Waits for the first frame with the world's chunks meshed and drawn. */
 export async function waitForFirstFrame(page: Page, timeout = 180_000): Promise<ViewerProgress> {
-  await page.waitForFunction(
-    () => (globalThis as unknown as { mcbridgeViewer?: ViewerProgress }).mcbridgeViewer?.firstFrameMs != null,
-    undefined,
-    { timeout, polling: 100 },
-  );
+  try {
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { mcbridgeViewer?: ViewerProgress }).mcbridgeViewer?.firstFrameMs != null,
+      undefined,
+      { timeout, polling: 100 },
+    );
+  } catch (err) {
+    // say where the page got to: no state at all (scripts not run), no bot, or chunks that never meshed
+    const state = await page
+      .evaluate(() => (globalThis as unknown as { mcbridgeViewer?: unknown }).mcbridgeViewer ?? null)
+      .catch((e: unknown) => `unreadable: ${String(e)}`);
+    throw new Error(`no first frame within ${timeout} ms; the page's state: ${JSON.stringify(state)}`, {
+      cause: err,
+    });
+  }
   return progress(page);
 }
 

@@ -23,6 +23,13 @@ import {
   waitForRedraw,
 } from './chromium.js';
 
+/**
+ * What each test (and the set-up) may take before it counts as hung: above the sum of the waits inside it
+ * (page loads, a reload, first frames: up to 180 s each), which on a machine whose cores are all busy are
+ * slow but finish — software WebGL draws at a fraction of its idle speed there.
+ */
+const HANG_BOUND = 900_000;
+
 let c: TestCompanion;
 let feed: BotFeed;
 let viewer: ViewerHandle;
@@ -45,7 +52,7 @@ beforeAll(async () => {
     if (r.status() === 404) notFound.push(r.url());
   });
   page.on('console', (m) => consoleLines.push(m.text()));
-}, 240_000);
+}, HANG_BOUND);
 
 afterAll(async () => {
   await browser?.close();
@@ -54,16 +61,20 @@ afterAll(async () => {
   await c?.close();
 });
 
-test('the viewer serves on loopback and says which Minecraft version and bot it shows', async () => {
-  expect(viewer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-  await page.goto(viewer.url);
-  const first = await waitForFirstFrame(page);
-  expect(first.sections).toBeGreaterThan(0);
-  expect(first.status).toMatchObject({ connected: true, server: '1.21.4', shown: '1.21.4' });
-  const banner = await page.locator('#mcb').textContent();
-  expect(banner).toContain('Minecraft 1.21.4');
-  expect(banner).toContain('Watcher');
-}, 240_000);
+test(
+  'the viewer serves on loopback and says which Minecraft version and bot it shows',
+  async () => {
+    expect(viewer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    await page.goto(viewer.url);
+    const first = await waitForFirstFrame(page);
+    expect(first.sections).toBeGreaterThan(0);
+    expect(first.status).toMatchObject({ connected: true, server: '1.21.4', shown: '1.21.4' });
+    const banner = await page.locator('#mcb').textContent();
+    expect(banner).toContain('Minecraft 1.21.4');
+    expect(banner).toContain('Watcher');
+  },
+  HANG_BOUND,
+);
 
 test('the page names its icon inline and nothing it asks for is missing (no favicon.ico 404)', async () => {
   await waitForFirstFrame(page);
@@ -82,105 +93,121 @@ test('the page names its icon inline and nothing it asks for is missing (no favi
   expect(notFound).toEqual([]);
 });
 
-test('the flat ground shows no seams: no sky through the edges between blocks', async () => {
-  // every column within the view distance (3: 5×5 columns) on the page, meshed and drawn
-  await page.waitForFunction(
-    () =>
-      Object.keys(
-        (globalThis as unknown as { __pv: { viewer: { world: { loadedChunks: object } } } }).__pv.viewer.world
-          .loadedChunks,
-      ).length >= 25,
-    undefined,
-    { timeout: 180_000, polling: 100 },
-  );
-  await waitForRedraw(page, { ...(await progress(page)), updates: -1 });
-  // the page's first aim: 20 blocks above and behind the bot, looking down at it over flat ground, which fills
-  // the lower part of the picture; the sky (three.js's lightblue) showed there in dashed lines along rows of
-  // blocks, where a pixel sampled the atlas just past the grass tile, on a transparent texel
-  const png = await screenshot(page);
-  const sky = (r: number, g: number, b: number) =>
-    Math.abs(r - 173) < 8 && Math.abs(g - 216) < 8 && Math.abs(b - 230) < 8;
-  const lower = new PNG({ width: png.width, height: Math.floor(png.height * 0.4) });
-  PNG.bitblt(png, lower, 0, png.height - lower.height, png.width, lower.height, 0, 0);
-  expect(share(lower, sky)).toBe(0);
-}, 240_000);
+test(
+  'the flat ground shows no seams: no sky through the edges between blocks',
+  async () => {
+    // every column within the view distance (3: 5×5 columns) on the page, meshed and drawn
+    await page.waitForFunction(
+      () =>
+        Object.keys(
+          (globalThis as unknown as { __pv: { viewer: { world: { loadedChunks: object } } } }).__pv.viewer
+            .world.loadedChunks,
+        ).length >= 25,
+      undefined,
+      { timeout: 180_000, polling: 100 },
+    );
+    await waitForRedraw(page, { ...(await progress(page)), updates: -1 });
+    // the page's first aim: 20 blocks above and behind the bot, looking down at it over flat ground, which fills
+    // the lower part of the picture; the sky (three.js's lightblue) showed there in dashed lines along rows of
+    // blocks, where a pixel sampled the atlas just past the grass tile, on a transparent texel
+    const png = await screenshot(page);
+    const sky = (r: number, g: number, b: number) =>
+      Math.abs(r - 173) < 8 && Math.abs(g - 216) < 8 && Math.abs(b - 230) < 8;
+    const lower = new PNG({ width: png.width, height: Math.floor(png.height * 0.4) });
+    PNG.bitblt(png, lower, 0, png.height - lower.height, png.width, lower.height, 0, 0);
+    expect(share(lower, sky)).toBe(0);
+  },
+  HANG_BOUND,
+);
 
-test('a large gold block appears in the page while the build runs, without reloading', async () => {
-  await waitForFirstFrame(page);
-  const before = await screenshot(page);
-  const p0 = await progress(page);
-  const result = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:gold_block']);
-  // a failure shows the whole result: its summary says what the server said, or why nothing was heard
-  expect(result.results[0], JSON.stringify(result)).toMatchObject({ status: 'applied' });
-  await waitForRedraw(page, p0);
-  expect(share(before, gold)).toBeLessThan(0.01);
-  // the fill's block updates come per chunk section: a redraw may show part of it, later ones the rest
-  await expect
-    .poll(async () => share(await screenshot(page), gold), { timeout: 120_000, interval: 500 })
-    .toBeGreaterThan(0.03);
-  const after = await screenshot(page);
-  expect(changedShare(before, after)).toBeGreaterThan(0.03);
-  expect((await progress(page)).generation).toBe(p0.generation);
-  if (process.env['MCBRIDGE_WRITE_DOCS'] === '1') {
-    writeFileSync('docs/viewer.jpg', await page.screenshot({ type: 'jpeg', quality: 80 }));
-  }
-}, 240_000);
+test(
+  'a large gold block appears in the page while the build runs, without reloading',
+  async () => {
+    await waitForFirstFrame(page);
+    const before = await screenshot(page);
+    const p0 = await progress(page);
+    const result = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:gold_block']);
+    // a failure shows the whole result: its summary says what the server said, or why nothing was heard
+    expect(result.results[0], JSON.stringify(result)).toMatchObject({ status: 'applied' });
+    await waitForRedraw(page, p0);
+    expect(share(before, gold)).toBeLessThan(0.01);
+    // the fill's block updates come per chunk section: a redraw may show part of it, later ones the rest
+    await expect
+      .poll(async () => share(await screenshot(page), gold), { timeout: 120_000, interval: 500 })
+      .toBeGreaterThan(0.03);
+    const after = await screenshot(page);
+    expect(changedShare(before, after)).toBeGreaterThan(0.03);
+    expect((await progress(page)).generation).toBe(p0.generation);
+    if (process.env['MCBRIDGE_WRITE_DOCS'] === '1') {
+      writeFileSync('docs/viewer.jpg', await page.screenshot({ type: 'jpeg', quality: 80 }));
+    }
+  },
+  HANG_BOUND,
+);
 
-test('after the bot reconnects the page reloads by itself, shows the world again and keeps updating', async () => {
-  // the bot may come back somewhere else, from where the gold block would stand in front of the new one
-  const cleared = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:air']);
-  expect(cleared.results[0]!.status).not.toBe('execution_error');
-  const old = await progress(page);
-  const reloaded = page.waitForEvent('load', { timeout: 120_000 });
-  const channel = (await c.target.get()).channel as MineflayerChannel;
-  channel.bot._client.end('test: connection dropped');
-  await reloaded;
-  const again = await waitForFirstFrame(page);
-  expect(again.generation).toBeGreaterThan(old.generation!);
-  expect(again.status?.connected).toBe(true);
-  const before = await screenshot(page);
-  const p0 = await progress(page);
-  const result = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:lapis_block']);
-  expect(result.results[0], JSON.stringify(result)).toMatchObject({ status: 'applied' });
-  await waitForRedraw(page, p0);
-  expect(share(before, lapis)).toBeLessThan(0.01);
-  // the fill's block updates come per chunk section: a redraw may show part of it, later ones the rest
-  await expect
-    .poll(async () => share(await screenshot(page), lapis), { timeout: 120_000, interval: 500 })
-    .toBeGreaterThan(0.03);
-}, 240_000);
-
-test('a page opened before any bot joined shows that, then the world once the bot arrives', async () => {
-  const late = mineflayerTarget({
-    host: c.world.host,
-    port: c.world.port,
-    username: 'Late',
-    version: c.world.version,
-  });
-  const lateFeed = followTarget(late);
-  const lateViewer = await startViewer({ feed: lateFeed, viewDistance: 2 });
-  const latePage = await browser.newPage({ viewport: { width: 640, height: 400 } });
-  latePage.setDefaultTimeout(180_000);
-  try {
-    await latePage.goto(lateViewer.url);
-    await latePage.waitForFunction(() => {
-      const state = (globalThis as unknown as { mcbridgeViewer?: { status: { reason?: string } | null } })
-        .mcbridgeViewer;
-      return state?.status?.reason === 'not connected yet';
-    });
-    const reloaded = latePage.waitForEvent('load', { timeout: 120_000 });
-    await late.get();
+test(
+  'after the bot reconnects the page reloads by itself, shows the world again and keeps updating',
+  async () => {
+    // the bot may come back somewhere else, from where the gold block would stand in front of the new one
+    const cleared = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:air']);
+    expect(cleared.results[0]!.status).not.toBe('execution_error');
+    const old = await progress(page);
+    const reloaded = page.waitForEvent('load', { timeout: 120_000 });
+    const channel = (await c.target.get()).channel as MineflayerChannel;
+    channel.bot._client.end('test: connection dropped');
     await reloaded;
-    const first = await waitForFirstFrame(latePage);
-    expect(first.status).toMatchObject({ connected: true, server: '1.21.4' });
-    expect(first.sections).toBeGreaterThan(0);
-  } finally {
-    await latePage.close();
-    await lateViewer.close();
-    lateFeed.close();
-    await late.close();
-  }
-}, 240_000);
+    const again = await waitForFirstFrame(page);
+    expect(again.generation).toBeGreaterThan(old.generation!);
+    expect(again.status?.connected).toBe(true);
+    const before = await screenshot(page);
+    const p0 = await progress(page);
+    const result = await c.execute(['fill ~-6 ~ ~-9 ~6 ~8 ~-4 minecraft:lapis_block']);
+    expect(result.results[0], JSON.stringify(result)).toMatchObject({ status: 'applied' });
+    await waitForRedraw(page, p0);
+    expect(share(before, lapis)).toBeLessThan(0.01);
+    // the fill's block updates come per chunk section: a redraw may show part of it, later ones the rest
+    await expect
+      .poll(async () => share(await screenshot(page), lapis), { timeout: 120_000, interval: 500 })
+      .toBeGreaterThan(0.03);
+  },
+  HANG_BOUND,
+);
+
+test(
+  'a page opened before any bot joined shows that, then the world once the bot arrives',
+  async () => {
+    const late = mineflayerTarget({
+      host: c.world.host,
+      port: c.world.port,
+      username: 'Late',
+      version: c.world.version,
+    });
+    const lateFeed = followTarget(late);
+    const lateViewer = await startViewer({ feed: lateFeed, viewDistance: 2 });
+    const latePage = await browser.newPage({ viewport: { width: 640, height: 400 } });
+    latePage.setDefaultTimeout(180_000);
+    try {
+      await latePage.goto(lateViewer.url);
+      await latePage.waitForFunction(() => {
+        const state = (globalThis as unknown as { mcbridgeViewer?: { status: { reason?: string } | null } })
+          .mcbridgeViewer;
+        return state?.status?.reason === 'not connected yet';
+      });
+      const reloaded = latePage.waitForEvent('load', { timeout: 120_000 });
+      await late.get();
+      await reloaded;
+      const first = await waitForFirstFrame(latePage);
+      expect(first.status).toMatchObject({ connected: true, server: '1.21.4' });
+      expect(first.sections).toBeGreaterThan(0);
+    } finally {
+      await latePage.close();
+      await lateViewer.close();
+      lateFeed.close();
+      await late.close();
+    }
+  },
+  HANG_BOUND,
+);
 
 interface Point {
   x: number;
@@ -202,53 +229,57 @@ const minus = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y, z: a
 const near = (a: Point | null, b: Point, within = 0.01): boolean =>
   a !== null && Math.abs(a.x - b.x) < within && Math.abs(a.y - b.y) < within && Math.abs(a.z - b.z) < within;
 
-test('the camera follows the bot when it teleports, keeping the orbit the user chose, and the banner says where it is now', async () => {
-  await waitForFirstFrame(page);
-  const bot = ((await c.target.get()).channel as MineflayerChannel).bot;
-  const home = bot.entity.position.floored();
-  // the user orbits: the camera moves around the target (what a drag does)
-  const orbit = { x: 12, y: 9, z: -7 };
-  await page.evaluate((o) => {
-    const pv = (
-      globalThis as unknown as {
-        __pv: {
-          controls: { target: Point };
-          viewer: { camera: { position: { set(...v: number[]): void } } };
-        };
-      }
-    ).__pv;
-    const t = pv.controls.target;
-    pv.viewer.camera.position.set(t.x + o.x, t.y + o.y, t.z + o.z);
-  }, orbit);
-  const before = await follow(page);
-  expect(before.bot, "the page heard the bot's position").not.toBeNull();
-  const aim = minus(before.target!, before.bot!);
+test(
+  'the camera follows the bot when it teleports, keeping the orbit the user chose, and the banner says where it is now',
+  async () => {
+    await waitForFirstFrame(page);
+    const bot = ((await c.target.get()).channel as MineflayerChannel).bot;
+    const home = bot.entity.position.floored();
+    // the user orbits: the camera moves around the target (what a drag does)
+    const orbit = { x: 12, y: 9, z: -7 };
+    await page.evaluate((o) => {
+      const pv = (
+        globalThis as unknown as {
+          __pv: {
+            controls: { target: Point };
+            viewer: { camera: { position: { set(...v: number[]): void } } };
+          };
+        }
+      ).__pv;
+      const t = pv.controls.target;
+      pv.viewer.camera.position.set(t.x + o.x, t.y + o.y, t.z + o.z);
+    }, orbit);
+    const before = await follow(page);
+    expect(before.bot, "the page heard the bot's position").not.toBeNull();
+    const aim = minus(before.target!, before.bot!);
 
-  for (const to of [
-    { x: home.x + 21, y: home.y, z: home.z + 6 },
-    { x: home.x, y: home.y, z: home.z },
-  ]) {
-    const result = await c.execute([`tp ${to.x + 0.5} ${to.y} ${to.z + 0.5}`]);
-    expect(result.results[0]).toMatchObject({ status: 'applied' });
-    const there = { x: to.x + 0.5, y: to.y, z: to.z + 0.5 };
-    const aimed = { x: there.x + aim.x, y: there.y + aim.y, z: there.z + aim.z };
-    // the page copies the target and camera once a frame, after the bot's position came: a busy machine's
-    // slow frame shows the new bot beside the old target for a while (the test read them in between)
-    await expect
-      .poll(() => follow(page), {
-        timeout: 120_000,
-        interval: 100,
-        message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${to.x} ${to.y} ${to.z}, and its copy of the orbit target to follow`,
-      })
-      .toSatisfy((s: FollowState) => near(s.bot, there) && near(s.target, aimed));
-    const after = await follow(page);
-    // the orbit target moved with the bot, and the camera with it: the user's orbit is kept
-    expect(near(after.target, aimed), JSON.stringify(after)).toBe(true);
-    expect(near(minus(after.camera!, after.target!), orbit, 0.05), JSON.stringify(after)).toBe(true);
-    expect(after.position).toBe(`${to.x} ${to.y} ${to.z}`);
-    expect(await page.locator('#mcb').textContent()).toContain(`at ${to.x} ${to.y} ${to.z}`);
-  }
-}, 240_000);
+    for (const to of [
+      { x: home.x + 21, y: home.y, z: home.z + 6 },
+      { x: home.x, y: home.y, z: home.z },
+    ]) {
+      const result = await c.execute([`tp ${to.x + 0.5} ${to.y} ${to.z + 0.5}`]);
+      expect(result.results[0]).toMatchObject({ status: 'applied' });
+      const there = { x: to.x + 0.5, y: to.y, z: to.z + 0.5 };
+      const aimed = { x: there.x + aim.x, y: there.y + aim.y, z: there.z + aim.z };
+      // the page copies the target and camera once a frame, after the bot's position came: a busy machine's
+      // slow frame shows the new bot beside the old target for a while (the test read them in between)
+      await expect
+        .poll(() => follow(page), {
+          timeout: 120_000,
+          interval: 100,
+          message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${to.x} ${to.y} ${to.z}, and its copy of the orbit target to follow`,
+        })
+        .toSatisfy((s: FollowState) => near(s.bot, there) && near(s.target, aimed));
+      const after = await follow(page);
+      // the orbit target moved with the bot, and the camera with it: the user's orbit is kept
+      expect(near(after.target, aimed), JSON.stringify(after)).toBe(true);
+      expect(near(minus(after.camera!, after.target!), orbit, 0.05), JSON.stringify(after)).toBe(true);
+      expect(after.position).toBe(`${to.x} ${to.y} ${to.z}`);
+      expect(await page.locator('#mcb').textContent()).toContain(`at ${to.x} ${to.y} ${to.z}`);
+    }
+  },
+  HANG_BOUND,
+);
 
 interface LiveCamera {
   bot: Point | null;
@@ -272,95 +303,103 @@ const liveCamera = (p: Page): Promise<LiveCamera> =>
     };
   });
 
-test('with "Follow bot" off the camera stays where the user put it while the bot moves; on again, it goes back to the bot and follows', async () => {
-  await waitForFirstFrame(page);
-  const bot = ((await c.target.get()).channel as MineflayerChannel).bot;
-  const home = bot.entity.position.floored();
-  // a checkbox of its own beside the banner, reached from the keyboard (focus, then Space)
-  const toggle = page.getByRole('checkbox', { name: 'Follow bot' });
-  expect(await toggle.isVisible()).toBe(true);
-  expect(await toggle.isChecked()).toBe(true);
-  await toggle.focus();
-  await page.keyboard.press('Space');
-  expect(await toggle.isChecked()).toBe(false);
-  const still = await liveCamera(page);
-  expect(still.following).toBe(false);
+test(
+  'with "Follow bot" off the camera stays where the user put it while the bot moves; on again, it goes back to the bot and follows',
+  async () => {
+    await waitForFirstFrame(page);
+    const bot = ((await c.target.get()).channel as MineflayerChannel).bot;
+    const home = bot.entity.position.floored();
+    // a checkbox of its own beside the banner, reached from the keyboard (focus, then Space)
+    const toggle = page.getByRole('checkbox', { name: 'Follow bot' });
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(false);
+    const still = await liveCamera(page);
+    expect(still.following).toBe(false);
 
-  const away = { x: home.x - 17, y: home.y, z: home.z + 11 };
-  const moved = await c.execute([`tp ${away.x + 0.5} ${away.y} ${away.z + 0.5}`]);
-  expect(moved.results[0]).toMatchObject({ status: 'applied' });
-  const there = { x: away.x + 0.5, y: away.y, z: away.z + 0.5 };
-  await expect
-    .poll(() => liveCamera(page), {
-      timeout: 120_000,
-      interval: 100,
-      message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${away.x} ${away.y} ${away.z}`,
-    })
-    .toSatisfy((s: LiveCamera) => near(s.bot, there));
-  const stayed = await liveCamera(page);
-  expect(stayed.target, 'the orbit target stayed where it was').toEqual(still.target);
-  expect(stayed.camera, 'the camera stayed where it was').toEqual(still.camera);
-  // the banner was rebuilt with the new position; the toggle, outside it, is still there and still off
-  expect(await page.locator('#mcb').textContent()).toContain(`at ${away.x} ${away.y} ${away.z}`);
-  expect(await toggle.isChecked()).toBe(false);
+    const away = { x: home.x - 17, y: home.y, z: home.z + 11 };
+    const moved = await c.execute([`tp ${away.x + 0.5} ${away.y} ${away.z + 0.5}`]);
+    expect(moved.results[0]).toMatchObject({ status: 'applied' });
+    const there = { x: away.x + 0.5, y: away.y, z: away.z + 0.5 };
+    await expect
+      .poll(() => liveCamera(page), {
+        timeout: 120_000,
+        interval: 100,
+        message: `the page's bot position (window.mcbridgeViewer.bot) to reach ${away.x} ${away.y} ${away.z}`,
+      })
+      .toSatisfy((s: LiveCamera) => near(s.bot, there));
+    const stayed = await liveCamera(page);
+    expect(stayed.target, 'the orbit target stayed where it was').toEqual(still.target);
+    expect(stayed.camera, 'the camera stayed where it was').toEqual(still.camera);
+    // the banner was rebuilt with the new position; the toggle, outside it, is still there and still off
+    expect(await page.locator('#mcb').textContent()).toContain(`at ${away.x} ${away.y} ${away.z}`);
+    expect(await toggle.isChecked()).toBe(false);
 
-  await page.keyboard.press('Space');
-  expect(await toggle.isChecked()).toBe(true);
-  const back = await liveCamera(page);
-  expect(back.following).toBe(true);
-  expect(near(back.target, there), JSON.stringify(back)).toBe(true);
-  // the user's orbit (where the camera is around its target) is kept
-  expect(near(minus(back.camera, back.target), minus(still.camera, still.target), 0.05)).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await toggle.isChecked()).toBe(true);
+    const back = await liveCamera(page);
+    expect(back.following).toBe(true);
+    expect(near(back.target, there), JSON.stringify(back)).toBe(true);
+    // the user's orbit (where the camera is around its target) is kept
+    expect(near(minus(back.camera, back.target), minus(still.camera, still.target), 0.05)).toBe(true);
 
-  // following again: the next move takes the camera along
-  const result = await c.execute([`tp ${home.x + 0.5} ${home.y} ${home.z + 0.5}`]);
-  expect(result.results[0]).toMatchObject({ status: 'applied' });
-  const homeAt = { x: home.x + 0.5, y: home.y, z: home.z + 0.5 };
-  await expect
-    .poll(() => liveCamera(page), {
-      timeout: 120_000,
-      interval: 100,
-      message: `the orbit target to follow the bot back to ${home.x} ${home.y} ${home.z}`,
-    })
-    .toSatisfy((s: LiveCamera) => near(s.bot, homeAt) && near(s.target, homeAt));
-}, 240_000);
+    // following again: the next move takes the camera along
+    const result = await c.execute([`tp ${home.x + 0.5} ${home.y} ${home.z + 0.5}`]);
+    expect(result.results[0]).toMatchObject({ status: 'applied' });
+    const homeAt = { x: home.x + 0.5, y: home.y, z: home.z + 0.5 };
+    await expect
+      .poll(() => liveCamera(page), {
+        timeout: 120_000,
+        interval: 100,
+        message: `the orbit target to follow the bot back to ${home.x} ${home.y} ${home.z}`,
+      })
+      .toSatisfy((s: LiveCamera) => near(s.bot, homeAt) && near(s.target, homeAt));
+  },
+  HANG_BOUND,
+);
 
-test('another player shows as a player with its name tag, not as an unknown entity', async () => {
-  await waitForFirstFrame(page);
-  const visitor = mineflayerTarget({
-    host: c.world.host,
-    port: c.world.port,
-    username: 'Visitor',
-    version: c.world.version,
-  });
-  try {
-    await visitor.get();
-    await page.waitForFunction(
-      () =>
-        Object.keys(
-          (globalThis as unknown as { __pv: { viewer: { entities: { entities: object } } } }).__pv.viewer
-            .entities.entities,
-        ).length > 0,
-      undefined,
-      { timeout: 120_000, polling: 100 },
-    );
-    const shown = await page.evaluate(() => {
-      interface Obj {
-        type: string;
-        children: Obj[];
-        material?: { color?: { getHex(): number } };
-      }
-      const all = (
-        globalThis as unknown as { __pv: { viewer: { entities: { entities: Record<string, Obj> } } } }
-      ).__pv.viewer.entities.entities;
-      return Object.values(all).map((o) => ({
-        magentaBox: o.type === 'Mesh' && o.material?.color?.getHex() === 0xff00ff,
-        nameTag: o.children.some((k) => k.type === 'Sprite'),
-      }));
+test(
+  'another player shows as a player with its name tag, not as an unknown entity',
+  async () => {
+    await waitForFirstFrame(page);
+    const visitor = mineflayerTarget({
+      host: c.world.host,
+      port: c.world.port,
+      username: 'Visitor',
+      version: c.world.version,
     });
-    expect(shown).toEqual([{ magentaBox: false, nameTag: true }]);
-    expect(consoleLines.filter((l) => l.includes('Unknown entity'))).toEqual([]);
-  } finally {
-    await visitor.close();
-  }
-}, 240_000);
+    try {
+      await visitor.get();
+      await page.waitForFunction(
+        () =>
+          Object.keys(
+            (globalThis as unknown as { __pv: { viewer: { entities: { entities: object } } } }).__pv.viewer
+              .entities.entities,
+          ).length > 0,
+        undefined,
+        { timeout: 120_000, polling: 100 },
+      );
+      const shown = await page.evaluate(() => {
+        interface Obj {
+          type: string;
+          children: Obj[];
+          material?: { color?: { getHex(): number } };
+        }
+        const all = (
+          globalThis as unknown as { __pv: { viewer: { entities: { entities: Record<string, Obj> } } } }
+        ).__pv.viewer.entities.entities;
+        return Object.values(all).map((o) => ({
+          magentaBox: o.type === 'Mesh' && o.material?.color?.getHex() === 0xff00ff,
+          nameTag: o.children.some((k) => k.type === 'Sprite'),
+        }));
+      });
+      expect(shown).toEqual([{ magentaBox: false, nameTag: true }]);
+      expect(consoleLines.filter((l) => l.includes('Unknown entity'))).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  },
+  HANG_BOUND,
+);
