@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/chat-history.js';
 import { readSystemLines } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
+import { WritesPerTurn } from '../bridge/coalesce.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';
 
 export interface BridgePeerOptions {
@@ -42,9 +43,17 @@ const stateKey = (name: string, props: Record<string, unknown>) => {
 export async function startBridgePeer(options: BridgePeerOptions): Promise<BridgePeer> {
   const { bot } = options;
   trimChatHistoryCheaply(bot);
-  const socket = new WebSocket(options.url);
+  const socket = new WebSocket(options.url, { perMessageDeflate: false });
+  let writes: WritesPerTurn | undefined;
+  socket.once('upgrade', (response) => {
+    writes = new WritesPerTurn(response.socket);
+  });
+  // the game's packets too: the commands of one turn leave in one write
+  const gameWrites = new WritesPerTurn(bot._client.socket);
   const send = (message: object) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== WebSocket.OPEN) return;
+    writes?.hold();
+    socket.send(JSON.stringify(message));
   };
   const state = (): BridgeState => {
     const e = bot.entity;
@@ -108,6 +117,7 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
             send({ type: 'refused', seq: message.seq, reason: 'not in a world' });
             break;
           }
+          gameWrites.hold();
           bot.chat(`/${message.command}`);
           send({ type: 'sent', seq: message.seq });
           break;
