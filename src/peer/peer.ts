@@ -7,7 +7,7 @@ import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/chat-history.js';
-import { readSystemLines } from '../connection/system-lines.js';
+import { readSystemComponents } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
 import { WritesPerTurn } from '../bridge/coalesce.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';
@@ -143,8 +143,8 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
   });
 
   // the game's lines as a mod would forward them (players' chat is not the game's feedback)
-  const stopLines = readSystemLines(bot, (m) =>
-    send({ type: 'message', component: m.component, overlay: m.overlay }),
+  const stopLines = readSystemComponents(bot, (component, overlay) =>
+    send({ type: 'message', component, overlay }),
   );
   bot.on('end', onEnd);
   bot.on('forcedMove', onMove);
