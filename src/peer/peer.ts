@@ -78,6 +78,19 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
     };
   };
 
+  // a block's key depends on its state only: built once per state, not from a Block object per position
+  const keys = new Map<number, string>();
+  const keyAt = (pos: Vec3): string => {
+    if (!bot.world.getColumnAt(pos)) return 'unloaded';
+    const key = keys.get(bot.world.getBlockStateId(pos));
+    if (key !== undefined) return key;
+    const block = bot.blockAt(pos);
+    if (!block) return 'unloaded';
+    const made = stateKey(block.name, block.getProperties());
+    keys.set(block.stateId, made);
+    return made;
+  };
+
   const onEnd = () => send({ ...state(), inWorld: false, screen: 'title', position: null });
   const onMove = () => send(state());
 
@@ -126,10 +139,8 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
           const { from, to } = message;
           for (let y = Math.min(from.y, to.y); y <= Math.max(from.y, to.y); y++)
             for (let z = Math.min(from.z, to.z); z <= Math.max(from.z, to.z); z++)
-              for (let x = Math.min(from.x, to.x); x <= Math.max(from.x, to.x); x++) {
-                const block = bot.blockAt(new Vec3(x, y, z));
-                states.push(block ? stateKey(block.name, block.getProperties()) : 'unloaded');
-              }
+              for (let x = Math.min(from.x, to.x); x <= Math.max(from.x, to.x); x++)
+                states.push(keyAt(new Vec3(x, y, z)));
           send({ type: 'blocks', id: message.id, states });
           break;
         }
