@@ -17,7 +17,7 @@ import { leftWhileSending } from './kicks.js';
 /** Largest box read in one request (the mod answers one state per position) */
 const READ_CHUNK = 32_768;
 /** read requests a verification keeps in flight */
-const READS_IN_FLIGHT = 64;
+const READS_IN_FLIGHT = 256;
 
 type Point = { x: number; y: number; z: number };
 
