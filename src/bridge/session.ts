@@ -1,9 +1,8 @@
 /** One game connected to the bridge server: commands out, lines and state in, block reads on request. */
 import { EventEmitter } from 'node:events';
-import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { McbridgeError, NotConnectedError } from '../vocabulary/errors.js';
-import { WritesPerTurn } from './coalesce.js';
 import { type BridgeState, type CompanionToMod, ModToCompanionSchema } from './protocol.js';
 
 export class BridgeSession extends EventEmitter {
@@ -13,19 +12,17 @@ export class BridgeSession extends EventEmitter {
   lastSeen = Date.now();
   current: BridgeState | undefined;
   closedReason: string | undefined;
-  private readonly writes: WritesPerTurn;
 
   constructor(
     readonly name: string,
     readonly id: string,
     private readonly socket: WebSocket,
     readonly client: { kind: string; version: string; minecraft: string },
-    /** the connection under the WebSocket, whose writes are gathered per turn */
-    transport: Duplex,
+    /** the TCP connection under the WebSocket (a channel corks it to send a burst of frames in one write) */
+    readonly transport: Socket,
   ) {
     super();
     this.setMaxListeners(0);
-    this.writes = new WritesPerTurn(transport);
   }
 
   get state(): BridgeState | undefined {
@@ -39,7 +36,6 @@ export class BridgeSession extends EventEmitter {
   send(message: CompanionToMod): void {
     if (!this.open)
       throw new NotConnectedError(`the game for "${this.name}" is not connected (${this.closedReason})`);
-    this.writes.hold();
     this.socket.send(JSON.stringify(message));
   }
 

@@ -12,6 +12,7 @@ import { normalizeComponent, renderPlainText } from '../vocabulary/text/componen
 import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
 import { CommandCounter } from './command-counter.js';
+import { Coalescer } from './frames.js';
 import { leftWhileSending } from './kicks.js';
 
 /** Largest box read in one request (the mod answers one state per position) */
@@ -28,9 +29,12 @@ export class BridgeChannel implements CommandChannel {
   private down: string | undefined;
   private readGeneration = 0;
   readonly commandCounter = new CommandCounter();
+  /** a burst of run (or read) frames leaves in one write, not one system call and wake-up of the game each */
+  private readonly outgoing: Coalescer;
 
   constructor(private readonly session: BridgeSession) {
     this.events.setMaxListeners(0);
+    this.outgoing = new Coalescer(() => session.transport);
     const lang = () => languageFor(this.version);
     session.on('message', (m: { component: unknown; overlay: boolean }) => {
       const component = normalizeComponent(m.component) as TextComponent;
@@ -82,6 +86,7 @@ export class BridgeChannel implements CommandChannel {
       throw new NotConnectedError(this.down ?? 'game not in a world', {
         remedy: 'join a world in Minecraft',
       });
+    this.outgoing.hold();
     this.session.runCommand(command);
     this.commandCounter.record();
   }
@@ -135,6 +140,7 @@ export class BridgeChannel implements CommandChannel {
         const { from, to } = requests[next++]!;
         let states: string[];
         try {
+          this.outgoing.hold();
           states = await this.session.readBlocks(from, to);
         } catch (err) {
           failed = true;

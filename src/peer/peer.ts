@@ -3,13 +3,14 @@
  * what proves the bridge path end to end where no Minecraft client can run, and a way to drive a server
  * through a companion on another machine.
  */
+import type { Socket } from 'node:net';
 import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/chat-history.js';
 import { readSystemComponents } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
-import { WritesPerTurn } from '../bridge/coalesce.js';
+import { Coalescer, splitFramesWithoutThrowing } from '../connection/frames.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';
 
 export interface BridgePeerOptions {
@@ -43,16 +44,18 @@ const stateKey = (name: string, props: Record<string, unknown>) => {
 export async function startBridgePeer(options: BridgePeerOptions): Promise<BridgePeer> {
   const { bot } = options;
   trimChatHistoryCheaply(bot);
+  splitFramesWithoutThrowing(bot._client as unknown as { splitter?: unknown });
   const socket = new WebSocket(options.url, { perMessageDeflate: false });
-  let writes: WritesPerTurn | undefined;
+  // the frames, and the game's packets, written in one tick leave in one write each, as the bot channel's do
+  let transport: Socket | undefined;
   socket.once('upgrade', (response) => {
-    writes = new WritesPerTurn(response.socket);
+    transport = response.socket;
   });
-  // the game's packets too: the commands of one turn leave in one write
-  const gameWrites = new WritesPerTurn(bot._client.socket);
+  const writes = new Coalescer(() => transport);
+  const gameWrites = new Coalescer(() => (bot._client as unknown as { socket?: Socket }).socket);
   const send = (message: object) => {
     if (socket.readyState !== WebSocket.OPEN) return;
-    writes?.hold();
+    writes.hold();
     socket.send(JSON.stringify(message));
   };
   const state = (): BridgeState => {

@@ -112,7 +112,7 @@ describe('bridge server', () => {
     expect(game.frames.some((f) => (f as { type?: string }).type === 'pong')).toBe(false);
   });
 
-  test('a burst of commands sent in one turn reaches the game whole: one run frame each, in order', async () => {
+  test('500 commands sent at once reach the game whole: one run frame each, in order', async () => {
     const s = await start();
     const game = dial(s.url, hello(TOKEN));
     await game.opened;
