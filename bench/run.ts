@@ -3,7 +3,7 @@
  * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
  * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts), `-- --soak`
- * only the long-conversation memory section (bench/soak.ts).
+ * only the long-conversation memory section (bench/soak.ts), `-- --bridge` only the bridge path vs the bot path.
  * The figures go to stdout and into docs/performance.md, between its bench markers (bench/doc-tables.ts).
  */
 import { spawn } from 'node:child_process';
@@ -29,7 +29,7 @@ import { mixedCommands } from './commands.js';
 import { writeFigures } from './doc-tables.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
 import { measureServeSoaks, SOAK } from './soak.js';
-import { measureWorldFootprint } from './world.js';
+import { cpuMs, measureWorldFootprint } from './world.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -86,10 +86,11 @@ async function loadStartWorld(): Promise<typeof import('../src/world/index.js').
 const loadAtStart = loadavg()[0]!;
 const WORLD = 'world footprint: ';
 /** stdout, and docs/performance.md: the world's footprint in its own table, the rest in the main one */
-const printTable = () => {
+const printTable = ({ toDocs = true } = {}) => {
   process.stdout.write(
     `\n| figure | value |\n|---|---|\n${figures.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n`,
   );
+  if (!toDocs) return;
   const section = (prefix: string) =>
     figures.filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v] as const);
   const world = section(WORLD);
@@ -124,7 +125,8 @@ function startPeerProcess(
   const env = { ...process.env, MCBRIDGE_LOG_LEVEL: 'warn' };
   const peer = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'ignore', 'inherit'], env });
   peer.once('exit', (code, signal) => {
-    if (signal !== 'SIGTERM')
+    // the peer ends with 0 when it is asked to stop
+    if (signal !== 'SIGTERM' && !peer.killed)
       process.stderr.write(`bench: the peer process ended early (${code ?? signal})\n`);
   });
   return peer;
@@ -194,6 +196,19 @@ async function main() {
 
   // warm-up
   await call(mixedCommands(200, origin, 0));
+  // `npm run bench -- --bridge`: the bridge path vs the bot path only
+  if (process.argv.includes('--bridge')) {
+    await measureBridgeVsBot(callItems, origin, { peer: peer.pid!, world: world.pid });
+    await client.close();
+    await targets.closeAll();
+    peer.kill('SIGTERM');
+    await new Promise((r) => peer.once('exit', r));
+    await bridge.close();
+    await world.stop();
+    // a part of the main table: stdout only, so the doc keeps one whole run's figures
+    printTable({ toDocs: false });
+    return;
+  }
   const heapBefore = process.memoryUsage().heapUsed;
 
   // 1. attributed throughput through the MCP tool; plain strings and the operation form (ids, no
@@ -308,30 +323,7 @@ async function main() {
   record('single-call latency p50', `${pct(latencies, 50).toFixed(1)} ms`);
   record('single-call latency p95', `${pct(latencies, 95).toFixed(1)} ms`);
 
-  // the bridge path vs the bot path, same batches, alternating; five rounds, each ratio printed
-  const botRuns: number[] = [];
-  const bridgeRuns: number[] = [];
-  const ratios: number[] = [];
-  for (let k = 0; k < BRIDGE_ROUNDS; k++) {
-    let t = performance.now();
-    await callItems(mixedCommands(N, { ...origin, z: origin.z + 60 }, k));
-    botRuns.push((N / (performance.now() - t)) * 1000);
-    t = performance.now();
-    const viaBridge = await callItems(mixedCommands(N, { ...origin, z: origin.z + 80 }, k), {
-      target: 'game',
-    });
-    if (viaBridge.results.length !== N) throw new Error('bridge: missing results');
-    bridgeRuns.push((N / (performance.now() - t)) * 1000);
-    ratios.push(bridgeRuns[k]! / botRuns[k]!);
-  }
-  record(
-    'bridge path (headless peer over WebSocket, its own process), 1000 mixed commands',
-    `${pct(bridgeRuns, 50).toFixed(0)} commands/s`,
-  );
-  record(
-    `bridge / bot path (median of ${BRIDGE_ROUNDS} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
-    `${(pct(bridgeRuns, 50) / pct(botRuns, 50)).toFixed(2)}× (lowest round ${Math.min(...ratios).toFixed(2)}×)`,
-  );
+  await measureBridgeVsBot(callItems, origin, { peer: peer.pid!, world: world.pid });
 
   // 4. window-capture baseline (best-known peer mod: wait up to 700 ms per command, stop after 120 ms of silence)
   const M = 50;
@@ -379,6 +371,69 @@ async function main() {
   await measureServeSoaks(record);
   await measureWorldFootprint(startWorld, record);
   printTable();
+}
+
+type CallItems = (commands: unknown[], extra?: Record<string, unknown>) => Promise<BatchResult>;
+
+/**
+ * The bridge path vs the bot path, same batches, alternating; five rounds, each ratio printed. Beside the
+ * rates, the CPU time each path costs the three processes (this one, the peer, the world): steadier than
+ * wall time on a busy machine, and it says where the bridge's extra work is.
+ */
+async function measureBridgeVsBot(
+  callItems: CallItems,
+  origin: { x: number; y: number; z: number },
+  pids: { peer: number; world: number },
+) {
+  const N = 1000;
+  const botRuns: number[] = [];
+  const bridgeRuns: number[] = [];
+  const ratios: number[] = [];
+  const processes = { companion: process.pid, peer: pids.peer, world: pids.world };
+  const cpu = { bot: { companion: 0, peer: 0, world: 0 }, bridge: { companion: 0, peer: 0, world: 0 } };
+  const timed = async (path: 'bot' | 'bridge', run: () => Promise<unknown>) => {
+    const before = Object.values(processes).map(cpuMs);
+    const t = performance.now();
+    await run();
+    const rate = (N / (performance.now() - t)) * 1000;
+    Object.values(processes).forEach((pid, i) => {
+      const name = Object.keys(processes)[i] as keyof typeof processes;
+      cpu[path][name] += cpuMs(pid) - before[i]!;
+    });
+    return rate;
+  };
+  // one unmeasured batch on each path first, so that both are compared warm: in the full bench the bot path
+  // has run thousands of commands by now and the bridge path none (its peer's code and the companion's
+  // bridge code still cold); a salt of 1 leaves round 0's blocks to change
+  await callItems(mixedCommands(N, { ...origin, z: origin.z + 60 }, 1));
+  await callItems(mixedCommands(N, { ...origin, z: origin.z + 80 }, 1), { target: 'game' });
+  for (let k = 0; k < BRIDGE_ROUNDS; k++) {
+    botRuns.push(await timed('bot', () => callItems(mixedCommands(N, { ...origin, z: origin.z + 60 }, k))));
+    bridgeRuns.push(
+      await timed('bridge', async () => {
+        const viaBridge = await callItems(mixedCommands(N, { ...origin, z: origin.z + 80 }, k), {
+          target: 'game',
+        });
+        if (viaBridge.results.length !== N) throw new Error('bridge: missing results');
+      }),
+    );
+    ratios.push(bridgeRuns[k]! / botRuns[k]!);
+  }
+  const perBatch = (path: 'bot' | 'bridge') => {
+    const c = cpu[path];
+    const each = (ms: number) => (ms / BRIDGE_ROUNDS).toFixed(0);
+    return `${each(c.companion + c.peer + c.world)} ms (companion ${each(c.companion)}, peer ${each(c.peer)}, world ${each(c.world)})`;
+  };
+  record(`bot path: CPU time per ${N} mixed commands`, perBatch('bot'));
+  record(`bridge path: CPU time per ${N} mixed commands`, perBatch('bridge'));
+  record(
+    'bridge path (headless peer over WebSocket, its own process), 1000 mixed commands',
+    `${pct(bridgeRuns, 50).toFixed(0)} commands/s`,
+  );
+  record(
+    `bridge / bot path (median of ${BRIDGE_ROUNDS} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    `${(pct(bridgeRuns, 50) / pct(botRuns, 50)).toFixed(2)}× (lowest round ${Math.min(...ratios).toFixed(2)}×)`,
+  );
 }
 
 /** The live viewer: from opening the page to the first frame with the bot's chunks meshed and drawn. */

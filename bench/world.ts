@@ -24,7 +24,7 @@ const rssMb = (pid: number) => {
 };
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 /** user + system CPU time the process has used so far, in ms (/proc/<pid>/stat fields 14 and 15) */
-const cpuMs = (pid: number) => {
+export const cpuMs = (pid: number) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 };

@@ -181,7 +181,13 @@ export class BridgeServer extends EventEmitter {
         }
         old.close(CLOSE.heartbeatLost, 'replaced by a new connection after heartbeat loss');
       }
-      const session = new BridgeSession(hello.name, randomBytes(6).toString('hex'), socket, hello.client);
+      const session = new BridgeSession(
+        hello.name,
+        randomBytes(6).toString('hex'),
+        socket,
+        hello.client,
+        request.socket,
+      );
       this.sessions.set(hello.name, session);
       socket.on('message', (raw) => session.receive(String(raw)));
       socket.on('close', (code, reason) =>

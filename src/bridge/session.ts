@@ -1,5 +1,6 @@
 /** One game connected to the bridge server: commands out, lines and state in, block reads on request. */
 import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import { McbridgeError, NotConnectedError } from '../vocabulary/errors.js';
 import { type BridgeState, type CompanionToMod, ModToCompanionSchema } from './protocol.js';
@@ -17,6 +18,8 @@ export class BridgeSession extends EventEmitter {
     readonly id: string,
     private readonly socket: WebSocket,
     readonly client: { kind: string; version: string; minecraft: string },
+    /** the TCP connection under the WebSocket (a channel corks it to send a burst of frames in one write) */
+    readonly transport: Socket,
   ) {
     super();
     this.setMaxListeners(0);

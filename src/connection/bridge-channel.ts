@@ -12,20 +12,29 @@ import { normalizeComponent, renderPlainText } from '../vocabulary/text/componen
 import { parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import type { Backend, BlockStateView, CommandChannel } from './channel.js';
 import { CommandCounter } from './command-counter.js';
+import { Coalescer } from './frames.js';
 import { leftWhileSending } from './kicks.js';
 
 /** Largest box read in one request (the mod answers one state per position) */
 const READ_CHUNK = 32_768;
+/** read requests a verification keeps in flight */
+const READS_IN_FLIGHT = 256;
+
+type Point = { x: number; y: number; z: number };
 
 export class BridgeChannel implements CommandChannel {
   readonly backend: Backend = 'bridge';
   private readonly events = new EventEmitter();
   private readonly blocks = new Map<string, BlockStateView | 'unloaded'>();
   private down: string | undefined;
+  private readGeneration = 0;
   readonly commandCounter = new CommandCounter();
+  /** a burst of run (or read) frames leaves in one write, not one system call and wake-up of the game each */
+  private readonly outgoing: Coalescer;
 
   constructor(private readonly session: BridgeSession) {
     this.events.setMaxListeners(0);
+    this.outgoing = new Coalescer(() => session.transport);
     const lang = () => languageFor(this.version);
     session.on('message', (m: { component: unknown; overlay: boolean }) => {
       const component = normalizeComponent(m.component) as TextComponent;
@@ -77,6 +86,7 @@ export class BridgeChannel implements CommandChannel {
       throw new NotConnectedError(this.down ?? 'game not in a world', {
         remedy: 'join a world in Minecraft',
       });
+    this.outgoing.hold();
     this.session.runCommand(command);
     this.commandCounter.record();
   }
@@ -107,19 +117,40 @@ export class BridgeChannel implements CommandChannel {
     }>,
   ): Promise<void> {
     this.blocks.clear();
+    // answers of an earlier call that gave up must not land in this one's map
+    const generation = ++this.readGeneration;
+    const requests: Array<{ from: Point; to: Point }> = [];
     for (const box of boxes) {
       // split along y so that every request stays within READ_CHUNK positions
       const layer = (box.max.x - box.min.x + 1) * (box.max.z - box.min.z + 1);
       const step = Math.max(1, Math.floor(READ_CHUNK / Math.max(1, layer)));
       for (let y0 = box.min.y; y0 <= box.max.y; y0 += step) {
         const y1 = Math.min(box.max.y, y0 + step - 1);
-        const from = { x: box.min.x, y: y0, z: box.min.z };
-        const to = { x: box.max.x, y: y1, z: box.max.z };
-        const states = await this.session.readBlocks(from, to);
+        requests.push({
+          from: { x: box.min.x, y: y0, z: box.min.z },
+          to: { x: box.max.x, y: y1, z: box.max.z },
+        });
+      }
+    }
+    // several requests in flight: one at a time, a batch's hundreds of small boxes cost as many round trips
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < requests.length) {
+        const { from, to } = requests[next++]!;
+        let states: string[];
+        try {
+          this.outgoing.hold();
+          states = await this.session.readBlocks(from, to);
+        } catch (err) {
+          failed = true;
+          throw err;
+        }
+        if (generation !== this.readGeneration) return;
         let i = 0;
-        for (let y = y0; y <= y1; y++)
-          for (let z = box.min.z; z <= box.max.z; z++)
-            for (let x = box.min.x; x <= box.max.x; x++) {
+        for (let y = from.y; y <= to.y; y++)
+          for (let z = from.z; z <= to.z; z++)
+            for (let x = from.x; x <= to.x; x++) {
               const key = states[i++];
               this.blocks.set(
                 `${x},${y},${z}`,
@@ -127,7 +158,8 @@ export class BridgeChannel implements CommandChannel {
               );
             }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, requests.length) }, worker));
   }
 
   async close(): Promise<void> {

@@ -88,22 +88,29 @@ export function componentOfPacket(content: SystemChatPacket['content']): TextCom
  * Returns a function that removes this listener.
  */
 export function readSystemLines(bot: Bot, listener: (message: CapturedMessage) => void): () => void {
+  let lang: LanguageTable | undefined;
+  return readSystemComponents(bot, (component, overlay) => {
+    lang ??= languageFor(bot.version);
+    listener({ component, text: renderPlainText(component, lang), overlay });
+  });
+}
+
+/** As readSystemLines, the component only: for who forwards the lines (the peer) and never reads their text. */
+export function readSystemComponents(
+  bot: Bot,
+  listener: (component: TextComponent, overlay: boolean) => void,
+): () => void {
   const client = bot._client as unknown as NodeJS.EventEmitter & { [TAKEN]?: true };
   if (!client[TAKEN]) {
     client.removeAllListeners('system_chat');
     client.removeAllListeners('systemChat');
     client[TAKEN] = true;
   }
-  let lang: LanguageTable | undefined;
-  const emit = (component: TextComponent, overlay: boolean) => {
-    lang ??= languageFor(bot.version);
-    listener({ component, text: renderPlainText(component, lang), overlay });
-  };
   const onPacket = (packet: SystemChatPacket) =>
-    emit(componentOfPacket(packet.content), packet.isActionBar === true);
+    listener(componentOfPacket(packet.content), packet.isActionBar === true);
   // servers before 1.19 send system lines as `chat` packets, which minecraft-protocol turns into this event
   const onLegacy = (event: SystemChatEvent) =>
-    emit(componentOfJson(event.formattedMessage), event.positionId === 2);
+    listener(componentOfJson(event.formattedMessage), event.positionId === 2);
   client.on('system_chat', onPacket);
   client.on('systemChat', onLegacy);
   return () => {

@@ -3,12 +3,14 @@
  * what proves the bridge path end to end where no Minecraft client can run, and a way to drive a server
  * through a companion on another machine.
  */
+import type { Socket } from 'node:net';
 import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/chat-history.js';
-import { readSystemLines } from '../connection/system-lines.js';
+import { readSystemComponents } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
+import { Coalescer, splitFramesWithoutThrowing } from '../connection/frames.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';
 
 export interface BridgePeerOptions {
@@ -42,9 +44,19 @@ const stateKey = (name: string, props: Record<string, unknown>) => {
 export async function startBridgePeer(options: BridgePeerOptions): Promise<BridgePeer> {
   const { bot } = options;
   trimChatHistoryCheaply(bot);
-  const socket = new WebSocket(options.url);
+  splitFramesWithoutThrowing(bot._client as unknown as { splitter?: unknown });
+  const socket = new WebSocket(options.url, { perMessageDeflate: false });
+  // the frames, and the game's packets, written in one tick leave in one write each, as the bot channel's do
+  let transport: Socket | undefined;
+  socket.once('upgrade', (response) => {
+    transport = response.socket;
+  });
+  const writes = new Coalescer(() => transport);
+  const gameWrites = new Coalescer(() => (bot._client as unknown as { socket?: Socket }).socket);
   const send = (message: object) => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== WebSocket.OPEN) return;
+    writes.hold();
+    socket.send(JSON.stringify(message));
   };
   const state = (): BridgeState => {
     const e = bot.entity;
@@ -67,6 +79,19 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
           }
         : null,
     };
+  };
+
+  // a block's key depends on its state only: built once per state, not from a Block object per position
+  const keys = new Map<number, string>();
+  const keyAt = (pos: Vec3): string => {
+    if (!bot.world.getColumnAt(pos)) return 'unloaded';
+    const key = keys.get(bot.world.getBlockStateId(pos));
+    if (key !== undefined) return key;
+    const block = bot.blockAt(pos);
+    if (!block) return 'unloaded';
+    const made = stateKey(block.name, block.getProperties());
+    keys.set(block.stateId, made);
+    return made;
   };
 
   const onEnd = () => send({ ...state(), inWorld: false, screen: 'title', position: null });
@@ -108,6 +133,7 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
             send({ type: 'refused', seq: message.seq, reason: 'not in a world' });
             break;
           }
+          gameWrites.hold();
           bot.chat(`/${message.command}`);
           send({ type: 'sent', seq: message.seq });
           break;
@@ -116,10 +142,8 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
           const { from, to } = message;
           for (let y = Math.min(from.y, to.y); y <= Math.max(from.y, to.y); y++)
             for (let z = Math.min(from.z, to.z); z <= Math.max(from.z, to.z); z++)
-              for (let x = Math.min(from.x, to.x); x <= Math.max(from.x, to.x); x++) {
-                const block = bot.blockAt(new Vec3(x, y, z));
-                states.push(block ? stateKey(block.name, block.getProperties()) : 'unloaded');
-              }
+              for (let x = Math.min(from.x, to.x); x <= Math.max(from.x, to.x); x++)
+                states.push(keyAt(new Vec3(x, y, z)));
           send({ type: 'blocks', id: message.id, states });
           break;
         }
@@ -133,8 +157,8 @@ export async function startBridgePeer(options: BridgePeerOptions): Promise<Bridg
   });
 
   // the game's lines as a mod would forward them (players' chat is not the game's feedback)
-  const stopLines = readSystemLines(bot, (m) =>
-    send({ type: 'message', component: m.component, overlay: m.overlay }),
+  const stopLines = readSystemComponents(bot, (component, overlay) =>
+    send({ type: 'message', component, overlay }),
   );
   bot.on('end', onEnd);
   bot.on('forcedMove', onMove);

@@ -112,6 +112,32 @@ describe('bridge server', () => {
     expect(game.frames.some((f) => (f as { type?: string }).type === 'pong')).toBe(false);
   });
 
+  test('500 commands sent at once reach the game whole: one run frame each, in order', async () => {
+    const s = await start();
+    const game = dial(s.url, hello(TOKEN));
+    await game.opened;
+    const session = await s.waitForSession('default', { timeoutMs: 60_000 });
+    game.ws.send(
+      JSON.stringify({
+        type: 'state',
+        inWorld: true,
+        screen: 'world',
+        server: null,
+        player: 'Steve',
+        op: null,
+        minecraft: '1.21.4',
+        position: null,
+      }),
+    );
+    await until('the game in a world', () => session.state?.inWorld === true);
+    const commands = Array.from({ length: 500 }, (_, i) => `setblock ${i} 64 0 minecraft:stone`);
+    const seqs = commands.map((command) => session.runCommand(command));
+    const runs = () => game.frames.filter((f) => (f as { type?: string }).type === 'run');
+    await until('500 run frames at the game', () => runs().length === commands.length);
+    expect(runs()).toEqual(commands.map((command, i) => ({ type: 'run', seq: seqs[i], command })));
+    game.ws.close();
+  });
+
   test('waiting for a game that never comes says how to connect one', async () => {
     const s = await start();
     await expect(s.waitForSession('nobody', { timeoutMs: 100 })).rejects.toThrow(
