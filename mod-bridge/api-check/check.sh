@@ -1,7 +1,8 @@
 #!/bin/sh
 # Type-checks a Fabric adapter of the mod against a Minecraft client source tree with plain javac:
 #   mod-bridge/api-check/check.sh <adapter dir> [<tree>] [--strict]
-# <adapter dir>: mod-bridge/fabric-<version>; its src/main/java and src/gametest/java are checked.
+# <adapter dir>: mod-bridge/fabric-<version>; its src/main/java and src/gametest/java are checked, with the
+# gametest half all adapters share (mod-bridge/gametest/java).
 # <tree>: a decompiled Mojang-named client (e.g. /work/vanilla/1.21.4, the folder holding net/ and com/), or
 #         by default the generated stubs committed in api-check/stubs/<version>/.
 # javac resolves every Minecraft type and member the adapter uses from the tree (-sourcepath, -implicit:none:
@@ -9,7 +10,8 @@
 # by gen-loader-stubs.sh), Fabric API's from api-check/fabric/<version>/ (generated from its source by
 # gen-fabric-stubs.sh, whose --verify runs first: a stub that no longer has its recorded digest fails the check), the
 # libraries' from the hand-written stubs in api-check/libs/. Errors inside the tree's own files (it is decompiled code
-# whose libraries are not on the path) are counted but not shown. Prints only errors in the adapter and core.
+# whose libraries are not on the path) are counted but not shown. Prints only errors in our files (the adapter,
+# core, the shared gametest half).
 # --strict also fails on errors elsewhere (used with the committed stubs, which must compile cleanly).
 # Exit status: 0 no error in the adapter, 1 errors, 2 usage or setup problem.
 set -eu
@@ -45,9 +47,10 @@ LANG3=${MCBRIDGE_JAVA_JARS:-/usr/share/java}/commons-lang3.jar
 
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/mcbridge-api-check.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT INT TERM
-# the adapter and its client gametest (src/gametest, a mod of its own that calls the adapter)
-find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" -name '*.java' > "$OUT/sources"
-SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs:$TREE"
+# the adapter and its client gametest (src/gametest, a mod of its own that calls the adapter), with the
+# gametest's version-free half every adapter's build.gradle adds (mod-bridge/gametest/java)
+find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" "$MOD/gametest/java" -name '*.java' > "$OUT/sources"
+SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/gametest/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs:$TREE"
 # --release 17: the adapters stay Java 17 syntax. should-stop.ifError=FLOW: keep attributing our files even
 # after errors in the tree's files.
 set +e
@@ -56,8 +59,8 @@ set +e
 STATUS=$?
 set -e
 # javac prints "path:line: error: message" followed by context lines; keep the blocks located in our files
-awk -v a="$ADAPTER/" -v c="$MOD/core/" -v s="$STRICT" '
-  /^[^ ].*:[0-9]+: (error|warning): / { keep = (index($0, a) == 1 || index($0, c) == 1); if ($0 ~ /: error: /) { if (keep) mine++; else other++ } }
+awk -v a="$ADAPTER/" -v c="$MOD/core/" -v g="$MOD/gametest/" -v s="$STRICT" '
+  /^[^ ].*:[0-9]+: (error|warning): / { keep = (index($0, a) == 1 || index($0, c) == 1 || index($0, g) == 1); if ($0 ~ /: error: /) { if (keep) mine++; else other++ } }
   /^[0-9]+ errors?$/ || /^[0-9]+ warnings?$/ { next }
   keep || (s == 1 && !/^Note: /) { print }
   END { printf "%d %d\n", mine, other > "/dev/stderr" }

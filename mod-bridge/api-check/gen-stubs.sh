@@ -21,8 +21,8 @@ if [ "$CHECK" = --check ]; then
 fi
 [ -d "$TREE/net/minecraft" ] || { echo "gen-stubs: no net/minecraft under $TREE" >&2; exit 2; }
 JARS=${MCBRIDGE_JAVA_JARS:-/usr/share/java}
-SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs"
-FILES=$(find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" "$HERE/fabric/$VERSION" -name '*.java' | sort)
+SP="$ADAPTER/src/main/java:$ADAPTER/src/gametest/java:$MOD/gametest/java:$MOD/core/src/main/java:$HERE/fabric/$VERSION:$HERE/loader/$VERSION:$HERE/libs"
+FILES=$(find "$ADAPTER/src/main/java" "$ADAPTER/src/gametest/java" "$MOD/gametest/java" "$HERE/fabric/$VERSION" -name '*.java' | sort)
 rm -rf "$OUT"
 mkdir -p "$OUT"
 # shellcheck disable=SC2086 # one argument per file

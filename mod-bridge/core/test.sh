@@ -1,5 +1,6 @@
 #!/bin/sh
-# Compiles mod-bridge/core (pure Java 17 + Gson) and its JUnit 5 tests, and runs them.
+# Compiles mod-bridge/core (pure Java 17 + Gson) and its JUnit 5 tests, and runs them; with them the client
+# gametests' version-free half (mod-bridge/gametest/java) and its tests (mod-bridge/gametest/test/java).
 # Needs a JDK 17+ and the Debian packages junit5 and libgoogle-gson-java. Exits non-zero on any failure.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,8 @@ fi
 
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/mcbridge-core.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT INT TERM
-find "$HERE/src/main/java" "$HERE/src/test/java" -name '*.java' > "$OUT/sources"
+find "$HERE/src/main/java" "$HERE/src/test/java" "$HERE/../gametest/java" "$HERE/../gametest/test/java" \
+  -name '*.java' > "$OUT/sources"
 javac --release 17 -Xlint:all -Werror -encoding UTF-8 \
   -cp "$API:$PARAMS:$GUARD:$GSON" -d "$OUT/classes" @"$OUT/sources"
 java -Dmcbridge.vectors="$HERE/../protocol/vectors" -jar "$CONSOLE" \

@@ -2,7 +2,8 @@
  * mod-bridge/api-check/check.sh type-checks a Fabric adapter against Minecraft's API (here: the committed
  * stubs generated from the decompiled clients), and its client gametest (src/gametest) with it. These tests prove
  * the check can fail: a copy of the 1.21.4 adapter with two misuses of the game's API must be reported, with the
- * adapter's file and line, and so must a 26.1 gametest calling 1.21.4's Fabric API name, while the real adapters pass; and a Fabric API stub edited by hand (they are generated from Fabric API's source and carry
+ * adapter's file and line, and so must a 26.1 gametest calling 1.21.4's Fabric API name and an error in the gametests'
+ * shared half (mod-bridge/gametest/java), while the real adapters pass; and a Fabric API stub edited by hand (they are generated from Fabric API's source and carry
  * a digest) fails the check before anything is compiled. Needs javac and Gson like the cross-language test, so it runs in `npm run test:mod`
  * (vitest.config.ts JAVA_TESTS), which fails under CI=true when they are missing and never skips.
  */
@@ -18,9 +19,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcbridge-api-check-'));
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function check(adapter: string): { status: number | null; out: string } {
+function check(adapter: string, script = CHECK): { status: number | null; out: string } {
   execFileSync('javac', ['-version'], { stdio: 'ignore' });
-  const r = spawnSync(CHECK, [adapter, '--strict'], { encoding: 'utf8' });
+  const r = spawnSync(script, [adapter, '--strict'], { encoding: 'utf8' });
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
@@ -70,6 +71,24 @@ describe('api-check against the committed stubs', () => {
     expect(status).toBe(1);
     expect(out).toMatch(
       /BridgeClientGameTest\.java:\d+: error: cannot find symbol[\s\S]*method getClientWorld\(\)/,
+    );
+    expect(out).toMatch(/1 error\(s\) in the adapter, 0 in other files/);
+  });
+
+  test("the gametests' shared, version-free half is checked with every adapter and its errors count as ours", () => {
+    // a copy of mod-bridge's parts as check.sh finds them (api-check, core, gametest beside the adapter)
+    const mod = join(scratch, 'mod-bridge-shared');
+    for (const part of ['api-check', 'core', 'gametest', 'fabric-26.3'])
+      cpSync(join(MOD, part), join(mod, part), { recursive: true });
+    const file = join(mod, 'gametest/java/dev/mcbridge/gametest/CompanionExchange.java');
+    const source = readFileSync(file, 'utf8');
+    const broken = source.replace('filter(Fences::hideFromChat)', 'filter(Fences::hideFromChatWindow)');
+    expect(broken).not.toBe(source);
+    writeFileSync(file, broken);
+    const { status, out } = check(join(mod, 'fabric-26.3'), join(mod, 'api-check/check.sh'));
+    expect(status).toBe(1);
+    expect(out).toMatch(
+      /CompanionExchange\.java:\d+: error: invalid method reference[\s\S]*hideFromChatWindow/,
     );
     expect(out).toMatch(/1 error\(s\) in the adapter, 0 in other files/);
   });

@@ -79,12 +79,22 @@ describe('the mod workflow', () => {
     );
     expect(all.some((r) => r.includes('= PASS'))).toBe(true);
     expect(existsSync(join(ROOT, 'mod-bridge/gametest/companion.ts'))).toBe(true);
+    expect(
+      existsSync(join(ROOT, 'mod-bridge/gametest/java/dev/mcbridge/gametest/CompanionExchange.java')),
+    ).toBe(true);
     for (const { adapter } of job.strategy!.matrix.include) {
       const dir = join(ROOT, 'mod-bridge', adapter);
       expect(
         readFileSync(join(dir, 'build.gradle'), 'utf8'),
         `${adapter}: the run task comes from Loom configureTests`,
       ).toMatch(/enableClientGameTests = true/);
+      // the version-free half (CompanionExchange) lives once, in mod-bridge/gametest/java
+      expect(
+        readFileSync(join(dir, 'build.gradle'), 'utf8'),
+        `${adapter}: the gametest source set takes the shared half`,
+      ).toMatch(
+        /sourceSets\.matching \{ it\.name == 'gametest' \}\.configureEach \{\s*java \{ srcDir '\.\.\/gametest\/java' \}/,
+      );
       for (const f of [
         'src/gametest/java/dev/mcbridge/gametest/BridgeClientGameTest.java',
         'src/gametest/resources/fabric.mod.json',
