@@ -6,7 +6,8 @@
  * What "can speak" means follows the two checks the join itself would make: minecraft-protocol's
  * autoVersion (src/client/autoVersion.js: the versions minecraft-data lists for the ping's protocol, then
  * the versions named in its version name) and mineflayer's loader (lib/loader.js: data for the version, and
- * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol).
+ * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol) — widened by the
+ * versions the bot speaks through its protocol overlay (protocol-overlay.ts), which registers them first.
  */
 // first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
 import './deferred-sign-in.js';
@@ -14,6 +15,7 @@ import minecraftData from 'minecraft-data';
 import mc from 'minecraft-protocol';
 import mineflayer from 'mineflayer';
 import { ConnectError } from '../vocabulary/errors.js';
+import { OVERLAY_VERSIONS } from './protocol-overlay.js';
 
 /** What the server's status ping says about its version. */
 export interface ServerVersion {
@@ -47,9 +49,15 @@ function protocolOf(name: string): number {
   return entry.version;
 }
 
-/** The versions the bot speaks: mineflayer's tested range, named by the newest release of its last protocol. */
+/**
+ * The versions the bot speaks: mineflayer's tested range and the overlay's versions, named by the newest
+ * release of the last protocol.
+ */
 export function botVersionRange(): BotVersionRange {
-  const latestProtocol = protocolOf(mineflayer.latestSupportedVersion);
+  const latestProtocol = Math.max(
+    protocolOf(mineflayer.latestSupportedVersion),
+    ...OVERLAY_VERSIONS.map((o) => o.protocol),
+  );
   // minecraft-data lists a protocol's releases newest first: 775 → 26.1.2, 26.1.1, 26.1
   const latestName =
     versionsByProtocol[latestProtocol]?.[0]?.minecraftVersion ?? mineflayer.latestSupportedVersion;

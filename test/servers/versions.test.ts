@@ -1,6 +1,6 @@
 /**
- * The versions people play besides the embedded world's 1.21.4: a server at protocol 26.1 (chat
- * components travel as NBT) and one at 1.20.1 (components travel as JSON strings), both answering in
+ * The versions people play besides the embedded world's 1.21.4: servers at 26.2 (protocol 776, spoken
+ * through the bot's overlay: src/connection/protocol-overlay.ts) and 26.1 (chat components travel as NBT) and one at 1.20.1 (components travel as JSON strings), both answering in
  * vanilla's shapes (test/servers/vanilla-replies.ts). Through each, a real mineflayer bot connects, mcbridge
  * probes it (gamerule name as the version spells it), sends pipelined commands with fences, attributes
  * every line to its command and classifies it — the same path as on the embedded world. On 1.20.1 the
@@ -21,6 +21,7 @@ const capture = (version: string, n: number): string =>
   fileURLToPath(new URL(`../outcome/fixtures/captures/${version}/system_chat-${n}.raw`, import.meta.url));
 
 const VERSIONS = [
+  { version: '26.2', rule: 'send_command_feedback', wire: 'NBT' },
   { version: '26.1', rule: 'send_command_feedback', wire: 'NBT' },
   { version: '1.20.1', rule: 'sendCommandFeedback', wire: 'JSON string' },
 ] as const;
