@@ -19,6 +19,8 @@ export interface ProtocolServer {
   version: string;
   /** every command received, in order */
   commands: string[];
+  /** the protocol number each player announced in its handshake */
+  joinedWith: number[];
   close(): Promise<void>;
 }
 
@@ -66,7 +68,9 @@ export async function startProtocolServer(
   const mcData = (await import('minecraft-data')).default(version) as unknown as {
     loginPacket: Record<string, unknown>;
   };
+  const joinedWith: number[] = [];
   server.on('playerJoin', (client) => {
+    joinedWith.push(client.protocolVersion);
     const replies = new VanillaReplies(spec.replies);
     client.write('login', {
       ...mcData.loginPacket,
@@ -118,6 +122,7 @@ export async function startProtocolServer(
     port,
     version,
     commands,
+    joinedWith,
     close: () =>
       new Promise<void>((resolve) => {
         (server as unknown as { socketServer: NetServer }).socketServer.once('close', () => resolve());
