@@ -49,24 +49,28 @@ function protocolOf(name: string): number {
   return entry.version;
 }
 
-/**
- * The versions the bot speaks: mineflayer's tested range and the overlay's versions, named by the newest
- * release of the last protocol.
- */
+/** A protocol named by its newest release: minecraft-data lists them newest first (775 → 26.1.2, 26.1.1, 26.1). */
+function newestRelease(protocol: number, fallback: string): { name: string; protocol: number } {
+  return { name: versionsByProtocol[protocol]?.[0]?.minecraftVersion ?? fallback, protocol };
+}
+
+/** The newest version the bot speaks with everything on (mineflayer's own; the overlay's have block reads off). */
+export function fullySpokenLatest(): { name: string; protocol: number } {
+  return newestRelease(protocolOf(mineflayer.latestSupportedVersion), mineflayer.latestSupportedVersion);
+}
+
+/** The versions the bot speaks: mineflayer's tested range and the overlay's versions. */
 export function botVersionRange(): BotVersionRange {
-  const latestProtocol = Math.max(
-    protocolOf(mineflayer.latestSupportedVersion),
-    ...OVERLAY_VERSIONS.map((o) => o.protocol),
-  );
-  // minecraft-data lists a protocol's releases newest first: 775 → 26.1.2, 26.1.1, 26.1
-  const latestName =
-    versionsByProtocol[latestProtocol]?.[0]?.minecraftVersion ?? mineflayer.latestSupportedVersion;
+  const full = fullySpokenLatest();
+  const overlay = OVERLAY_VERSIONS.filter((o) => o.protocol > full.protocol).sort(
+    (a, b) => b.protocol - a.protocol,
+  )[0];
   return {
     oldest: {
       name: mineflayer.oldestSupportedVersion,
       protocol: protocolOf(mineflayer.oldestSupportedVersion),
     },
-    latest: { name: latestName, protocol: latestProtocol },
+    latest: overlay ? newestRelease(overlay.protocol, overlay.minecraftVersion) : full,
   };
 }
 
@@ -97,7 +101,7 @@ export function joinVersionFor(server: ServerVersion, range = botVersionRange())
   )?.minecraftVersion;
 }
 
-/** e.g. `Minecraft Java 1.8.8 to 26.1.2 (protocol 47–775)` */
+/** e.g. `Minecraft Java 1.8.8 to 26.2 (protocol 47–776)` */
 export function botSpeaks(range = botVersionRange()): string {
   return `Minecraft Java ${range.oldest.name} to ${range.latest.name} (protocol ${range.oldest.protocol}–${range.latest.protocol})`;
 }
@@ -120,17 +124,21 @@ export function unsupportedServerError(
   );
 }
 
-/** The server's version from a status ping that announces the bot's newest protocol (ViaVersion answers in it). */
+/**
+ * The server's version from a status ping that announces the newest protocol the bot speaks with everything
+ * on: ViaVersion answers in it, so a server behind ViaVersion + ViaBackwards is joined as 26.1.x, block
+ * reads included, rather than as an overlay version; a server without it answers its own.
+ */
 export async function pingServerVersion(
   host: string,
   port: number,
   timeoutMs: number,
-  range = botVersionRange(),
+  announce = fullySpokenLatest(),
 ): Promise<ServerVersion> {
   const status = await mc.ping({
     host,
     port,
-    version: range.latest.name,
+    version: announce.name,
     closeTimeout: timeoutMs,
     // the version is in the status answer; the pong only measures latency
     noPongTimeout: 1000,

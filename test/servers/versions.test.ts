@@ -158,3 +158,18 @@ describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, 
     },
   );
 });
+
+test('a 26.2 server is detected from its status ping and joined as 26.2', async () => {
+  const server = await startProtocolServer('26.2');
+  try {
+    const channel = await MineflayerChannel.connect({ host: '127.0.0.1', port: server.port, username: 'd' });
+    try {
+      expect(channel.version).toBe('26.2');
+      expect(server.joinedWith).toEqual([776]);
+    } finally {
+      await channel.close();
+    }
+  } finally {
+    await server.close();
+  }
+});
