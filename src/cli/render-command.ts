@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { type BlockPos, boxOf } from '../vocabulary/blocks/box.js';
 import { McbridgeError } from '../vocabulary/errors.js';
-import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
+import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import { renderAreaDetailed } from '../world-view/render.js';
 import { type Corner, CORNERS } from '../world-view/rotate.js';
 import { addConnectionOptions, type ConnectionFlags, targetFromFlags } from './connection-options.js';
@@ -51,7 +51,7 @@ export function registerRenderCommand(program: Command): void {
           const session = await target.get();
           await prepareReads(session.channel, [boxOf(flags.from, flags.to)]);
           const source = channelBlockSource(session.channel);
-          if (!source) throw new McbridgeError('this connection cannot read blocks');
+          if (!source) throw new McbridgeError(noBlockReads(session.channel));
           const picture = renderAreaDetailed(source, flags.from, flags.to, {
             view: flags.view,
             corner: flags.corner,

@@ -7,8 +7,21 @@ import { type Box, volumeOf } from '../vocabulary/blocks/box.js';
 import type { CommandChannel } from './channel.js';
 
 export function channelBlockSource(channel: CommandChannel): BlockSource | undefined {
+  if (channel.blockReadsOff) return undefined;
   const read = channel.readBlock?.bind(channel);
   return read ? { readBlock: (pos) => read(pos) } : undefined;
+}
+
+/** Why `channelBlockSource` answers nothing for this connection, in words for the user. */
+export function noBlockReads(channel: CommandChannel): string {
+  return channel.blockReadsOff ?? 'this connection cannot read blocks';
+}
+
+/** The same, for a named connection. */
+export function noBlockReadsOn(channel: CommandChannel, name: string): string {
+  return channel.blockReadsOff
+    ? `connection "${name}": ${channel.blockReadsOff}`
+    : `connection "${name}" cannot read blocks`;
 }
 
 /** Largest area fetched from a remote world (the bridge) for one verification or snapshot. */

@@ -61,6 +61,11 @@ export interface CommandChannel {
   worldView?(): WorldView;
   /** The command tree the server sent the player (declare_commands), when it sent one. */
   commandTree?(): CommandNode | undefined;
+  /**
+   * Why blocks are not read on this connection although it has `readBlock` (e.g. a version whose block
+   * state ids are not established); verification, undo and renders are off and say this instead.
+   */
+  readonly blockReadsOff?: string | undefined;
   /** The player's view of a block; `'unloaded'` when its chunk is not loaded, undefined when unsupported. */
   readBlock?(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded';
   /**

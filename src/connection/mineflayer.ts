@@ -25,6 +25,7 @@ import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
 import { botSpeaks, joinVersionFor, pingServerVersion, unsupportedServerError } from './server-version.js';
+import { overlayFor } from './protocol-overlay.js';
 
 export interface MineflayerOptions {
   host: string;
@@ -191,6 +192,10 @@ export class MineflayerChannel implements CommandChannel {
   }
   get username(): string {
     return this.bot.username;
+  }
+  /** set on versions the bot speaks through its protocol overlay without established block states */
+  get blockReadsOff(): string | undefined {
+    return overlayFor(this.bot.version)?.blockReadsOff;
   }
   get connected(): boolean {
     return this.closedReason === undefined;

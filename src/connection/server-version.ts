@@ -6,7 +6,8 @@
  * What "can speak" means follows the two checks the join itself would make: minecraft-protocol's
  * autoVersion (src/client/autoVersion.js: the versions minecraft-data lists for the ping's protocol, then
  * the versions named in its version name) and mineflayer's loader (lib/loader.js: data for the version, and
- * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol).
+ * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol) — widened by the
+ * versions the bot speaks through its protocol overlay (protocol-overlay.ts), which registers them first.
  */
 // first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
 import './deferred-sign-in.js';
@@ -14,6 +15,7 @@ import minecraftData from 'minecraft-data';
 import mc from 'minecraft-protocol';
 import mineflayer from 'mineflayer';
 import { ConnectError } from '../vocabulary/errors.js';
+import { OVERLAY_VERSIONS } from './protocol-overlay.js';
 
 /** What the server's status ping says about its version. */
 export interface ServerVersion {
@@ -47,18 +49,28 @@ function protocolOf(name: string): number {
   return entry.version;
 }
 
-/** The versions the bot speaks: mineflayer's tested range, named by the newest release of its last protocol. */
+/** A protocol named by its newest release: minecraft-data lists them newest first (775 → 26.1.2, 26.1.1, 26.1). */
+function newestRelease(protocol: number, fallback: string): { name: string; protocol: number } {
+  return { name: versionsByProtocol[protocol]?.[0]?.minecraftVersion ?? fallback, protocol };
+}
+
+/** The newest version the bot speaks with everything on (mineflayer's own; the overlay's have block reads off). */
+export function fullySpokenLatest(): { name: string; protocol: number } {
+  return newestRelease(protocolOf(mineflayer.latestSupportedVersion), mineflayer.latestSupportedVersion);
+}
+
+/** The versions the bot speaks: mineflayer's tested range and the overlay's versions. */
 export function botVersionRange(): BotVersionRange {
-  const latestProtocol = protocolOf(mineflayer.latestSupportedVersion);
-  // minecraft-data lists a protocol's releases newest first: 775 → 26.1.2, 26.1.1, 26.1
-  const latestName =
-    versionsByProtocol[latestProtocol]?.[0]?.minecraftVersion ?? mineflayer.latestSupportedVersion;
+  const full = fullySpokenLatest();
+  const overlay = OVERLAY_VERSIONS.filter((o) => o.protocol > full.protocol).sort(
+    (a, b) => b.protocol - a.protocol,
+  )[0];
   return {
     oldest: {
       name: mineflayer.oldestSupportedVersion,
       protocol: protocolOf(mineflayer.oldestSupportedVersion),
     },
-    latest: { name: latestName, protocol: latestProtocol },
+    latest: overlay ? newestRelease(overlay.protocol, overlay.minecraftVersion) : full,
   };
 }
 
@@ -89,7 +101,7 @@ export function joinVersionFor(server: ServerVersion, range = botVersionRange())
   )?.minecraftVersion;
 }
 
-/** e.g. `Minecraft Java 1.8.8 to 26.1.2 (protocol 47–775)` */
+/** e.g. `Minecraft Java 1.8.8 to 26.2 (protocol 47–776)` */
 export function botSpeaks(range = botVersionRange()): string {
   return `Minecraft Java ${range.oldest.name} to ${range.latest.name} (protocol ${range.oldest.protocol}–${range.latest.protocol})`;
 }
@@ -112,17 +124,21 @@ export function unsupportedServerError(
   );
 }
 
-/** The server's version from a status ping that announces the bot's newest protocol (ViaVersion answers in it). */
+/**
+ * The server's version from a status ping that announces the newest protocol the bot speaks with everything
+ * on: ViaVersion answers in it, so a server behind ViaVersion + ViaBackwards is joined as 26.1.x, block
+ * reads included, rather than as an overlay version; a server without it answers its own.
+ */
 export async function pingServerVersion(
   host: string,
   port: number,
   timeoutMs: number,
-  range = botVersionRange(),
+  announce = fullySpokenLatest(),
 ): Promise<ServerVersion> {
   const status = await mc.ping({
     host,
     port,
-    version: range.latest.name,
+    version: announce.name,
     closeTimeout: timeoutMs,
     // the version is in the status answer; the pong only measures latency
     noPongTimeout: 1000,

@@ -31,6 +31,8 @@ export interface ConnectionInfo {
   packetLimit: LimitInForce | null;
   /** vanilla's command spam kick as it applies to this player; null when the channel cannot count commands */
   commandThrottle: ThrottleInForce | null;
+  /** why verification, undo and renders are off on this connection although it could read blocks */
+  blockReadsOff?: string;
 }
 
 export interface SessionOptions {
@@ -142,6 +144,7 @@ export class ConnectionSession {
       serverBrand: c.serverBrand?.() ?? null,
       packetLimit: this.budget?.limit() ?? null,
       commandThrottle: this.throttle?.limit() ?? null,
+      ...(c.blockReadsOff ? { blockReadsOff: c.blockReadsOff } : {}),
     };
   }
 }

@@ -2,7 +2,7 @@
  * The world the hints read after a batch: one box around what the batch sent (hints/world-region.ts),
  * made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
  */
-import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
+import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';
 import {
   type HintEntry,
@@ -21,7 +21,7 @@ export async function readWorldForHints(
   // a batch that wrote no blocks makes no claim about rooms: nothing to read
   if (boxes.length === 0) return undefined;
   const source = channelBlockSource(channel);
-  if (!source) return { notRead: 'this connection cannot read blocks' };
+  if (!source) return { notRead: noBlockReads(channel) };
   if (!channel.connected) return { notRead: 'the connection closed' };
   const box = regionAround(boxes);
   if (!box) {

@@ -11,7 +11,7 @@ import { volumeOf } from '../vocabulary/blocks/box.js';
 import type { Box } from '../vocabulary/blocks/box.js';
 import type { CommandChannel } from '../connection/channel.js';
 import { type PlannedWrites } from './verify-batch.js';
-import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
+import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 
 export interface BatchSnapshot {
   snapshot?: Snapshot;
@@ -43,7 +43,7 @@ export async function snapshotPhase(
       undoProblem: `the blocks that ${unknown.map((i) => `#${i + 1}`).join(', ')} write were not known before the batch ran (relative coordinates or selectors without a known position)`,
     };
   }
-  if (!source) return { undoProblem: 'this connection cannot read blocks, so nothing could be snapshotted' };
+  if (!source) return { undoProblem: `${noBlockReads(channel)}, so nothing could be snapshotted` };
   const boxes: Box[] = writing.flatMap((i) => plan.byCommand[i]!.flatMap(boxOfWrite));
   const size = boxes.reduce((n, b) => n + volumeOf(b), 0);
   if (size > UNDO_MAX_BLOCKS) {

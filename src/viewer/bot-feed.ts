@@ -34,16 +34,20 @@ export function followTarget(target: ConnectionTarget): BotFeed {
   let state: FeedState = { bot: undefined, generation: 0, reason: 'not connected yet' };
   const check = () => {
     const channel = target.peek()?.channel;
-    const bot = channel instanceof MineflayerChannel ? channel.bot : undefined;
-    if (bot === state.bot) return;
+    // a bot whose blocks cannot be read would be drawn with wrong blocks: none is shown, and the page says why
+    const off = channel?.blockReadsOff;
+    const bot = channel instanceof MineflayerChannel && !off ? channel.bot : undefined;
     const t = target.state;
     const reason = bot
       ? undefined
-      : channel
-        ? `connection "${target.description.name}" has no bot to look through (backend ${channel.backend})`
-        : t.state === 'reconnecting' || t.state === 'down'
-          ? `${t.state}: ${t.reason}`
-          : 'not connected yet';
+      : off
+        ? `connection "${target.description.name}": ${off}`
+        : channel
+          ? `connection "${target.description.name}" has no bot to look through (backend ${channel.backend})`
+          : t.state === 'reconnecting' || t.state === 'down'
+            ? `${t.state}: ${t.reason}`
+            : 'not connected yet';
+    if (bot === state.bot && !(off && reason !== state.reason)) return;
     state = { bot, generation: state.generation + 1, reason };
     events.emit('change', state);
   };

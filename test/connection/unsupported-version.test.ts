@@ -67,12 +67,12 @@ function expectPlainRefusal(text: string) {
   expect(text).toMatch(/a server running .* to /);
 }
 
-test('the bot speaks up to 26.1.2 (protocol 775), and not 26.2 or 26.3', () => {
-  expect(range.latest).toEqual({ name: '26.1.2', protocol: 775 });
+test('the bot speaks up to 26.2 (protocol 776, through its overlay), and not 26.3', () => {
+  expect(range.latest).toEqual({ name: '26.2', protocol: 776 });
+  expect(joinVersionFor({ name: '26.2', protocol: 776 })).toBe('26.2');
   expect(joinVersionFor({ name: '26.1.2', protocol: 775 })).toBe('26.1.2');
   expect(joinVersionFor({ name: '1.21.4', protocol: 769 })).toBe('1.21.4');
   expect(joinVersionFor({ name: 'Paper 1.21.11', protocol: 774 })).toBe('1.21.11');
-  expect(joinVersionFor({ name: '26.2', protocol: 776 })).toBeUndefined();
   expect(joinVersionFor({ name: '26.3', protocol: 777 })).toBeUndefined();
   expect(joinVersionFor({ name: '1.7.10', protocol: 5 })).toBeUndefined();
 });

@@ -1,5 +1,5 @@
 /**
- * A Minecraft server at any protocol minecraft-protocol speaks (26.1, 1.20.1…), for tests: it lets one
+ * A Minecraft server at any protocol minecraft-protocol speaks (26.2 through the overlay, 26.1, 1.20.1…), for tests: it lets one
  * bot log in (offline, loopback, ephemeral port), spawns it, and answers its commands with
  * VanillaReplies in the version's encoding — JSON strings before 1.20.3, NBT from 1.20.3 on. Replies
  * given as a captured packet are written byte for byte. Not a world: there are no chunks or blocks.
@@ -7,14 +7,20 @@
 import { readFileSync } from 'node:fs';
 import type { Server as NetServer } from 'node:net';
 import mc from 'minecraft-protocol';
+// 26.2 is minecraft-data's 26.1 plus the overlay's changed layouts; the server speaks it as the bot does
+import { overlayFor } from '../../src/connection/protocol-overlay.js';
 import { componentNbt } from './component-nbt.js';
 import { type Reply, VanillaReplies, type ReplyOptions } from './vanilla-replies.js';
+
+const SESSION_ID = '00000000-0000-4000-8000-000000000262';
 
 export interface ProtocolServer {
   port: number;
   version: string;
   /** every command received, in order */
   commands: string[];
+  /** the protocol number each player announced in its handshake */
+  joinedWith: number[];
   close(): Promise<void>;
 }
 
@@ -33,6 +39,7 @@ const VERSIONS: Readonly<Record<string, ServerVersion>> = {
     replies: { feedbackRule: 'sendCommandFeedback', snakeCaseEvents: false },
   },
   '26.1': { nbtComponents: true, replies: { feedbackRule: 'send_command_feedback', snakeCaseEvents: true } },
+  '26.2': { nbtComponents: true, replies: { feedbackRule: 'send_command_feedback', snakeCaseEvents: true } },
 };
 
 export interface ProtocolServerOptions {
@@ -49,15 +56,26 @@ export async function startProtocolServer(
   const server = mc.createServer({ 'online-mode': false, host: '127.0.0.1', port: 0, version });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const commands: string[] = [];
+  if (overlayFor(version)) {
+    // minecraft-protocol's server writes login success itself (src/server/login.js), without 26.2's session id
+    server.on('connection', (client) => {
+      const write = client.write.bind(client);
+      client.write = (name: string, params: unknown) =>
+        write(name, name === 'success' ? { ...(params as object), sessionId: SESSION_ID } : params);
+    });
+  }
   // minecraft-data is a dependency of minecraft-protocol; its login packet carries the registries
   const mcData = (await import('minecraft-data')).default(version) as unknown as {
     loginPacket: Record<string, unknown>;
   };
+  const joinedWith: number[] = [];
   server.on('playerJoin', (client) => {
+    joinedWith.push(client.protocolVersion);
     const replies = new VanillaReplies(spec.replies);
     client.write('login', {
       ...mcData.loginPacket,
       enforceSecureChat: false,
+      onlineMode: false,
       entityId: 1,
       isHardcore: false,
       gameMode: 1,
@@ -104,6 +122,7 @@ export async function startProtocolServer(
     port,
     version,
     commands,
+    joinedWith,
     close: () =>
       new Promise<void>((resolve) => {
         (server as unknown as { socketServer: NetServer }).socketServer.once('close', () => resolve());

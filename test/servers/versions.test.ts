@@ -1,6 +1,6 @@
 /**
- * The versions people play besides the embedded world's 1.21.4: a server at protocol 26.1 (chat
- * components travel as NBT) and one at 1.20.1 (components travel as JSON strings), both answering in
+ * The versions people play besides the embedded world's 1.21.4: servers at 26.2 (protocol 776, spoken
+ * through the bot's overlay: src/connection/protocol-overlay.ts) and 26.1 (chat components travel as NBT) and one at 1.20.1 (components travel as JSON strings), both answering in
  * vanilla's shapes (test/servers/vanilla-replies.ts). Through each, a real mineflayer bot connects, mcbridge
  * probes it (gamerule name as the version spells it), sends pipelined commands with fences, attributes
  * every line to its command and classifies it — the same path as on the embedded world. On 1.20.1 the
@@ -14,6 +14,7 @@ import { feedbackGamerule, probeCapabilities } from '../../src/connection/probe.
 import { ConnectionSession } from '../../src/connection/session.js';
 import { executeBatch } from '../../src/execute/execute-batch.js';
 import { classifyOutcome } from '../../src/outcome/index.js';
+import { UndoHistory } from '../../src/batch/undo.js';
 import { contextCommand } from '../../src/vocabulary/text/component.js';
 import { type ProtocolServer, startProtocolServer } from './protocol-server.js';
 
@@ -21,11 +22,12 @@ const capture = (version: string, n: number): string =>
   fileURLToPath(new URL(`../outcome/fixtures/captures/${version}/system_chat-${n}.raw`, import.meta.url));
 
 const VERSIONS = [
-  { version: '26.1', rule: 'send_command_feedback', wire: 'NBT' },
-  { version: '1.20.1', rule: 'sendCommandFeedback', wire: 'JSON string' },
+  { version: '26.2', protocol: 776, rule: 'send_command_feedback', wire: 'NBT' },
+  { version: '26.1', protocol: 775, rule: 'send_command_feedback', wire: 'NBT' },
+  { version: '1.20.1', protocol: 763, rule: 'sendCommandFeedback', wire: 'JSON string' },
 ] as const;
 
-describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, rule }) => {
+describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, protocol, rule }) => {
   let server: ProtocolServer;
   let channel: MineflayerChannel;
   let replayed = 0;
@@ -58,6 +60,7 @@ describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, 
 
   test('the bot speaks the version, and the probe asks for the gamerule as this version spells it', async () => {
     expect(channel.version).toBe(version);
+    expect(server.joinedWith).toEqual([protocol]);
     expect(feedbackGamerule(version)).toBe(rule);
     const caps = await probeCapabilities(channel);
     expect(caps).toEqual({
@@ -134,4 +137,39 @@ describe.each(VERSIONS)('Minecraft $version (components as $wire)', ({ version, 
     expect(batch.results[2]!.chatMessages).toHaveLength(2);
     expect(batch).toMatchObject({ totalCommands: 3, acceptedCount: 3, appliedCount: 1 });
   });
+
+  test.runIf(version === '26.2')(
+    'block reads are off on 26.2 and say why: connection info, and an undo that cannot snapshot',
+    async () => {
+      const session = await ConnectionSession.open(channel);
+      expect(session.info().blockReadsOff).toMatch(
+        /^block reads \(verification, undo, renders\) are off for Minecraft 26\.2: /,
+      );
+      const undo = new UndoHistory();
+      const batch = await executeBatch(session, ['setblock 10 11 12 minecraft:stone'], { undo });
+      expect(batch.results.map((r) => r.status)).toEqual(['applied']);
+      expect(batch.results[0]!.verification).toBeUndefined();
+      expect(batch.undo).toMatchObject({
+        status: 'not_recorded',
+        reason: expect.stringMatching(
+          /^block reads \(verification, undo, renders\) are off for Minecraft 26\.2: .*, so nothing could be snapshotted$/,
+        ),
+      });
+    },
+  );
+});
+
+test('a 26.2 server is detected from its status ping and joined as 26.2', async () => {
+  const server = await startProtocolServer('26.2');
+  try {
+    const channel = await MineflayerChannel.connect({ host: '127.0.0.1', port: server.port, username: 'd' });
+    try {
+      expect(channel.version).toBe('26.2');
+      expect(server.joinedWith).toEqual([776]);
+    } finally {
+      await channel.close();
+    }
+  } finally {
+    await server.close();
+  }
 });

@@ -14,7 +14,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
-import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from '../tools/deps.js';
 import { PositionSchema, TargetArg } from '../tools/shared-schemas.js';
@@ -111,7 +111,7 @@ export function registerBuildView(server: McpServer, deps: ToolDeps): void {
         }
         await prepareReads(session.channel, [box]);
         const source = channelBlockSource(session.channel);
-        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
         const mesh = meshRegion(source, box.min, box.max, { cutaway: args.cutaway ?? true });
         const faces = mesh.sections.reduce((n, s) => n + s.faces, 0);
         return {

@@ -1,7 +1,7 @@
 /** Tool `compare_structure`: how far a build in the world is from its plan, and the commands that close the gap. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { compareStructure, fixCommands, scoreOf } from '../../structures/compare.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
@@ -96,7 +96,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         };
         await prepareReads(session.channel, [{ min: args.origin, max: far }]);
         const source = channelBlockSource(session.channel);
-        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
         const comparison = compareStructure(structure, source, args.origin, transform);
         const unknown = unknownTo(session.channel.version);
         const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);

@@ -3,7 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
-import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { AREA_MAX_BLOCKS, AreaFormatSchema, EncodedAreaSchema, encodeArea } from '../../world-view/encode.js';
 import { renderAreaText } from '../area-text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
@@ -38,7 +38,7 @@ export function registerGetBlocksInAreaTool(server: McpServer, deps: ToolDeps): 
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
-        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
         const area = encodeArea(source, args.from, args.to, {
           ...(args.format ? { format: args.format } : {}),
           ...(args.includeAir !== undefined ? { includeAir: args.includeAir } : {}),

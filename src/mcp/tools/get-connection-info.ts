@@ -36,6 +36,8 @@ export const ConnectionInfoOutput = z.object({
       reason: z.string().optional(),
     })
     .optional(),
+  /** why block reads (verification, undo, renders) are off on this connection, when they are */
+  blockReadsOff: z.string().optional(),
   /** what to do next when the connection cannot be used as it is */
   advice: z.string().optional(),
   /** `minecraft:brand`, e.g. `Paper`, `vanilla`; null until the server says it */
@@ -122,6 +124,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           ...(target.signIn ? { signIn: { ...target.signIn.state } } : {}),
           // an operator, or every player on a LAN world with cheats on, may run commands: no advice then
           ...(info.op === false ? { advice: opAdvice(info.username) } : {}),
+          ...(info.blockReadsOff ? { blockReadsOff: info.blockReadsOff } : {}),
           ...(deps.viewer?.connection === target.description.name ? { viewerUrl: deps.viewer.url } : {}),
           ...(bot ? { bot } : {}),
           policy: policySummary(deps.safety),
@@ -131,6 +134,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
         const text = [
           `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}${signedIn}`,
           ...(out.advice ? [`The bot may not run commands: ${out.advice}`] : []),
+          ...(out.blockReadsOff ? [`Note: ${out.blockReadsOff}`] : []),
           bot ? placeText(bot) : 'bot position: unknown on this connection',
           policyText(out.policy),
           packetLimitText(out),

@@ -4,7 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
-import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { countsText } from '../../world-view/legend.js';
 import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
 import { CORNERS } from '../../world-view/rotate.js';
@@ -58,7 +58,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
-        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
         const options = {
           view: args.view,
           ...(args.corner !== undefined ? { corner: args.corner } : {}),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { boxOf } from '../../vocabulary/blocks/box.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { executeBatch } from '../../execute/execute-batch.js';
-import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
@@ -70,7 +70,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
-        if (!source) throw new McbridgeError(`connection "${target.description.name}" cannot read blocks`);
+        if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
         const structure = readStructure(source, args.name, args.from, args.to);
         const path =
           args.file === undefined
