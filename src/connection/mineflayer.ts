@@ -25,7 +25,7 @@ import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
 import { botSpeaks, joinVersionFor, pingServerVersion, unsupportedServerError } from './server-version.js';
-import { overlayFor } from './protocol-overlay.js';
+import { overlayFor, overlayParseFailureNote } from './protocol-overlay.js';
 
 export interface MineflayerOptions {
   host: string;
@@ -74,7 +74,9 @@ export class MineflayerChannel implements CommandChannel {
     };
     bot.on('kicked', (reason) => down(kickReason(readableReason(reason))));
     bot.on('end', (reason) => down(`disconnected: ${reason || 'connection closed'}`));
-    bot.on('error', (err) => down(`connection error: ${err.message}`));
+    bot.on('error', (err) =>
+      down(`connection error: ${err.message}${overlayParseFailureNote(bot.version, err.message)}`),
+    );
   }
 
   static async connect(options: MineflayerOptions): Promise<MineflayerChannel> {
@@ -165,7 +167,12 @@ export class MineflayerChannel implements CommandChannel {
             ),
           );
         } else {
-          fail(new ConnectError('closed', `could not connect to ${server}: ${err.message}`));
+          fail(
+            new ConnectError(
+              'closed',
+              `could not connect to ${server}: ${err.message}${overlayParseFailureNote(bot.version, err.message)}`,
+            ),
+          );
         }
       };
       const onEnd = (reason: string) =>

@@ -213,4 +213,15 @@ export function overlayFor(version: string): OverlayVersion | undefined {
   return OVERLAY_VERSIONS.find((o) => o.minecraftVersion === version);
 }
 
+/**
+ * What to add to a connection error on an overlay version when the error is a packet the bot could not read
+ * (minecraft-protocol's deserializer: "Parse error for play.toClient…"): the overlay holds only the layout
+ * changes established so far, so a server may send one it does not know. Empty for any other error or version.
+ */
+export function overlayParseFailureNote(version: string, message: string): string {
+  const overlay = overlayFor(version);
+  if (!overlay || !/Parse error for |PartialReadError/.test(message)) return '';
+  return ` — the bot speaks Minecraft ${overlay.minecraftVersion} through mcbridge's protocol overlay (${overlay.base}'s protocol with the changes established so far, docs/protocol-26.2.md), and this server sent a packet whose layout is not among them. Ways forward: ViaVersion + ViaBackwards on the server (the bot then joins as ${overlay.base}.x, block reads on), or a server on ${overlay.base}.x or older`;
+}
+
 registerOverlayVersions();
