@@ -162,11 +162,26 @@ function concatenation(tokens: Token[], i: number): string | undefined {
   return pattern;
 }
 
-/** The method (or field) whose body holds line-start position `at`: decompiled members sit at 3-space indent. */
-function enclosingMember(lines: readonly string[], line: number): string | undefined {
+/**
+ * The indent of a class's members: the smallest indent in the file (3 spaces in the 1.21.x and 26.1.2
+ * trees, 4 in CFR's output, e.g. 26.3's), comments left out.
+ */
+function memberIndent(lines: readonly string[]): number {
+  let min = Infinity;
+  for (const text of lines) {
+    // not a comment's ` * ` (CFR's header)
+    const n = /^ +(?=[^\s*])/.exec(text)?.[0].length;
+    if (n !== undefined && n < min) min = n;
+  }
+  return Number.isFinite(min) ? min : 3;
+}
+
+/** The method (or field) whose body holds line-start position `at`: a declaration at member indent. */
+function enclosingMember(lines: readonly string[], line: number, indent = 3): string | undefined {
+  const member = new RegExp(`^ {${indent}}(?=\\S)[^=(;]*? (\\w+)\\s*(\\(|=)`);
   for (let l = line - 1; l >= 0; l--) {
     const text = lines[l] ?? '';
-    const m = /^ {3}(?=\S)[^=(;]*? (\w+)\s*(\(|=)/.exec(text);
+    const m = member.exec(text);
     if (m) return m[1];
   }
   return undefined;
@@ -175,6 +190,7 @@ function enclosingMember(lines: readonly string[], line: number): string | undef
 export function scanJava(src: string): FileScan {
   const tokens = tokenize(src);
   const lines = src.split('\n');
+  const indent = memberIndent(lines);
   const uses: KeyUse[] = [];
   const sentNames = new Map<string, Set<SendKind>>();
   const partNames = new Set<string>();
@@ -241,7 +257,7 @@ export function scanJava(src: string): FileScan {
     const translatables = send
       ? stack.slice(stack.indexOf(send) + 1).filter((f) => f.kind === 'translatable')
       : stack.filter((f) => f.kind === 'translatable');
-    const member = enclosingMember(lines, tok.line);
+    const member = enclosingMember(lines, tok.line, indent);
     // `return Component.translatable(KEY)` at statement level: the method stands for the key
     const returned = tokens[statementStart]?.v === 'return' && !stack.some((f) => f.kind === 'call');
     const via = [returned ? member : undefined, lastAssigned].filter((v): v is string => v !== undefined);
@@ -272,7 +288,7 @@ export function scanJava(src: string): FileScan {
   for (let i = 0; i < tokens.length - 2; i++) {
     const tok = tokens[i] as Token;
     if (tok.t === 'id' && TRANSLATABLE.has(tok.v) && tokens[i + 1]?.v === '(' && tokens[i + 2]?.t === 'id') {
-      const member = enclosingMember(lines, tok.line);
+      const member = enclosingMember(lines, tok.line, indent);
       const around = lines.slice(Math.max(0, tok.line - 6), tok.line).join('\n');
       const kind: SendKind | undefined = /sendSuccess/.test(around)
         ? 'success'

@@ -96,6 +96,28 @@ test('a helper that returns a component, or relays its key argument to a send, i
   expect(scan.dynamicSenders.get('showResult')).toEqual(new Set(['success']));
 });
 
+test("CFR output (26.3's tree): members at 4-space indent under its header comment are followed the same way", () => {
+  const scan = scanJava(`/*
+ * Decompiled with CFR 0.152.
+ */
+package net.minecraft.server.commands;
+
+public class PublishCommand {
+    private static int publish(CommandSourceStack source, int port) throws CommandSyntaxException {
+        source.sendSuccess(() -> PublishCommand.getSuccessMessage(port), true);
+        return port;
+    }
+
+    public static MutableComponent getSuccessMessage(int port) {
+        MutableComponent portText = ComponentUtils.copyOnClickText(String.valueOf(port));
+        return Component.translatable("commands.publish.started", portText);
+    }
+}
+`);
+  expect(scan.uses[0]).toMatchObject({ key: 'commands.publish.started', via: ['getSuccessMessage'] });
+  expect(scan.sentNames.get('getSuccessMessage')).toEqual(new Set(['success']));
+});
+
 test('comments and string contents never count as keys', () => {
   expect(
     uses(`   // source.sendFailure(Component.translatable("commands.fake.one"));
