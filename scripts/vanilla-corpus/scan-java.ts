@@ -36,6 +36,8 @@ export interface KeyUse {
   viaCall?: string;
   /** the exception field it belongs to (for parse-error detection) */
   exceptionField?: string;
+  /** the literal is the key argument of a Component.translatable call (not any key-like string) */
+  translatableKey: boolean;
 }
 
 export interface FileScan {
@@ -68,7 +70,9 @@ interface Frame {
 function frameKind(f: Frame): Frame['kind'] {
   const { callee, receiver } = f;
   if (!callee) return undefined;
-  if (callee === 'sendSuccess') return 'success';
+  // 26.3's CommandResponseTracker: `tracker.sendFeedback(source, broadcast, RESPONSES, …)` throws the
+  // messages' zero-case exception or sends sendSuccess(() -> the single or multiple component)
+  if (callee === 'sendSuccess' || callee === 'sendFeedback') return 'success';
   if (callee === 'sendFailure') return 'failure';
   if (callee === 'sendSystemMessage' || callee === 'broadcastSystemMessage') return 'system';
   if (f.isNew && callee.endsWith('CommandExceptionType')) return 'exception';
@@ -201,6 +205,21 @@ export function scanJava(src: string): FileScan {
     if (!map.has(name)) map.set(name, new Set());
     map.get(name)?.add(kind);
   };
+  // fields handed to Component.translatable as its key in a `return` (`return Component.translatable(this.F, …)`)
+  const keyFieldReturners = new Map<string, string[]>();
+  for (let i = 0; i < tokens.length - 4; i++) {
+    const tok = tokens[i] as Token;
+    if (tok.t !== 'id' || !TRANSLATABLE.has(tok.v) || tokens[i + 1]?.v !== '(') continue;
+    const field = tokens[i + 2]?.v === 'this' && tokens[i + 3]?.v === '.' ? tokens[i + 4] : tokens[i + 2];
+    const after = tokens[i + 2]?.v === 'this' ? tokens[i + 5] : tokens[i + 3];
+    if (field?.t !== 'id' || after?.t !== 'p' || (after.v !== ',' && after.v !== ')')) continue;
+    if (!/return\s+Component\.translatable/.test(lines[tok.line - 1] ?? '')) continue;
+    // the innermost method declaration above (it may sit in a nested class, deeper than member indent)
+    let member: string | undefined;
+    for (let l = tok.line - 2; l >= 0 && !member; l--)
+      member = /^\s+(?:public|private|protected)[^=;]*?\s(\w+)\s*\(/.exec(lines[l] ?? '')?.[1];
+    if (member) keyFieldReturners.set(field.v, [...(keyFieldReturners.get(field.v) ?? []), member]);
+  }
   let literal: string | undefined;
   let lastAssigned: string | undefined;
   let statementStart = 0;
@@ -252,7 +271,22 @@ export function scanJava(src: string): FileScan {
     const direct = stack[stack.length - 1]?.kind === 'translatable' && stack[stack.length - 1]?.arg === 0;
     // a prefix a helper completes later (`this.key = "commands.advancement." + name`): the sends that
     // complete it are recorded where they happen
-    if (pattern?.endsWith('[A-Za-z0-9_.]+') && !(direct && send)) continue;
+    if (pattern?.endsWith('[A-Za-z0-9_.]+') && !(direct && send)) {
+      // …unless it is kept in a field that a method hands to Component.translatable and returns
+      // (26.3's ExperienceCommand.Type: `this.queryTranslationKey = "commands.experience.query." + name`,
+      // `return Component.translatable(this.queryTranslationKey, …)`): the key goes where that method goes
+      const returners = lastAssigned ? keyFieldReturners.get(lastAssigned) : undefined;
+      if (returners && !uses.some((u) => u.key === pattern && u.line === tok.line))
+        uses.push({
+          key: pattern,
+          pattern: true,
+          line: tok.line,
+          nested: false,
+          via: returners,
+          translatableKey: true,
+        });
+      continue;
+    }
     const top = stack[stack.length - 1];
     const translatables = send
       ? stack.slice(stack.indexOf(send) + 1).filter((f) => f.kind === 'translatable')
@@ -271,6 +305,7 @@ export function scanJava(src: string): FileScan {
         (!direct && translatables.length > 0) ||
         (send !== undefined && lastAssigned !== undefined && !send.isNew),
       via,
+      translatableKey: direct,
     };
     if (send && direct && !use.nested) use.send = sendKind as SendKind;
     if (top?.kind === 'call' && top.callee) use.viaCall = top.callee;
