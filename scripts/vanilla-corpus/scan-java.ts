@@ -73,6 +73,9 @@ function frameKind(f: Frame): Frame['kind'] {
   // 26.3's CommandResponseTracker: `tracker.sendFeedback(source, broadcast, RESPONSES, …)` throws the
   // messages' zero-case exception or sends sendSuccess(() -> the single or multiple component)
   if (callee === 'sendSuccess' || callee === 'sendFeedback') return 'success';
+  // …and CommandResponseTracker.messages(zeroCase, single, multiple) builds nothing else: a Messages' components
+  // are only ever sent by sendFeedback (a Messages may reach it through a helper's parameter: TitleCommand)
+  if (callee === 'messages' && receiver === 'CommandResponseTracker') return 'success';
   if (callee === 'sendFailure') return 'failure';
   if (callee === 'sendSystemMessage' || callee === 'broadcastSystemMessage') return 'system';
   if (f.isNew && callee.endsWith('CommandExceptionType')) return 'exception';
@@ -303,7 +306,11 @@ export function scanJava(src: string): FileScan {
       nested:
         translatables.length > 1 ||
         (!direct && translatables.length > 0) ||
-        (send !== undefined && lastAssigned !== undefined && !send.isNew),
+        (send !== undefined &&
+          lastAssigned !== undefined &&
+          !send.isNew &&
+          // the field a CommandResponseTracker.messages(…) is assigned to holds the line, not a piece of it
+          !(send.callee === 'messages' && send.receiver === 'CommandResponseTracker')),
       via,
       translatableKey: direct,
     };

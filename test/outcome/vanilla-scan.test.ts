@@ -118,7 +118,7 @@ public class PublishCommand {
   expect(scan.sentNames.get('getSuccessMessage')).toEqual(new Set(['success']));
 });
 
-test("26.3's CommandResponseTracker: the messages a tracker's sendFeedback sends are successes, its zero case thrown", () => {
+test("26.3's CommandResponseTracker: the components of CommandResponseTracker.messages are successes (sendFeedback sends them, even through a helper), its zero case thrown", () => {
   const scan = scanJava(
     body(`    private static final SimpleCommandExceptionType ERROR_NO_LIVING_ENTITY = new SimpleCommandExceptionType((Message)Component.translatable("commands.swing.failed.notliving"));
     private static final CommandResponseTracker.Messages<LivingEntity> RESPONSE_SWING = CommandResponseTracker.messages(ERROR_NO_LIVING_ENTITY, (entity, n) -> Component.translatable("commands.swing.success.single", entity.getDisplayName()), (entityCount, n) -> Component.translatable("commands.swing.success.multiple", entityCount));
