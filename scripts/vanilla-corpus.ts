@@ -5,6 +5,7 @@
  *   npm run corpus -- <tree> <version> [out.json] [--keep-unlisted]
  *   e.g. npm run corpus -- /work/vanilla/26.1.2 26.1.2
  *   --keep-unlisted: keep keys the code sends that the tree's en_us lacks (see CorpusOptions; used for 26.3)
+ *   --source <text>: what the tree is, for the fixture's `source` (26.3's tree is assembled from two versions)
  *
  * Scans every .java file under net/minecraft that holds a feedback-key literal (commands, arguments,
  * Brigadier's exceptions, NBT and id parsers), with scan-java.ts. Shapes recorded per key:
@@ -232,12 +233,19 @@ export function buildCorpus(tree: string, version: string, options: CorpusOption
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const keepUnlisted = args.includes('--keep-unlisted');
-  const [tree, version, out] = args.filter((a) => a !== '--keep-unlisted');
+  const sourceAt = args.indexOf('--source');
+  const source = sourceAt >= 0 ? args[sourceAt + 1] : undefined;
+  const [tree, version, out] = args.filter(
+    (a, i) => a !== '--keep-unlisted' && (sourceAt < 0 || (i !== sourceAt && i !== sourceAt + 1)),
+  );
   if (!tree || !version) {
-    process.stderr.write('usage: vanilla-corpus.ts <tree> <version> [out.json] [--keep-unlisted]\n');
+    process.stderr.write(
+      'usage: vanilla-corpus.ts <tree> <version> [out.json] [--keep-unlisted] [--source <what the tree is>]\n',
+    );
     process.exit(2);
   }
   const corpus = buildCorpus(tree, version, { keepUnlisted });
+  if (source) corpus.source = source;
   const target =
     out ?? fileURLToPath(new URL(`../test/outcome/fixtures/vanilla-${version}.json`, import.meta.url));
   // one key per line: diffs between regenerations stay readable
