@@ -14,10 +14,10 @@
 # too, and left as 26.1.2's copy because their keys and sends are the same: TeleportCommand, PlaySoundCommand,
 # TransferCommand, WardenSpawnTrackerCommand, ScheduleCommand, TickCommand, AttributeCommand, AdvancementCommands,
 # data/{Block,Entity,Storage}DataAccessor, commands/Commands, arguments/ResourceArgument, ResourceOrIdArgument; read,
-# holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources,
+# holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources, item/ItemAccessor,
 # arguments/SlotSourceArgument. Every other file is 26.1.2's, including the 26.3 files the index holds but that were
 # not read for lack of time (ExecuteCommand, ScoreboardCommand, TeamCommand, FunctionCommand, LootCommand,
-# PlaceCommand, SpreadPlayersCommand, data/DataCommands, item/*, CommandSourceStack, SharedSuggestionProvider,
+# PlaceCommand, SpreadPlayersCommand, data/DataCommands, CommandSourceStack, SharedSuggestionProvider,
 # arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
 # synchronization/*, gametest/framework/TestCommand, server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
 # With a whole checkout, set FROM_263 to every file of it (and its en_us, if one is found) and drop the fallback.
@@ -32,7 +32,10 @@ server/commands/DialogCommand server/commands/ClearInventoryCommands server/comm
 server/commands/DebugCommand server/commands/EffectCommands server/commands/ExperienceCommand
 server/commands/FillBiomeCommand server/commands/ForceLoadCommand server/commands/TagCommand server/commands/TitleCommand
 server/commands/SetSpawnCommand server/commands/RecipeCommand server/commands/PublishCommand server/commands/TimeCommand
-commands/arguments/SwingAnimationArgument'
+commands/arguments/SwingAnimationArgument server/commands/item/ItemCommands server/commands/item/BlockItemAccessor
+server/commands/item/EntityItemAccessor'
+# 26.3 moved ItemCommands to server/commands/item/: 26.1.2's copy would register /item a second time
+GONE_IN_263='server/commands/ItemCommands'
 rm -rf "$OUT"
 mkdir -p "$OUT"
 git --git-dir="$OLD" archive bd37ce9d63af net assets/minecraft/lang/en_us.json | tar -x -C "$OUT"
@@ -42,4 +45,5 @@ for f in $FROM_263; do
   mkdir -p "$OUT/$(dirname "$path")"
   cp "$NEW/$path" "$OUT/$path"
 done
+for f in $GONE_IN_263; do rm "$OUT/net/minecraft/$f.java"; done
 echo "tree-26.3: wrote $OUT"

@@ -105,7 +105,9 @@ export const FAILURE_ROWS: readonly Row[] = [
     'the target cannot take or give that data',
   ],
   [
-    /^commands\.(drop\.(no_held_items|no_loot_table(\.block|\.entity)?)|item\.(source|target)\.(no_such_slot|not_a_container)|item\.target\.(no_changes|no_changed\.known_item))$/,
+    // 26.3 ItemCommands (now server/commands/item/): .no_such_slot.unnamed, and .target.failed(.known_item) for
+    // 26.1.2's .target.no_changes / .no_changed.known_item
+    /^commands\.(drop\.(no_held_items|no_loot_table(\.block|\.entity)?)|item\.(source|target)\.(no_such_slot(\.unnamed)?|not_a_container)|item\.target\.(no_changes|no_changed\.known_item|failed(\.known_item)?))$/,
     R,
     'no such slot, container or loot table',
   ],
