@@ -8,17 +8,17 @@
 #   net/. It carries no assets, so the tree keeps 26.1.2's en_us (hence --keep-unlisted: keys 26.3's code sends that
 #   26.1.2's en_us lacks are kept and listed in the fixture's notInLanguage).
 # Where this was written the 26.3 repository could not be cloned, only read file by file through an index that stores
-# a file once per content (the 26.3 files it holds are those that differ from a CFR decompile of a 26.1 snapshot,
-# dill-lk/Minecraft da9cdcd4, whose copies the index keeps instead). FROM_263 are the 26.3 files read there whose
+# a file once per content (the 26.3 files it holds appear to be those that differ from a CFR decompile of a 26.1
+# snapshot, dill-lk/Minecraft da9cdcd4, whose copies the index keeps instead). FROM_263 are the 26.3 files read there whose
 # keys or sends differ from 26.1.2's, or that 26.1.2 lacks; they were saved as read (character counts checked). Read
 # too, and left as 26.1.2's copy because their keys and sends are the same: TeleportCommand, PlaySoundCommand,
 # TransferCommand, WardenSpawnTrackerCommand, ScheduleCommand, TickCommand, AttributeCommand, AdvancementCommands,
+# LootCommand, SpreadPlayersCommand, FunctionCommand,
 # data/{Block,Entity,Storage}DataAccessor, commands/Commands, arguments/ResourceArgument, ResourceOrIdArgument; read,
 # holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources, item/ItemAccessor,
 # arguments/SlotSourceArgument. Every other file is 26.1.2's, including the 26.3 files the index holds but that were
-# not read for lack of time (ExecuteCommand, ScoreboardCommand, TeamCommand, FunctionCommand, LootCommand,
-# PlaceCommand, SpreadPlayersCommand, data/DataCommands, CommandSourceStack, SharedSuggestionProvider,
-# arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
+# not read for lack of time (ExecuteCommand, ScoreboardCommand, TeamCommand, data/DataCommands, CommandSourceStack,
+# SharedSuggestionProvider, arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
 # synchronization/*, gametest/framework/TestCommand, server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
 # With a whole checkout, set FROM_263 to every file of it (and its en_us, if one is found) and drop the fallback.
 set -eu
@@ -32,6 +32,7 @@ server/commands/DialogCommand server/commands/ClearInventoryCommands server/comm
 server/commands/DebugCommand server/commands/EffectCommands server/commands/ExperienceCommand
 server/commands/FillBiomeCommand server/commands/ForceLoadCommand server/commands/TagCommand server/commands/TitleCommand
 server/commands/SetSpawnCommand server/commands/RecipeCommand server/commands/PublishCommand server/commands/TimeCommand
+server/commands/PlaceCommand
 commands/arguments/SwingAnimationArgument server/commands/item/ItemCommands server/commands/item/BlockItemAccessor
 server/commands/item/EntityItemAccessor'
 # 26.3 moved ItemCommands to server/commands/item/: 26.1.2's copy would register /item a second time
