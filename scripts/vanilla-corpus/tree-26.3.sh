@@ -13,11 +13,11 @@
 # keys or sends differ from 26.1.2's, or that 26.1.2 lacks; they were saved as read (character counts checked). Read
 # too, and left as 26.1.2's copy because their keys and sends are the same: TeleportCommand, PlaySoundCommand,
 # TransferCommand, WardenSpawnTrackerCommand, ScheduleCommand, TickCommand, AttributeCommand, AdvancementCommands,
-# LootCommand, SpreadPlayersCommand, FunctionCommand,
+# LootCommand, SpreadPlayersCommand, FunctionCommand, data/DataCommands,
 # data/{Block,Entity,Storage}DataAccessor, commands/Commands, arguments/ResourceArgument, ResourceOrIdArgument; read,
 # holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources, item/ItemAccessor,
 # arguments/SlotSourceArgument. Every other file is 26.1.2's, including the 26.3 files the index holds but that were
-# not read for lack of time (ExecuteCommand, ScoreboardCommand, TeamCommand, data/DataCommands, CommandSourceStack,
+# not read for lack of time (ExecuteCommand, ScoreboardCommand, TeamCommand, CommandSourceStack,
 # SharedSuggestionProvider, arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
 # synchronization/*, gametest/framework/TestCommand, server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
 # With a whole checkout, set FROM_263 to every file of it (and its en_us, if one is found) and drop the fallback.
