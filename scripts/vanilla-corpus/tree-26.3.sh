@@ -17,7 +17,7 @@
 # data/{Block,Entity,Storage}DataAccessor, commands/Commands, arguments/ResourceArgument, ResourceOrIdArgument; read,
 # holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources, item/ItemAccessor,
 # arguments/SlotSourceArgument. Every other file is 26.1.2's, including the 26.3 files the index holds but that were
-# not read for lack of time (ExecuteCommand, ScoreboardCommand, TeamCommand, CommandSourceStack,
+# not read for lack of time (ExecuteCommand, ScoreboardCommand, CommandSourceStack,
 # SharedSuggestionProvider, arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
 # synchronization/*, gametest/framework/TestCommand, server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
 # With a whole checkout, set FROM_263 to every file of it (and its en_us, if one is found) and drop the fallback.
@@ -32,7 +32,7 @@ server/commands/DialogCommand server/commands/ClearInventoryCommands server/comm
 server/commands/DebugCommand server/commands/EffectCommands server/commands/ExperienceCommand
 server/commands/FillBiomeCommand server/commands/ForceLoadCommand server/commands/TagCommand server/commands/TitleCommand
 server/commands/SetSpawnCommand server/commands/RecipeCommand server/commands/PublishCommand server/commands/TimeCommand
-server/commands/PlaceCommand
+server/commands/PlaceCommand server/commands/TeamCommand
 commands/arguments/SwingAnimationArgument server/commands/item/ItemCommands server/commands/item/BlockItemAccessor
 server/commands/item/EntityItemAccessor'
 # 26.3 moved ItemCommands to server/commands/item/: 26.1.2's copy would register /item a second time
