@@ -14,12 +14,12 @@
 # too, and left as 26.1.2's copy because their keys and sends are the same: TeleportCommand, PlaySoundCommand,
 # TransferCommand, WardenSpawnTrackerCommand, ScheduleCommand, TickCommand, AttributeCommand, AdvancementCommands
 # (its first 16,000 of 19,894 characters), LootCommand, SpreadPlayersCommand, FunctionCommand, ScoreboardCommand,
-# data/DataCommands,
-# data/{Block,Entity,Storage}DataAccessor, commands/Commands, commands/CommandSourceStack (its first 16,000 of 19,417
+# data/DataCommands, data/{Block,Entity,Storage}DataAccessor, commands/Commands, commands/CommandSourceStack (its first 16,000 of 19,417
 # characters, which hold its keys), arguments/ResourceArgument, ResourceOrIdArgument; read,
 # holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources, item/ItemAccessor,
 # arguments/SlotSourceArgument. Every other file is 26.1.2's, including the 26.3 files the index holds but that were
-# not read for lack of time (ExecuteCommand, SharedSuggestionProvider,
+# not read for lack of time (ExecuteCommand beyond its first 16,000 of 51,420 characters, whose exception keys are
+# 26.1.2's; SharedSuggestionProvider,
 # arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
 # synchronization/*, gametest/framework/TestCommand, server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
 # With a whole checkout, set FROM_263 to every file of it (and its en_us, if one is found) and drop the fallback.
