@@ -10,18 +10,18 @@
 # Where this was written the 26.3 repository could not be cloned, only read file by file through an index that stores
 # a file once per content (the 26.3 files it holds appear to be those that differ from a CFR decompile of a 26.1
 # snapshot, dill-lk/Minecraft da9cdcd4, whose copies the index keeps instead). FROM_263 are the 26.3 files read there
-# whose keys or sends differ from 26.1.2's, or that 26.1.2 lacks; they were saved as read (character counts checked). Read
-# too, and left as 26.1.2's copy because their keys and sends are the same: TeleportCommand, PlaySoundCommand,
-# TransferCommand, WardenSpawnTrackerCommand, ScheduleCommand, TickCommand, AttributeCommand, AdvancementCommands
-# (its first 16,000 of 19,894 characters), LootCommand, SpreadPlayersCommand, FunctionCommand, ScoreboardCommand,
-# data/DataCommands, data/{Block,Entity,Storage}DataAccessor, commands/Commands, commands/CommandSourceStack (its first 16,000 of 19,417
-# characters, which hold its keys), arguments/ResourceArgument, ResourceOrIdArgument; read,
+# whose keys or sends differ from 26.1.2's, or that 26.1.2 lacks; they were saved as read (character counts checked).
+# Read too, and left as 26.1.2's copy because their keys and sends are the same: TeleportCommand, PlaySoundCommand,
+# TransferCommand, WardenSpawnTrackerCommand, ScheduleCommand, TickCommand, AttributeCommand, AdvancementCommands (its
+# first 16,000 of 19,894 characters), LootCommand, SpreadPlayersCommand, FunctionCommand, ScoreboardCommand,
+# data/DataCommands, data/{Block,Entity,Storage}DataAccessor, commands/Commands, commands/CommandSourceStack (its
+# first 16,000 of 19,417 characters, which hold its keys), arguments/ResourceArgument, ResourceOrIdArgument; read,
 # holding no feedback key: CommandResponseTracker, ArgProvider, RaidCommand, LootContextSources, item/ItemAccessor,
 # arguments/SlotSourceArgument. Every other file is 26.1.2's, including the 26.3 files the index holds but that were
 # not read for lack of time (ExecuteCommand beyond its first 16,000 of 51,420 characters, whose exception keys are
-# 26.1.2's; SharedSuggestionProvider,
-# arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures, blocks/BlockInput, coordinates/LocalCoordinates,
-# synchronization/*, gametest/framework/TestCommand, server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
+# 26.1.2's; SharedSuggestionProvider, arguments/{ResourceKey,Slot,Slots}Argument, ArgumentSignatures,
+# blocks/BlockInput, coordinates/LocalCoordinates, synchronization/*, gametest/framework/TestCommand,
+# server/network/ServerGamePacketListenerImpl, nbt/*, util/*).
 # With a whole checkout, set FROM_263 to every file of it (and its en_us, if one is found) and drop the fallback.
 set -eu
 [ $# -eq 3 ] || { echo "usage: $0 <26.1.2 git dir> <26.3 checkout> <out dir>" >&2; exit 2; }
