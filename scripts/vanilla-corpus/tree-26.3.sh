@@ -1,7 +1,7 @@
 #!/bin/sh
 # Assembles the Minecraft 26.3 tree that test/outcome/fixtures/vanilla-26.3.json was written from, outside the repository:
 #   scripts/vanilla-corpus/tree-26.3.sh <26.1.2 git dir> <26.3 checkout> <out dir>
-#   then: npm run corpus -- <out dir> 26.3 --keep-unlisted --source "…"   (the source text: docs/development.md)
+#   then: npm run corpus -- <out dir> 26.3 --keep-unlisted --source "…"   (the text: the fixture's `source` field)
 # <26.1.2 git dir>: a clone of github:SENAndrhevn23/Minecraft-26.1.2-Source-Code (commit bd37ce9d63af: net/ and its
 #   assets/minecraft/lang/en_us.json).
 # <26.3 checkout>: the files of github:0khs/minecraft_source_26.3 at commit 74720c2890f2 (CFR 0.152), the folder holding
