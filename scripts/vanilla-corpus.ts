@@ -2,8 +2,10 @@
  * Builds the vanilla outcome corpus: for every translation key a command sends in a decompiled,
  * Mojang-named Minecraft tree, how vanilla sends it and which command it belongs to.
  *
- *   npm run corpus -- <tree> <version> [out.json]
+ *   npm run corpus -- <tree> <version> [out.json] [--keep-unlisted]
  *   e.g. npm run corpus -- /work/vanilla/26.1.2 26.1.2
+ *   --keep-unlisted: keep keys the code sends that the tree's en_us lacks (see CorpusOptions; used for 26.3)
+ *   --source <text>: what the tree is, for the fixture's `source` (26.3's tree is assembled from two versions)
  *
  * Scans every .java file under net/minecraft that holds a feedback-key literal (commands, arguments,
  * Brigadier's exceptions, NBT and id parsers), with scan-java.ts. Shapes recorded per key:
@@ -81,6 +83,8 @@ export interface Corpus {
   keys: CorpusEntry[];
   /** feedback-key literals found in code that no send reaches (left out of `keys`) */
   unresolved: string[];
+  /** with `keepUnlisted`: keys the code hands to Component.translatable that the tree's en_us lacks (in `keys` too) */
+  notInLanguage?: string[];
 }
 
 function javaFiles(dir: string, out: string[] = []): string[] {
@@ -112,7 +116,15 @@ function language(tree: string, version: string): Record<string, string> {
 const commandOf = (file: string, scan: FileScan | undefined): string =>
   file.includes('server/commands/') && scan?.literal ? scan.literal : `(${basename(file, '.java')})`;
 
-export function buildCorpus(tree: string, version: string): Corpus {
+export interface CorpusOptions {
+  /**
+   * keep the keys the code hands to Component.translatable that the tree's en_us lacks, listed in
+   * `notInLanguage` (26.3: its tree carries 26.1.2's en_us, since no 26.3 language table could be read)
+   */
+  keepUnlisted?: boolean;
+}
+
+export function buildCorpus(tree: string, version: string, options: CorpusOptions = {}): Corpus {
   const root = join(tree, 'net/minecraft');
   const lang = language(tree, version);
   const langKeys = Object.keys(lang);
@@ -137,8 +149,12 @@ export function buildCorpus(tree: string, version: string): Corpus {
 
   const entries = new Map<string, { commands: Set<string>; shapes: Set<Shape>; files: Set<string> }>();
   const unresolved = new Set<string>();
-  const record = (key: string, shape: Shape, command: string, file: string) => {
-    if (!(key in lang)) return;
+  const notInLanguage = new Set<string>();
+  const record = (key: string, shape: Shape, command: string, file: string, literal = false) => {
+    if (!(key in lang)) {
+      if (!literal || !options.keepUnlisted) return;
+      notInLanguage.add(key);
+    }
     const e = entries.get(key) ?? { commands: new Set(), shapes: new Set(), files: new Set() };
     e.commands.add(command);
     e.shapes.add(shape);
@@ -179,7 +195,8 @@ export function buildCorpus(tree: string, version: string): Corpus {
         for (const k of keys) if (k in lang) unresolved.add(`${k} (${file}:${use.line})`);
         continue;
       }
-      for (const k of keys) for (const shape of shapes) record(k, shape, command, file);
+      const literal = !use.pattern && use.translatableKey;
+      for (const k of keys) for (const shape of shapes) record(k, shape, command, file, literal);
     }
   }
   // keys the scanner could not follow, and hand-read rows replacing what it guessed for theirs
@@ -209,16 +226,26 @@ export function buildCorpus(tree: string, version: string): Corpus {
     source: `decompiled Mojang-named Minecraft ${version} (net/minecraft/**/*.java)`,
     keys,
     unresolved: [...unresolved].filter((u) => !entries.has(u.split(' ')[0] as string)).sort(),
+    ...(notInLanguage.size ? { notInLanguage: [...notInLanguage].sort() } : {}),
   };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const [tree, version, out] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const keepUnlisted = args.includes('--keep-unlisted');
+  const sourceAt = args.indexOf('--source');
+  const source = sourceAt >= 0 ? args[sourceAt + 1] : undefined;
+  const [tree, version, out] = args.filter(
+    (a, i) => a !== '--keep-unlisted' && (sourceAt < 0 || (i !== sourceAt && i !== sourceAt + 1)),
+  );
   if (!tree || !version) {
-    process.stderr.write('usage: vanilla-corpus.ts <tree> <version> [out.json]\n');
+    process.stderr.write(
+      'usage: vanilla-corpus.ts <tree> <version> [out.json] [--keep-unlisted] [--source <what the tree is>]\n',
+    );
     process.exit(2);
   }
-  const corpus = buildCorpus(tree, version);
+  const corpus = buildCorpus(tree, version, { keepUnlisted });
+  if (source) corpus.source = source;
   const target =
     out ?? fileURLToPath(new URL(`../test/outcome/fixtures/vanilla-${version}.json`, import.meta.url));
   // one key per line: diffs between regenerations stay readable

@@ -3,7 +3,8 @@
  * commands.|argument.|parsing.|permissions. families, per version, read from decompiled, Mojang-named trees
  * (see DESIGN.md, "Vanilla's source"; the trees stay out of this repository, the keys are facts about them).
  *
- *   npm run thrown-keys -- <dir holding 1.21.4/, 1.21.11/, 26.1.2/>   (default /work/vanilla)
+ *   npm run thrown-keys -- <dir holding 1.21.4/, 1.21.11/, 26.1.2/, 26.3/>   (default /work/vanilla;
+ *   26.3/ is the tree scripts/vanilla-corpus/tree-26.3.sh assembles)
  *
  * In each tree: every `new …CommandExceptionType(…)` expression, its
  * parentheses balanced across lines (1.21.11's decompiler spreads the lambda over several), and each
@@ -15,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FEEDBACK_KEY } from '../src/outcome/index.js';
 
-const VERSIONS = ['1.21.4', '1.21.11', '26.1.2'] as const;
+const VERSIONS = ['1.21.4', '1.21.11', '26.1.2', '26.3'] as const;
 
 const EXCEPTION_TYPE = /new\s+\w*CommandExceptionType\s*\(/g;
 const TRANSLATABLE = /Component\.translatable\w*\(\s*"((?:[^"\\]|\\.)*)"/g;

@@ -36,6 +36,8 @@ export interface KeyUse {
   viaCall?: string;
   /** the exception field it belongs to (for parse-error detection) */
   exceptionField?: string;
+  /** the literal is the key argument of a Component.translatable call (not any key-like string) */
+  translatableKey: boolean;
 }
 
 export interface FileScan {
@@ -68,7 +70,12 @@ interface Frame {
 function frameKind(f: Frame): Frame['kind'] {
   const { callee, receiver } = f;
   if (!callee) return undefined;
-  if (callee === 'sendSuccess') return 'success';
+  // 26.3's CommandResponseTracker: `tracker.sendFeedback(source, broadcast, RESPONSES, …)` throws the
+  // messages' zero-case exception or sends sendSuccess(() -> the single or multiple component)
+  if (callee === 'sendSuccess' || callee === 'sendFeedback') return 'success';
+  // …and CommandResponseTracker.messages(zeroCase, single, multiple) builds nothing else: a Messages' components
+  // are only ever sent by sendFeedback (a Messages may reach it through a helper's parameter: TitleCommand)
+  if (callee === 'messages' && receiver === 'CommandResponseTracker') return 'success';
   if (callee === 'sendFailure') return 'failure';
   if (callee === 'sendSystemMessage' || callee === 'broadcastSystemMessage') return 'system';
   if (f.isNew && callee.endsWith('CommandExceptionType')) return 'exception';
@@ -162,11 +169,26 @@ function concatenation(tokens: Token[], i: number): string | undefined {
   return pattern;
 }
 
-/** The method (or field) whose body holds line-start position `at`: decompiled members sit at 3-space indent. */
-function enclosingMember(lines: readonly string[], line: number): string | undefined {
+/**
+ * The indent of a class's members: the smallest indent in the file (3 spaces in the 1.21.x and 26.1.2
+ * trees, 4 in CFR's output, e.g. 26.3's), comments left out.
+ */
+function memberIndent(lines: readonly string[]): number {
+  let min = Infinity;
+  for (const text of lines) {
+    // not a comment's ` * ` (CFR's header)
+    const n = /^ +(?=[^\s*])/.exec(text)?.[0].length;
+    if (n !== undefined && n < min) min = n;
+  }
+  return Number.isFinite(min) ? min : 3;
+}
+
+/** The method (or field) whose body holds line-start position `at`: a declaration at member indent. */
+function enclosingMember(lines: readonly string[], line: number, indent = 3): string | undefined {
+  const member = new RegExp(`^ {${indent}}(?=\\S)[^=(;]*? (\\w+)\\s*(\\(|=)`);
   for (let l = line - 1; l >= 0; l--) {
     const text = lines[l] ?? '';
-    const m = /^ {3}(?=\S)[^=(;]*? (\w+)\s*(\(|=)/.exec(text);
+    const m = member.exec(text);
     if (m) return m[1];
   }
   return undefined;
@@ -175,6 +197,7 @@ function enclosingMember(lines: readonly string[], line: number): string | undef
 export function scanJava(src: string): FileScan {
   const tokens = tokenize(src);
   const lines = src.split('\n');
+  const indent = memberIndent(lines);
   const uses: KeyUse[] = [];
   const sentNames = new Map<string, Set<SendKind>>();
   const partNames = new Set<string>();
@@ -185,6 +208,21 @@ export function scanJava(src: string): FileScan {
     if (!map.has(name)) map.set(name, new Set());
     map.get(name)?.add(kind);
   };
+  // fields handed to Component.translatable as its key in a `return` (`return Component.translatable(this.F, …)`)
+  const keyFieldReturners = new Map<string, string[]>();
+  for (let i = 0; i < tokens.length - 4; i++) {
+    const tok = tokens[i] as Token;
+    if (tok.t !== 'id' || !TRANSLATABLE.has(tok.v) || tokens[i + 1]?.v !== '(') continue;
+    const field = tokens[i + 2]?.v === 'this' && tokens[i + 3]?.v === '.' ? tokens[i + 4] : tokens[i + 2];
+    const after = tokens[i + 2]?.v === 'this' ? tokens[i + 5] : tokens[i + 3];
+    if (field?.t !== 'id' || after?.t !== 'p' || (after.v !== ',' && after.v !== ')')) continue;
+    if (!/return\s+Component\.translatable/.test(lines[tok.line - 1] ?? '')) continue;
+    // the innermost method declaration above (it may sit in a nested class, deeper than member indent)
+    let member: string | undefined;
+    for (let l = tok.line - 2; l >= 0 && !member; l--)
+      member = /^\s+(?:public|private|protected)[^=;]*?\s(\w+)\s*\(/.exec(lines[l] ?? '')?.[1];
+    if (member) keyFieldReturners.set(field.v, [...(keyFieldReturners.get(field.v) ?? []), member]);
+  }
   let literal: string | undefined;
   let lastAssigned: string | undefined;
   let statementStart = 0;
@@ -236,12 +274,27 @@ export function scanJava(src: string): FileScan {
     const direct = stack[stack.length - 1]?.kind === 'translatable' && stack[stack.length - 1]?.arg === 0;
     // a prefix a helper completes later (`this.key = "commands.advancement." + name`): the sends that
     // complete it are recorded where they happen
-    if (pattern?.endsWith('[A-Za-z0-9_.]+') && !(direct && send)) continue;
+    if (pattern?.endsWith('[A-Za-z0-9_.]+') && !(direct && send)) {
+      // …unless it is kept in a field that a method hands to Component.translatable and returns
+      // (26.3's ExperienceCommand.Type: `this.queryTranslationKey = "commands.experience.query." + name`,
+      // `return Component.translatable(this.queryTranslationKey, …)`): the key goes where that method goes
+      const returners = lastAssigned ? keyFieldReturners.get(lastAssigned) : undefined;
+      if (returners && !uses.some((u) => u.key === pattern && u.line === tok.line))
+        uses.push({
+          key: pattern,
+          pattern: true,
+          line: tok.line,
+          nested: false,
+          via: returners,
+          translatableKey: true,
+        });
+      continue;
+    }
     const top = stack[stack.length - 1];
     const translatables = send
       ? stack.slice(stack.indexOf(send) + 1).filter((f) => f.kind === 'translatable')
       : stack.filter((f) => f.kind === 'translatable');
-    const member = enclosingMember(lines, tok.line);
+    const member = enclosingMember(lines, tok.line, indent);
     // `return Component.translatable(KEY)` at statement level: the method stands for the key
     const returned = tokens[statementStart]?.v === 'return' && !stack.some((f) => f.kind === 'call');
     const via = [returned ? member : undefined, lastAssigned].filter((v): v is string => v !== undefined);
@@ -253,8 +306,13 @@ export function scanJava(src: string): FileScan {
       nested:
         translatables.length > 1 ||
         (!direct && translatables.length > 0) ||
-        (send !== undefined && lastAssigned !== undefined && !send.isNew),
+        (send !== undefined &&
+          lastAssigned !== undefined &&
+          !send.isNew &&
+          // the field a CommandResponseTracker.messages(…) is assigned to holds the line, not a piece of it
+          !(send.callee === 'messages' && send.receiver === 'CommandResponseTracker')),
       via,
+      translatableKey: direct,
     };
     if (send && direct && !use.nested) use.send = sendKind as SendKind;
     if (top?.kind === 'call' && top.callee) use.viaCall = top.callee;
@@ -272,7 +330,7 @@ export function scanJava(src: string): FileScan {
   for (let i = 0; i < tokens.length - 2; i++) {
     const tok = tokens[i] as Token;
     if (tok.t === 'id' && TRANSLATABLE.has(tok.v) && tokens[i + 1]?.v === '(' && tokens[i + 2]?.t === 'id') {
-      const member = enclosingMember(lines, tok.line);
+      const member = enclosingMember(lines, tok.line, indent);
       const around = lines.slice(Math.max(0, tok.line - 6), tok.line).join('\n');
       const kind: SendKind | undefined = /sendSuccess/.test(around)
         ? 'success'

@@ -3,7 +3,7 @@
  * patterns; patterns are tried in table order (parse errors, then a command's own failures, then parts of
  * other lines, generic shapes and successes). A key no row matches falls back to its wrapper: red →
  * rejected_by_game, bare → applied, as vanilla's sendFailure/sendSuccess mean (see `ruleFor`).
- * test/outcome/corpus.test.ts checks every key vanilla 1.21.4, 1.21.11 and 26.1.2 send against the shape
+ * test/outcome/corpus.test.ts checks every key vanilla 1.21.4, 1.21.11, 26.1.2 and 26.3 send against the shape
  * vanilla sends it in (fixtures written by scripts/vanilla-corpus.ts from the decompiled trees);
  * test/outcome/thrown-keys.test.ts checks the keys vanilla throws outside the commands.|argument.|parsing.|
  * permissions. families (rules/other-families.ts), read from the same trees.

@@ -112,6 +112,70 @@ const rows: Row[] = [
     { command: 'save-all', messages: [line(red(t('commands.save.failed')))] },
     { status: 'execution_error', applied: null, detail: { key: 'commands.save.failed' } },
   ],
+  // 26.3 (test/outcome/fixtures/vanilla-26.3.json): refusals thrown when nothing would change
+  [
+    '26.3 time set to the time the clock already shows: nothing changed',
+    {
+      command: 'time set 1000',
+      messages: [line(red(t('commands.time.set.already_at_time', 'minecraft:overworld', 1000)))],
+    },
+    {
+      status: 'rejected_by_game',
+      applied: false,
+      detail: { key: 'commands.time.set.already_at_time', noChange: true },
+    },
+  ],
+  [
+    '26.3 time rate already that rate: nothing changed (not a read-only "rate" answer)',
+    {
+      command: 'time rate 2',
+      messages: [line(red(t('commands.time.rate.already_same', 'minecraft:overworld', 2)))],
+    },
+    {
+      status: 'rejected_by_game',
+      applied: false,
+      detail: { key: 'commands.time.rate.already_same', noChange: true },
+    },
+  ],
+  [
+    '26.3 gamerule already that value: nothing changed',
+    {
+      command: 'gamerule keep_inventory true',
+      messages: [line(red(t('commands.gamerule.not_set', 'keep_inventory', 'true')))],
+    },
+    {
+      status: 'rejected_by_game',
+      applied: false,
+      detail: { key: 'commands.gamerule.not_set', noChange: true },
+    },
+  ],
+  [
+    '26.3 fillbiome that changed no cell: nothing changed',
+    { command: 'fillbiome 0 0 0 4 4 4 plains', messages: [line(red(t('commands.fillbiome.no_changes')))] },
+    {
+      status: 'rejected_by_game',
+      applied: false,
+      detail: { key: 'commands.fillbiome.no_changes', noChange: true },
+    },
+  ],
+  [
+    '26.3 publish while already hosted on LAN: nothing changed (not a publish success)',
+    { command: 'publish', messages: [line(red(t('commands.publish.alreadyPublished.lan', 25565)))] },
+    {
+      status: 'rejected_by_game',
+      applied: false,
+      detail: { key: 'commands.publish.alreadyPublished.lan', noChange: true },
+    },
+  ],
+  [
+    '26.3 compute: the value line is a success',
+    { command: 'compute default integer 4', messages: [line(t('command.compute.result.unnamed.exact', 4))] },
+    {
+      status: 'applied',
+      applied: true,
+      detail: { key: 'command.compute.result.unnamed.exact', args: ['4'] },
+    },
+  ],
 ];
 
 classifyRows('classifyOutcome: successes and failures', rows);

@@ -1,7 +1,8 @@
 /**
  * The outcome corpus, grounded in vanilla's code: test/outcome/fixtures/vanilla-<version>.json lists every
- * translation key the commands of 1.21.4, 1.21.11 and 26.1.2 send, with how vanilla sends it (written by
- * scripts/vanilla-corpus.ts from the decompiled trees). Each key is rebuilt in the shape vanilla sends
+ * translation key the commands of 1.21.4, 1.21.11, 26.1.2 and 26.3 send, with how vanilla sends it (written by
+ * scripts/vanilla-corpus.ts from the decompiled trees; 26.3's tree is assembled by scripts/vanilla-corpus/tree-26.3.sh
+ * from the 26.3 files that could be read over 26.1.2's, see its fixture's `source`). Each key is rebuilt in the shape vanilla sends
  * it and classified; the expected status comes from the shape (test/outcome/vanilla-shapes.ts), never
  * from our rule table. The plain-text path (servers without translate keys) must map each rendered
  * template back to its key, or at least to a key with the same status.
@@ -21,11 +22,17 @@ import {
   type Meaning,
 } from './vanilla-shapes.js';
 
-/** the minecraft-data en_us table for each corpus version (26.1.2 speaks protocol 26.1) */
+/**
+ * the minecraft-data en_us table for each corpus version (26.1.2 speaks protocol 26.1). 26.3 has none (not in
+ * minecraft-data 3.119, nor in the decompiled 26.3 repository, which carries no assets): it borrows 26.1's, and the
+ * keys 26.3's code sends that 26.1's table lacks are the fixture's notInLanguage (checked below), classified by key
+ * with no arguments and left out of the plain-text check, which needs a template
+ */
 const LANGUAGE: Readonly<Record<(typeof CORPUS_VERSIONS)[number], string>> = {
   '1.21.4': '1.21.4',
   '1.21.11': '1.21.11',
   '26.1.2': '26.1',
+  '26.3': '26.1',
 };
 
 function verdictProblem(meaning: Meaning, status: string, applied: boolean | null): string | undefined {
@@ -67,6 +74,14 @@ describe.each(CORPUS_VERSIONS)('vanilla %s', (version) => {
     expect(shapes.get('commands.forceload.added.none')).toEqual(['failure']);
     expect(shapes.get('command.unknown.command')).toEqual(['parse_error']);
     expect(shapes.get('command.failed')).toEqual(['failure']);
+  });
+
+  test('the keys missing from the en_us table are exactly those the fixture lists as notInLanguage', () => {
+    const missing = corpus.keys.filter((k) => !(k.key in lang)).map((k) => k.key);
+    expect(missing).toEqual(corpus.notInLanguage ?? []);
+    // only 26.3 borrows another version's table; every other corpus was written with its own en_us
+    if (version !== '26.3') expect(missing).toEqual([]);
+    else expect(missing.length).toBeGreaterThan(0);
   });
 
   test('each key, in each shape vanilla sends it, gets the status that shape means', () => {

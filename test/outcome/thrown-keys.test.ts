@@ -1,6 +1,7 @@
 /**
  * Every key vanilla throws as a CommandExceptionType outside the commands.|argument.|parsing.|
- * permissions. families, derived here from the decompiled sources of 1.21.4, 1.21.11 and 26.1.2
+ * permissions. families, derived here from the decompiled sources of 1.21.4, 1.21.11, 26.1.2 and 26.3 (its assembled
+ * tree: scripts/vanilla-corpus/tree-26.3.sh)
  * (scripts/vanilla-thrown.ts wrote them to fixtures/thrown-keys.json: `npm run thrown-keys`), is a failure of the command: a rule row names it, and a red line with
  * it is rejected even when the command prints its own lines (say, tellraw, execute … run say), with or
  * without the context line. A key vanilla gains outside the families and our rules do not know fails here.
@@ -11,11 +12,12 @@ import { here, line, red, t } from './messages.js';
 import { CORPUS_VERSIONS } from './vanilla-shapes.js';
 import fixture from './fixtures/thrown-keys.json' with { type: 'json' };
 
-/** the minecraft-data en_us table for each tree (26.1.2 speaks protocol 26.1) */
+/** the minecraft-data en_us table for each tree (26.1.2 speaks protocol 26.1; 26.3 has none and borrows 26.1's) */
 const LANGUAGE: Readonly<Record<(typeof CORPUS_VERSIONS)[number], string>> = {
   '1.21.4': '1.21.4',
   '1.21.11': '1.21.11',
   '26.1.2': '26.1',
+  '26.3': '26.1',
 };
 
 /** commands whose success is a printed line: silence or content reads as applied for them */

@@ -96,6 +96,78 @@ test('a helper that returns a component, or relays its key argument to a send, i
   expect(scan.dynamicSenders.get('showResult')).toEqual(new Set(['success']));
 });
 
+test("CFR output (26.3's tree): members at 4-space indent under its header comment are followed the same way", () => {
+  const scan = scanJava(`/*
+ * Decompiled with CFR 0.152.
+ */
+package net.minecraft.server.commands;
+
+public class PublishCommand {
+    private static int publish(CommandSourceStack source, int port) throws CommandSyntaxException {
+        source.sendSuccess(() -> PublishCommand.getSuccessMessage(port), true);
+        return port;
+    }
+
+    public static MutableComponent getSuccessMessage(int port) {
+        MutableComponent portText = ComponentUtils.copyOnClickText(String.valueOf(port));
+        return Component.translatable("commands.publish.started", portText);
+    }
+}
+`);
+  expect(scan.uses[0]).toMatchObject({ key: 'commands.publish.started', via: ['getSuccessMessage'] });
+  expect(scan.sentNames.get('getSuccessMessage')).toEqual(new Set(['success']));
+});
+
+test("26.3's CommandResponseTracker: the components of CommandResponseTracker.messages are successes (sendFeedback sends them, even through a helper), its zero case thrown", () => {
+  const scan = scanJava(
+    body(`    private static final SimpleCommandExceptionType ERROR_NO_LIVING_ENTITY = new SimpleCommandExceptionType((Message)Component.translatable("commands.swing.failed.notliving"));
+    private static final CommandResponseTracker.Messages<LivingEntity> RESPONSE_SWING = CommandResponseTracker.messages(ERROR_NO_LIVING_ENTITY, (entity, n) -> Component.translatable("commands.swing.success.single", entity.getDisplayName()), (entityCount, n) -> Component.translatable("commands.swing.success.multiple", entityCount));
+
+    private static int swing(CommandSourceStack source, Collection<? extends Entity> targets) throws CommandSyntaxException {
+        CommandResponseTracker tracker = CommandResponseTracker.create();
+        return tracker.sendFeedback(source, true, RESPONSE_SWING);
+    }`),
+  );
+  const byKey = new Map(scan.uses.map((u) => [u.key, u]));
+  expect(byKey.get('commands.swing.failed.notliving')?.send).toBe('exception');
+  expect(byKey.get('commands.swing.success.single')).toMatchObject({
+    via: ['RESPONSE_SWING'],
+    nested: false,
+  });
+  expect(byKey.get('commands.swing.success.multiple')).toMatchObject({
+    via: ['RESPONSE_SWING'],
+    nested: false,
+  });
+  expect(scan.sentNames.get('RESPONSE_SWING')).toEqual(new Set(['success']));
+});
+
+test('a key prefix kept in a field and completed by a method that returns Component.translatable(field) goes where that method goes', () => {
+  const scan = scanJava(
+    body(`    private static int queryExperience(CommandSourceStack source, ServerPlayer target, Type type) {
+        source.sendSuccess(() -> type.queryResponse(target, 1), false);
+        return 1;
+    }
+
+    private static enum Type {
+        POINTS("points");
+
+        public final String queryTranslationKey;
+
+        private Type(String name) {
+            this.queryTranslationKey = "commands.experience.query." + name;
+        }
+
+        public Component queryResponse(ServerPlayer target, int result) {
+            return Component.translatable(this.queryTranslationKey, target.getDisplayName(), result);
+        }
+    }`),
+  );
+  expect(scan.uses).toMatchObject([
+    { key: 'commands\\.experience\\.query\\.[A-Za-z0-9_.]+', pattern: true, via: ['queryResponse'] },
+  ]);
+  expect(scan.sentNames.get('queryResponse')).toEqual(new Set(['success']));
+});
+
 test('comments and string contents never count as keys', () => {
   expect(
     uses(`   // source.sendFailure(Component.translatable("commands.fake.one"));

@@ -32,9 +32,11 @@ export interface Corpus {
   version: string;
   keys: CorpusEntry[];
   unresolved: string[];
+  /** keys the code sends that the tree's en_us lacks (26.3's tree borrows 26.1.2's en_us) */
+  notInLanguage?: string[];
 }
 
-export const CORPUS_VERSIONS = ['1.21.4', '1.21.11', '26.1.2'] as const;
+export const CORPUS_VERSIONS = ['1.21.4', '1.21.11', '26.1.2', '26.3'] as const;
 
 export function loadCorpus(version: string): Corpus {
   return JSON.parse(

@@ -62,7 +62,8 @@ export const FAILURE_ROWS: readonly Row[] = [
   ],
   [/\.unchanged(\.|$)/, R, 'nothing changed: already that value', SAME],
   [
-    /\.already(Off|On|Empty|Set|Enabled|Disabled|Running|Published)$/,
+    // 26.3 PublishCommand: ERROR_ALREADY_PUBLISHED_LAN (commands.publish.alreadyPublished.lan)
+    /\.already(Off|On|Empty|Set|Enabled|Disabled|Running|Published)(\.lan)?$/,
     R,
     'nothing changed: already in that state',
     SAME,
@@ -104,7 +105,9 @@ export const FAILURE_ROWS: readonly Row[] = [
     'the target cannot take or give that data',
   ],
   [
-    /^commands\.(drop\.(no_held_items|no_loot_table(\.block)?)|item\.(source|target)\.(no_such_slot|not_a_container)|item\.target\.(no_changes|no_changed\.known_item))$/,
+    // 26.3 ItemCommands (now server/commands/item/): .no_such_slot.unnamed, and .target.failed(.known_item) for
+    // 26.1.2's .target.no_changes / .no_changed.known_item
+    /^commands\.(drop\.(no_held_items|no_loot_table(\.block|\.entity)?)|item\.(source|target)\.(no_such_slot(\.unnamed)?|not_a_container)|item\.target\.(no_changes|no_changed\.known_item|failed(\.known_item)?))$/,
     R,
     'no such slot, container or loot table',
   ],
@@ -154,4 +157,24 @@ export const FAILURE_ROWS: readonly Row[] = [
     'no such clock or time marker in this dimension',
   ],
   ['commands.test.summary.optional_failed', A, 'the tests ran; the report says some optional ones failed'],
+  // 26.3 (test/outcome/fixtures/vanilla-26.3.json): commands that now refuse, thrown, when nothing would change —
+  // TimeCommand (ERROR_ALREADY_AT_TIME, ERROR_ALREADY_AT_TIME_MARKER, ERROR_ALREADY_PAUSED, ERROR_ALREADY_RUNNING,
+  // ERROR_ALREADY_SAME_RATE), GameRuleCommand.setRule (ERROR_GAME_RULE_NOT_SET: the rule already has that value),
+  // FillBiomeCommand.fill (ERROR_NO_BIOMES_SET: no biome cell changed), UnpublishCommand (ERROR_NOT_PUBLISHED)
+  [
+    /^commands\.time\.(set\.already_at_time(_marker)?|pause\.already_(paused|running)|rate\.already_same)$/,
+    R,
+    'the clock already is at that time, marker, pause state or rate',
+    SAME,
+  ],
+  ['commands.gamerule.not_set', R, 'the game rule already has that value', SAME],
+  [
+    'commands.fillbiome.no_changes',
+    R,
+    'every biome cell in the area already was that biome: nothing changed',
+    { noChange: true, summary: 'Nothing changed: the area already has that biome' },
+  ],
+  ['commands.unpublish.notPublished', R, 'the game is not published: nothing to stop', SAME],
+  // 26.3 ComputeCommand: sendSuccess with the computed value (its .invalid keys fall to the generic row)
+  [/^command\.compute\.result\.(named|unnamed)\.(exact|rounded)$/, A, 'the value was computed'],
 ];
