@@ -4,6 +4,8 @@
  * data of a version minecraft-data has (`base`) with the packet layouts that changed. docs/protocol-26.2.md
  * names where every fact below comes from and what is left unsettled.
  */
+// first: Microsoft sign-in and Realms code load only when used (mineflayer would load them)
+import './deferred-sign-in.js';
 import { createRequire } from 'node:module';
 import mineflayer from 'mineflayer';
 

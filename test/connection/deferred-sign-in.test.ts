@@ -15,12 +15,16 @@ report({ signInFiles: loaded('@azure/msal-node') });`);
   expect(out['signInFiles']).toBeGreaterThan(0);
 });
 
-test("the bot's channel module loads mineflayer without Microsoft sign-in", async () => {
-  const out = await inFreshProcess(`await import('./src/connection/mineflayer.ts');
+// every module of ours that imports mineflayer, each loaded first and alone
+test.each(['mineflayer.ts', 'server-version.ts', 'protocol-overlay.ts'])(
+  'src/connection/%s loads mineflayer without Microsoft sign-in',
+  async (module) => {
+    const out = await inFreshProcess(`await import('./src/connection/${module}');
 const mineflayer = (await import('mineflayer')).default;
 report({ createBot: typeof mineflayer.createBot, signInFiles: loaded('@azure/msal-node') });`);
-  expect(out).toEqual({ createBot: 'function', signInFiles: 0 });
-});
+    expect(out).toEqual({ createBot: 'function', signInFiles: 0 });
+  },
+);
 
 test('a name taken from a deferred module loads the real module when used: Authflow, Titles, RealmAPI', async () => {
   const out = await inFreshProcess(`await import('./src/connection/mineflayer.ts');
