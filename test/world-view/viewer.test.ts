@@ -110,12 +110,17 @@ test(
     // the page's first aim: 20 blocks above and behind the bot, looking down at it over flat ground, which fills
     // the lower part of the picture; the sky (three.js's lightblue) showed there in dashed lines along rows of
     // blocks, where a pixel sampled the atlas just past the grass tile, on a transparent texel
-    const png = await screenshot(page);
     const sky = (r: number, g: number, b: number) =>
       Math.abs(r - 173) < 8 && Math.abs(g - 216) < 8 && Math.abs(b - 230) < 8;
-    const lower = new PNG({ width: png.width, height: Math.floor(png.height * 0.4) });
-    PNG.bitblt(png, lower, 0, png.height - lower.height, png.width, lower.height, 0, 0);
-    expect(share(lower, sky)).toBe(0);
+    const skyBelow = async () => {
+      const png = await screenshot(page);
+      const lower = new PNG({ width: png.width, height: Math.floor(png.height * 0.4) });
+      PNG.bitblt(png, lower, 0, png.height - lower.height, png.width, lower.height, 0, 0);
+      return share(lower, sky);
+    };
+    // a column that arrives (or is re-sent) after the wait above leaves a hole until it is meshed: the picture is
+    // taken again until the ground is whole; seams never go away, so they still fail here, with the last share
+    await expect.poll(skyBelow, { timeout: 120_000, interval: 250 }).toBe(0);
   },
   HANG_BOUND,
 );
