@@ -18,7 +18,7 @@ if (yes('embedded')) serve.push('--embedded');
 else {
   if (value('host')) serve.push('--host', value('host'));
   if (value('port')) serve.push('--port', value('port'));
-  if (yes('microsoft-sign-in')) serve.push('--auth', 'microsoft');
+  if (yes('microsoft_sign_in')) serve.push('--auth', 'microsoft');
 }
 if (value('username')) serve.push('--username', value('username'));
 

@@ -9,12 +9,14 @@
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,15 +42,38 @@ interface PackageJson {
 export const packageJson = (): PackageJson =>
   JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
 
-/** `npm pack` of the repository (its prepack builds dist/ and the viewer's assets) into `dir`; the tarball's path. */
-export function packTarball(dir: string): string {
+/**
+ * `npm pack` of the repository (its prepack builds dist/ and the viewer's assets) into `dir`; the tarball's
+ * path. `source` is the repository, or a copy of the files packing needs (copyForPacking).
+ */
+export function packTarball(dir: string, source = ROOT): string {
   const out = execFileSync(NPM, ['pack', '--json', '--pack-destination', dir], {
-    cwd: ROOT,
+    cwd: source,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as [{ filename: string }];
   return join(dir, filename);
+}
+
+/**
+ * A copy of what `npm pack` reads and builds from (sources, build configuration, the package's texts), with
+ * the repository's node_modules linked in: packing there builds into the copy, leaving the repository's dist/
+ * alone while other processes run it.
+ */
+export function copyForPacking(dir: string): string {
+  for (const path of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'tsconfig.json',
+    'tsconfig.build.json',
+    'src',
+    'scripts',
+  ])
+    cpSync(join(ROOT, path), join(dir, path), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
 }
 
 /**
@@ -131,7 +156,7 @@ export function manifest(pkg: PackageJson, tools: Array<{ name: string; descript
           arg('host'),
           arg('port'),
           arg('username'),
-          arg('microsoft-sign-in'),
+          arg('microsoft_sign_in'),
         ],
         env: {},
       },
@@ -174,7 +199,7 @@ export function manifest(pkg: PackageJson, tools: Array<{ name: string; descript
         default: 'mcbridge',
         required: false,
       },
-      'microsoft-sign-in': {
+      microsoft_sign_in: {
         type: 'boolean',
         title: 'Sign in with Microsoft',
         description:
