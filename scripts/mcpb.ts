@@ -80,10 +80,10 @@ export function copyForPacking(dir: string): string {
  * Installs a tarball into an empty folder as a user would, scripts on, from the
  * npm registry (through npm's cache when it holds them).
  */
-export function installTarball(tarball: string, dir: string): void {
+export function installTarball(tarball: string, dir: string, npmOptions: string[] = []): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
-  execFileSync(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], {
+  execFileSync(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', ...npmOptions, tarball], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
