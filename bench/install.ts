@@ -5,14 +5,14 @@
  * once more into another empty folder with the cache that install filled; the installed size and its largest
  * packages; the live viewer's add-on (its install and size); the first picture each way: `mcbridge render` of
  * the built-in world from the package alone, and the live viewer's page with its scripts served (the page
- * draws in the browser from there).
+ * draws in the browser from there); the desktop bundle made from the second install, as `npm run mcpb` makes it.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeFigures } from './doc-tables.js';
-import { copyForPacking, installTarball, packTarball } from '../scripts/mcpb.js';
+import { copyForPacking, installTarball, packBundle, packTarball, stageBundle } from '../scripts/mcpb.js';
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const load = loadavg()[0]!;
   const work = mkdtempSync(join(tmpdir(), 'mcbridge-bench-install-'));
   try {
-    const tarball = packTarball(work, copyForPacking(mkdtempSync(join(tmpdir(), 'mcbridge-bench-pack-'))));
+    const tarball = packTarball(work, copyForPacking(join(work, 'source')));
     const listing = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
 
     // the first install: npm's cache empty, every package fetched from the registry
@@ -124,6 +124,12 @@ async function main(): Promise<void> {
         }
       },
     );
+
+    // the desktop bundle, made from the second install as `npm run mcpb` makes it
+    const bundle = join(work, 'mcbridge.mcpb');
+    await stageBundle(second);
+    const bundleMs = timed(() => packBundle(second, bundle));
+    const unpacked = sizeOf(second);
 
     writeFigures(
       'install',

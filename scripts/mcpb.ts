@@ -62,6 +62,7 @@ export function packTarball(dir: string, source = ROOT): string {
  * alone while other processes run it.
  */
 export function copyForPacking(dir: string): string {
+  mkdirSync(dir, { recursive: true });
   for (const path of [
     'package.json',
     'README.md',

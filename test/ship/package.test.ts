@@ -56,7 +56,7 @@ const env = (extra: Record<string, string> = {}) =>
   }) as Record<string, string>;
 
 beforeAll(() => {
-  tarball = packTarball(work, copyForPacking(mkdtempSync(join(tmpdir(), 'mcbridge-pack-'))));
+  tarball = packTarball(work, copyForPacking(join(work, 'source')));
   installTarball(tarball, install);
 }, 900_000);
 
