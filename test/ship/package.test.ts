@@ -6,7 +6,7 @@
  * packages (`--prefer-offline`).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { getMcpConfigForManifest } from '@anthropic-ai/mcpb';
@@ -61,7 +61,7 @@ beforeAll(() => {
 }, 900_000);
 
 afterAll(() => {
-  execFileSync('rm', ['-rf', work]);
+  rmSync(work, { recursive: true, force: true });
 });
 
 test('the tarball installs with its scripts and carries everything mcbridge reads, in at most 600 MB', () => {
