@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { writeFigures } from './doc-tables.js';
 import { copyForPacking, installTarball, packBundle, packTarball, stageBundle } from '../scripts/mcpb.js';
 
+// sizes are the files' own sizes in MB of 10^6 bytes (du counts whole disk blocks and says more)
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     const modules = join(first, 'node_modules');
     const installed = sizeOf(modules);
     const packages = readdirSync(modules).filter((n) => !n.startsWith('.')).length;
+    const heaviest = largest(modules, 4);
 
     const bin = join(first, 'node_modules', '.bin', 'mcbridge');
     const renderMs = timed(() =>
@@ -138,13 +140,17 @@ async function main(): Promise<void> {
         ['first install (npm cache empty: everything from the npm registry)', seconds(coldMs)],
         ['install again into an empty folder (npm cache filled)', seconds(warmMs)],
         ['installed size (node_modules)', `${mb(installed)} in ${packages} packages`],
-        ['largest installed packages', largest(modules, 4)],
+        ['largest installed packages', heaviest],
         [
           'first picture from the package alone (`mcbridge render --embedded`, world start included)',
           seconds(renderMs),
         ],
         ['the live viewer add-on (`npm install prismarine-viewer@1.33.0`, same cache)', seconds(addonMs)],
         ['installed size with the add-on', `${mb(withAddon)} (+${mb(withAddon - installed)})`],
+        [
+          'desktop bundle (mcbridge.mcpb, from the second install)',
+          `${mb(statSync(bundle).size)} (${mb(unpacked)} unpacked); mcpb pack ${seconds(bundleMs)}`,
+        ],
         [
           'live viewer ready (`mcbridge world --viewer-port 0` to its page, index.js and worker.js served)',
           seconds(viewerMs),
