@@ -102,12 +102,13 @@ export async function listTools(): Promise<Array<{ name: string; description: st
   const { logger } = await import('../src/vocabulary/logger.js');
   const log = logger.child({}, { level: 'silent' });
   const targets = new Targets([]);
+  const jobsDir = mkdtempSync(join(tmpdir(), 'mcbridge-mcpb-jobs-'));
   const jobs = new JobManager({
     targets,
     undo: new UndoRegistry(),
     safety: defaultSafetyConfig,
     log,
-    dir: mkdtempSync(join(tmpdir(), 'mcbridge-mcpb-jobs-')),
+    dir: jobsDir,
     autoResume: false,
   });
   const server = createServer({ targets, log, safety: defaultSafetyConfig, jobs });
@@ -118,6 +119,7 @@ export async function listTools(): Promise<Array<{ name: string; description: st
   const { tools } = await client.listTools();
   await client.close();
   await jobs.close();
+  rmSync(jobsDir, { recursive: true, force: true });
   // the first sentence of each description: the manifest lists tools for people choosing a bundle
   return tools.map((t) => ({
     name: t.name,

@@ -50,8 +50,8 @@ const env = (extra: Record<string, string> = {}) =>
   ({
     ...process.env,
     MCBRIDGE_LOG_LEVEL: 'warn',
-    MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
-    MCBRIDGE_STRUCTURES_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-structures-')),
+    MCBRIDGE_JOBS_DIR: mkdtempSync(join(work, 'jobs-')),
+    MCBRIDGE_STRUCTURES_DIR: mkdtempSync(join(work, 'structures-')),
     ...extra,
   }) as Record<string, string>;
 
