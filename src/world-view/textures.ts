@@ -1,8 +1,9 @@
 /**
  * Block textures for the renderer, from prismarine-viewer's copy of Minecraft 1.21.4's assets (the installed
- * package, or the part of it mcbridge's package carries: ./viewer-files.ts): block state → first model → its top and side textures (following `parent` and
- * `#name` references as vanilla's block model format does), read once as 16×16 RGBA. Without the package
- * every lookup answers undefined and the renderer falls back to flat colours.
+ * package, or the part of it mcbridge's package carries: ./viewer-files.ts): block state → first model → its
+ * top and side textures (following `parent` and `#name` references as vanilla's block model format does),
+ * read once as 16×16 RGBA. Without those files every lookup answers undefined and the renderer falls back to
+ * flat colours.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
