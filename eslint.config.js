@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'scratch/', 'mod-bridge/'] },
+  { ignores: ['dist/', 'assets/', 'node_modules/', 'coverage/', 'scratch/', 'mod-bridge/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,17 +6,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { compareVersions } from '../connection/channel.js';
 import { McbridgeError } from '../vocabulary/errors.js';
+import { INSTALLED_VIEWER_DIR, VIEWER_ADDON, VIEWER_DIR } from '../world-view/viewer-files.js';
 
 const require = createRequire(import.meta.url);
-const PACKAGE_DIR = dirname(require.resolve('prismarine-viewer/package.json'));
+/** prismarine-viewer's folder: the installed package, or the part mcbridge's package carries (viewer-files.ts) */
+export const PACKAGE_DIR = VIEWER_DIR;
 export const PUBLIC_DIR = join(PACKAGE_DIR, 'public');
-export const VIEWER_PACKAGE_VERSION = (require('prismarine-viewer/package.json') as { version: string })
+export const VIEWER_PACKAGE_VERSION = (require(join(PACKAGE_DIR, 'package.json')) as { version: string })
   .version;
 
-const { supportedVersions } = require('prismarine-viewer/viewer/lib/version.js') as {
+const { supportedVersions } = require(join(PACKAGE_DIR, 'viewer', 'lib', 'version.js')) as {
   supportedVersions: string[];
 };
 export const SHIPPED_VERSIONS: readonly string[] = [...supportedVersions].sort(compareVersions);
@@ -55,6 +57,19 @@ export function assetVersionFor(serverVersion: string): AssetVersion {
 
 export class ViewerBundleError extends McbridgeError {
   override name = 'ViewerBundleError' as const;
+}
+
+/**
+ * The live viewer needs the whole prismarine-viewer package, which mcbridge's npm package leaves out (it
+ * carries only what render_area and the MCP Apps view read); throws with the one command that adds it.
+ */
+export function requireLiveViewer(): void {
+  if (INSTALLED_VIEWER_DIR !== undefined) return;
+  throw new ViewerBundleError(`the live viewer needs ${VIEWER_ADDON}, which is not installed here`, {
+    remedy:
+      `add it beside mcbridge: \`npm install ${VIEWER_ADDON}\` in the folder mcbridge is installed in, or run ` +
+      `\`npx -y -p mcbridge -p ${VIEWER_ADDON} mcbridge serve --embedded --viewer-port 0\``,
+  });
 }
 
 // the bundle's own source (lib/index.js) keeps its viewer, renderer and camera controls in closure; the page

@@ -11,7 +11,14 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Bot } from 'mineflayer';
 import { Server as SocketServer, type Socket } from 'socket.io';
 import { McbridgeError } from '../vocabulary/errors.js';
-import { assetVersionFor, patchedIndexScript, patchedWorkerScript, PUBLIC_DIR } from './assets.js';
+import {
+  assetVersionFor,
+  PACKAGE_DIR,
+  patchedIndexScript,
+  patchedWorkerScript,
+  PUBLIC_DIR,
+  requireLiveViewer,
+} from './assets.js';
 import { type BotEntities, type EntityEvent, shownEntity } from './entities.js';
 import type { BotFeed, FeedState } from './bot-feed.js';
 import { checkViewerHost } from './host.js';
@@ -25,7 +32,7 @@ interface WorldViewLike {
   removeListenersFromBot(bot: Bot): void;
   updatePosition(pos: unknown): Promise<void>;
 }
-const { WorldView } = require('prismarine-viewer/viewer/lib/worldView.js') as {
+const { WorldView } = require(join(PACKAGE_DIR, 'viewer', 'lib', 'worldView.js')) as {
   WorldView: new (world: unknown, viewDistance: number, pos: unknown, emitter: Emitter) => WorldViewLike;
 };
 
@@ -124,6 +131,7 @@ export function viewerStatus(state: FeedState): ViewerStatus {
 export async function startViewer(options: ViewerOptions): Promise<ViewerHandle> {
   const host = options.host ?? '127.0.0.1';
   checkViewerHost(host, options.allowRemote);
+  requireLiveViewer();
   const { feed } = options;
   const viewDistance = options.viewDistance ?? 4;
   const statusStreams = new Set<ServerResponse>();

@@ -1,14 +1,15 @@
 /**
- * Block textures for the renderer, from prismarine-viewer's copy of Minecraft 1.21.4's assets when that
- * package is installed: block state → first model → its top and side textures (following `parent` and
- * `#name` references as vanilla's block model format does), read once as 16×16 RGBA. Without the package
- * every lookup answers undefined and the renderer falls back to flat colours.
+ * Block textures for the renderer, from prismarine-viewer's copy of Minecraft 1.21.4's assets (the installed
+ * package, or the part of it mcbridge's package carries: ./viewer-files.ts): block state → first model → its
+ * top and side textures (following `parent` and `#name` references as vanilla's block model format does),
+ * read once as 16×16 RGBA. Without those files every lookup answers undefined and the renderer falls back to
+ * flat colours.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Rgb } from './raster.js';
+import { VIEWER_DIR } from './viewer-files.js';
 
 export interface Texture {
   /** 16×16 RGBA, row by row (the first frame of animated textures) */
@@ -65,13 +66,7 @@ const blockCache = new Map<string, BlockTextures | null>();
 function loadAssets(): Assets | null {
   if (assets !== undefined) return assets;
   try {
-    const require = createRequire(import.meta.url);
-    const dir = join(
-      dirname(require.resolve('prismarine-viewer/package.json')),
-      'public',
-      'textures',
-      ASSETS_VERSION,
-    );
+    const dir = join(VIEWER_DIR, 'public', 'textures', ASSETS_VERSION);
     if (!existsSync(join(dir, 'blocks_models.json'))) return (assets = null);
     assets = {
       dir,
@@ -84,7 +79,7 @@ function loadAssets(): Assets | null {
   return assets;
 }
 
-/** Whether textures can be drawn here (prismarine-viewer's assets are installed). */
+/** Whether textures can be drawn here (prismarine-viewer's 1.21.4 assets are there). */
 export const texturesAvailable = (): boolean => loadAssets() !== null;
 
 const strip = (ref: string) => ref.replace(/^minecraft:/, '').replace(/^blocks?\//, '');

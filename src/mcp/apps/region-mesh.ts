@@ -13,7 +13,7 @@ import { Vec3 } from 'vec3';
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { type BlockSource, type BlockState, isAir } from '../../vocabulary/blocks/block-state.js';
-import { PUBLIC_DIR } from '../../viewer/assets.js';
+import { PACKAGE_DIR, PUBLIC_DIR } from '../../viewer/assets.js';
 import { findCeiling } from '../../world-view/cutaway.js';
 import { BlockGrid } from '../../world-view/render-grid.js';
 
@@ -68,7 +68,7 @@ let loadedMesher: Mesher | undefined;
 function mesher(): Mesher {
   loadedMesher ??= {
     getSectionGeometry: (
-      require('prismarine-viewer/viewer/lib/models.js') as Pick<Mesher, 'getSectionGeometry'>
+      require(join(PACKAGE_DIR, 'viewer', 'lib', 'models.js')) as Pick<Mesher, 'getSectionGeometry'>
     ).getSectionGeometry,
     Block: (require('prismarine-block') as (v: string) => Mesher['Block'])(ATLAS_VERSION),
   };
