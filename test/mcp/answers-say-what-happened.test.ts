@@ -1,0 +1,218 @@
+/**
+ * Every headline says exactly what happened, through the SDK's real Client against the embedded world: a
+ * command whose world already matched is "unchanged" (never failed) in a batch, a structure placement and a
+ * build job; undo says what it holds (entries, how many it can undo now and why not the others) and counts
+ * what it changed back apart from what already matched; the sentences the tools say about themselves
+ * (get_build_job, save_structure, render_area's cutaway) are what the tools do.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UndoRegistry } from '../../src/batch/undo.js';
+import { mineflayerTarget } from '../../src/connection/factories.js';
+import { Targets } from '../../src/connection/targets.js';
+import { JobManager } from '../../src/jobs/manager.js';
+import type { JobReport } from '../../src/jobs/report.js';
+import { createServer } from '../../src/mcp/server.js';
+import type { UndoLastResult } from '../../src/results/undo.js';
+import type { BatchResult } from '../../src/results/schema.js';
+import { defaultSafetyConfig } from '../../src/safety/config.js';
+import { StructureStore } from '../../src/structures/store.js';
+import { logger } from '../../src/vocabulary/logger.js';
+import { startWorld, type WorldHandle } from '../../src/world/index.js';
+
+const silent = logger.child({}, { level: 'silent' });
+let world: WorldHandle;
+let targets: Targets;
+let jobs: JobManager;
+let client: Client;
+/** a block position beside where the bot spawned, at its feet */
+let o: { x: number; y: number; z: number };
+const at = (dx: number, dy: number, dz: number) => `${o.x + dx} ${o.y + dy} ${o.z + dz}`;
+const pos = (dx: number, dy: number, dz: number) => ({ x: o.x + dx, y: o.y + dy, z: o.z + dz });
+
+const call = async (name: string, args: Record<string, unknown>) =>
+  (await client.callTool({ name, arguments: args }, undefined, { timeout: 170_000 })) as CallToolResult;
+const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const batchOf = (r: CallToolResult) => r.structuredContent as unknown as BatchResult;
+const jobOf = (r: CallToolResult) => {
+  if (r.isError) throw new Error(textOf(r));
+  return r.structuredContent as unknown as JobReport;
+};
+const undoOf = (r: CallToolResult) => {
+  if (r.isError) throw new Error(textOf(r));
+  return r.structuredContent as unknown as UndoLastResult;
+};
+async function blockAt(dx: number, dy: number, dz: number): Promise<string | undefined> {
+  const session = await targets.get().get();
+  const b = session.channel.readBlock?.({ x: o.x + dx, y: o.y + dy, z: o.z + dz });
+  return b === undefined || b === 'unloaded' ? b : b.name;
+}
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcbridge-answers-'));
+  const structures = new StructureStore(join(dir, 'structures'));
+  world = await startWorld({ ops: ['Teller'], templates: structures });
+  const target = mineflayerTarget({
+    host: world.host,
+    port: world.port,
+    username: 'Teller',
+    version: world.version,
+    spawnTimeoutMs: 120_000,
+  });
+  targets = new Targets([target]);
+  const undo = new UndoRegistry();
+  jobs = new JobManager({ targets, safety: defaultSafetyConfig, log: silent, dir: join(dir, 'jobs'), undo });
+  await jobs.init();
+  const server = createServer({ targets, log: silent, safety: defaultSafetyConfig, jobs, undo, structures });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await server.connect(b);
+  client = new Client({ name: 'answers-test', version: '0' });
+  await client.connect(a);
+  const p = (await target.get()).channel.executorPosition()!;
+  o = { x: Math.floor(p.x) + 3, y: Math.floor(p.y), z: Math.floor(p.z) + 3 };
+});
+
+afterAll(async () => {
+  await client?.close();
+  await jobs?.close();
+  await targets?.closeAll();
+  await world?.stop();
+});
+
+describe('"already so" is unchanged, never failed', () => {
+  test('a batch with a command whose world already matched: unchanged in the counts and the headline', async () => {
+    const result = await call('execute_commands', {
+      commands: [`setblock ${at(0, 0, 0)} minecraft:stone`, `setblock ${at(0, 0, 0)} minecraft:stone`],
+    });
+    const batch = batchOf(result);
+    // the per-command contract stays: rejected_by_game with detail.noChange
+    expect(batch.results[1]).toMatchObject({ status: 'rejected_by_game', detail: { noChange: true } });
+    expect(batch).toMatchObject({ appliedCount: 1, unchangedCount: 1, failedCount: 0 });
+    const [first, hint] = textOf(result).split('\n');
+    expect(first).toMatch(/^1\/2 applied .*1 unchanged \(the world already matched\), 0 failed/);
+    expect(first).not.toMatch(/failed \(/);
+    expect(hint).toMatch(/1 unchanged/);
+    expect(textOf(result)).toMatch(/^#2 unchanged \(the world already matched\): /m);
+    expect(textOf(result)).not.toMatch(/rejected_by_game/);
+  });
+
+  test('a build job with no-op steps: unchanged in its counts, no failure, no advice to fix or resume', async () => {
+    const started = await call('start_build_job', {
+      name: 'No-op steps',
+      phases: [
+        {
+          name: 'floor',
+          commands: [
+            `fill ${at(0, -1, 4)} ${at(2, -1, 6)} minecraft:oak_planks`,
+            `fill ${at(0, -1, 4)} ${at(2, -1, 6)} minecraft:oak_planks`,
+            `setblock ${at(0, 0, 4)} minecraft:air`,
+          ],
+        },
+      ],
+    });
+    const id = jobOf(started).id;
+    const done = await call('get_build_job', { id, waitSeconds: 120 });
+    const r = jobOf(done);
+    expect(r.status).toBe('completed');
+    expect(r.counts).toEqual({ applied: 1, unchanged: 2 });
+    expect(r.failedSteps).toBe(0);
+    expect(r.failures).toEqual([]);
+    expect(r.hint).toMatch(/^Done: 1\/3 steps applied, 2 unchanged \(the world already matched\)\.$/);
+    expect(textOf(done)).not.toMatch(/did not apply|fix the cause|resume_build_job|rejected_by_game/);
+  });
+});
+
+describe('undo says what it holds and what it did', () => {
+  test('after a mixed batch: 1 changed back, 1 already matched; entries, how many undoable now, and which', async () => {
+    // a batch that changes one block and finds one already right
+    await call('execute_commands', { commands: [`setblock ${at(0, 0, 8)} minecraft:stone`] });
+    const mixed = await call('execute_commands', {
+      commands: [`setblock ${at(0, 0, 8)} minecraft:stone`, `setblock ${at(1, 0, 8)} minecraft:gold_block`],
+    });
+    expect(textOf(mixed)).toMatch(/undo: recorded/);
+    const undo = await call('undo_last', {});
+    const out = undoOf(undo);
+    expect(out.undone[0]).toMatchObject({ changedBack: 1, alreadyMatched: 1 });
+    expect(textOf(undo)).toMatch(/changed back 1 block\(s\), 1 already matched/);
+    expect(textOf(undo)).not.toMatch(/2 block\(s\) put back/);
+    expect(await blockAt(1, 0, 8)).toBe('minecraft:air');
+    expect(await blockAt(0, 0, 8)).toBe('minecraft:stone');
+    // what is left, by name: the batch that set the stone is next
+    expect(out.entries[0]).toMatchObject({ undoable: true, label: expect.stringContaining('setblock') });
+    expect(textOf(undo)).toMatch(/undo entr(y|ies) left, \d+ undoable now/);
+  });
+
+  test('a build job says at its start that undo cannot put it back, and undo counts it as not undoable', async () => {
+    await call('execute_commands', { commands: [`setblock ${at(4, 0, 8)} minecraft:gold_block`] });
+    const started = await call('start_build_job', {
+      name: 'Row',
+      commands: [`setblock ${at(4, 0, 9)} minecraft:bricks`, `setblock ${at(5, 0, 9)} minecraft:bricks`],
+    });
+    const report = jobOf(started);
+    expect(report.undoable).toBe(false);
+    expect(textOf(started)).toMatch(/^undo: undo_last cannot put this job back/m);
+    const done = await call('get_build_job', { id: report.id, waitSeconds: 120 });
+    expect(jobOf(done).undoable).toBe(false);
+    expect(textOf(done)).toMatch(/^undo: undo_last cannot put this job back/m);
+
+    // listing without undoing: the job on top, not undoable, the batch behind it only past it
+    const listed = await call('undo_last', { list: true });
+    const held = undoOf(listed);
+    expect(held.undone).toEqual([]);
+    expect(held.entries[0]).toMatchObject({ undoable: false, label: expect.stringContaining(report.id) });
+    expect(held.entries[1]).toMatchObject({ undoable: false, behind: expect.stringContaining(report.id) });
+    expect(textOf(listed)).toMatch(/0 undoable now/);
+    expect(textOf(listed)).toMatch(/past_unrecorded: true/);
+    expect(await blockAt(4, 0, 9)).toBe('minecraft:bricks');
+
+    // the refusal's sentences are what get_build_job shows
+    const refused = await call('undo_last', {});
+    expect(textOf(refused)).toContain(`NOT UNDONE: the last batch (build job ${report.id}`);
+    expect(textOf(refused)).not.toMatch(/lists every step/);
+    expect(textOf(refused)).toMatch(/get_build_job shows its counts per outcome and its failed steps/);
+    const shown = jobOf(done);
+    expect(shown.counts).toEqual({ applied: 2 });
+    expect(shown.failures).toEqual([]);
+    // past it on purpose: the gold block of the batch before goes, the job's bricks stay
+    await call('undo_last', { past_unrecorded: true });
+    expect(await blockAt(4, 0, 8)).toBe('minecraft:air');
+    expect(await blockAt(4, 0, 9)).toBe('minecraft:bricks');
+  });
+
+  test('a placed structure: the headline counts unchanged blocks apart, undo changes back only what it changed', async () => {
+    const base = pos(0, 0, 12);
+    await call('execute_commands', {
+      commands: [`fill ${at(0, 0, 12)} ${at(2, 0, 12)} minecraft:stone`, `setblock ${at(1, 0, 12)} minecraft:air`],
+    });
+    const saved = await call('save_structure', { name: 'gap', from: base, to: pos(2, 0, 12) });
+    expect(saved.isError).toBeFalsy();
+    // the target row already holds stone at its west end and air in the middle: one block differs
+    await call('execute_commands', { commands: [`setblock ${at(0, 0, 14)} minecraft:stone`] });
+    const placed = await call('place_structure', { name: 'gap', origin: pos(0, 0, 14) });
+    const batch = batchOf(placed);
+    expect(batch).toMatchObject({ totalCommands: 3, appliedCount: 1, unchangedCount: 2, failedCount: 0 });
+    expect(textOf(placed).split('\n')[0]).toMatch(/^1\/3 applied .*2 unchanged \(the world already matched\), 0 failed/);
+    const undo = await call('undo_last', {});
+    expect(undoOf(undo).undone[0]).toMatchObject({ changedBack: 1, alreadyMatched: 2 });
+    expect(textOf(undo)).toMatch(/changed back 1 block\(s\), 2 already matched/);
+    expect(await blockAt(2, 0, 14)).toBe('minecraft:air');
+    expect(await blockAt(0, 0, 14)).toBe('minecraft:stone');
+  });
+});
+
+describe('the sentences the tools say about themselves', () => {
+  test('save_structure writes a structure file when only file is given (the name comes from the file)', async () => {
+    const saved = await call('save_structure', {
+      file: 'row.schem',
+      from: pos(0, 0, 12),
+      to: pos(2, 0, 12),
+    });
+    expect(saved.isError, textOf(saved)).toBeFalsy();
+    expect(textOf(saved)).toMatch(/^saved "row" to .*row\.schem/);
+  });
+});
