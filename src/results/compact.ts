@@ -4,6 +4,7 @@
  * inside mcbridge (hints, undo, jobs read it); only the answer is compacted.
  */
 import { z } from 'zod';
+import { isUnchanged } from './unchanged.js';
 import { readBackAsWritten, VerificationSchema } from './verification.js';
 import { type BatchResult, BatchResultSchema, type CommandResult, CommandResultSchema } from './schema.js';
 
@@ -122,14 +123,14 @@ export function compactBatch(batch: BatchResult, options: CompactOptions = {}): 
   if (verified) out.verifiedCount = verified;
   const max = options.maxResults;
   // "already there" (noChange) changed nothing and needs nothing: listed last
-  const failed = (r: CommandResult) => r.status !== 'applied' && !r.detail?.noChange;
+  const failed = (r: CommandResult) => r.status !== 'applied' && !isUnchanged(r);
   const listed =
     max === undefined || results.length <= max
       ? results
       : [
           ...results.filter(failed),
           ...results.filter((r) => r.status === 'applied'),
-          ...results.filter((r) => r.detail?.noChange),
+          ...results.filter(isUnchanged),
         ]
           .slice(0, max)
           .sort((a, b) => a.index - b.index);

@@ -187,7 +187,10 @@ describe('undo says what it holds and what it did', () => {
   test('a placed structure: the headline counts unchanged blocks apart, undo changes back only what it changed', async () => {
     const base = pos(0, 0, 12);
     await call('execute_commands', {
-      commands: [`fill ${at(0, 0, 12)} ${at(2, 0, 12)} minecraft:stone`, `setblock ${at(1, 0, 12)} minecraft:air`],
+      commands: [
+        `fill ${at(0, 0, 12)} ${at(2, 0, 12)} minecraft:stone`,
+        `setblock ${at(1, 0, 12)} minecraft:air`,
+      ],
     });
     const saved = await call('save_structure', { name: 'gap', from: base, to: pos(2, 0, 12) });
     expect(saved.isError).toBeFalsy();
@@ -196,7 +199,9 @@ describe('undo says what it holds and what it did', () => {
     const placed = await call('place_structure', { name: 'gap', origin: pos(0, 0, 14) });
     const batch = batchOf(placed);
     expect(batch).toMatchObject({ totalCommands: 3, appliedCount: 1, unchangedCount: 2, failedCount: 0 });
-    expect(textOf(placed).split('\n')[0]).toMatch(/^1\/3 applied .*2 unchanged \(the world already matched\), 0 failed/);
+    expect(textOf(placed).split('\n')[0]).toMatch(
+      /^1\/3 applied .*2 unchanged \(the world already matched\), 0 failed/,
+    );
     const undo = await call('undo_last', {});
     expect(undoOf(undo).undone[0]).toMatchObject({ changedBack: 1, alreadyMatched: 2 });
     expect(textOf(undo)).toMatch(/changed back 1 block\(s\), 2 already matched/);

@@ -6,7 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UNDO_MAX_BATCHES, UNDO_MAX_BLOCKS } from '../../batch/undo.js';
-import { undoSteps } from '../../batch/undo-steps.js';
+import { held, undoSteps } from '../../batch/undo-steps.js';
 import { UndoLastOutput, renderUndoText } from '../../results/undo.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
@@ -33,6 +33,7 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
           .boolean()
           .optional()
           .describe('go past not-recorded batches (their blocks stay) to undo older ones'),
+        list: z.boolean().optional().describe('only list the entries, undo nothing'),
         target: TargetArg,
       }),
       outputSchema: UndoLastOutput,
@@ -43,6 +44,10 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
       const context = () => serviceContext(target, 'undo_last', extra.requestId);
       const history = deps.undo.for(target.description.name);
       try {
+        if (args.list) {
+          const out = { undone: [], passed: [], ...held(history) };
+          return toolResult(out, renderUndoText(out), context());
+        }
         if (history.size === 0)
           throw new McbridgeError('nothing to undo on this connection', {
             remedy: 'undo covers batches applied since the companion started',
