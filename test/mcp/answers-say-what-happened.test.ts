@@ -6,6 +6,7 @@
  * (get_build_job, save_structure, render_area's cutaway) are what the tools do.
  */
 import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,6 +18,7 @@ import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
 import { JobManager } from '../../src/jobs/manager.js';
 import type { JobReport } from '../../src/jobs/report.js';
+import type { JobState } from '../../src/jobs/schema.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { UndoLastResult } from '../../src/results/undo.js';
 import type { BatchResult } from '../../src/results/schema.js';
@@ -30,6 +32,7 @@ let world: WorldHandle;
 let targets: Targets;
 let jobs: JobManager;
 let client: Client;
+let jobsDir: string;
 /** a block position beside where the bot spawned, at its feet */
 let o: { x: number; y: number; z: number };
 const at = (dx: number, dy: number, dz: number) => `${o.x + dx} ${o.y + dy} ${o.z + dz}`;
@@ -66,7 +69,8 @@ beforeAll(async () => {
   });
   targets = new Targets([target]);
   const undo = new UndoRegistry();
-  jobs = new JobManager({ targets, safety: defaultSafetyConfig, log: silent, dir: join(dir, 'jobs'), undo });
+  jobsDir = join(dir, 'jobs');
+  jobs = new JobManager({ targets, safety: defaultSafetyConfig, log: silent, dir: jobsDir, undo });
   await jobs.init();
   const server = createServer({ targets, log: silent, safety: defaultSafetyConfig, jobs, undo, structures });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -124,6 +128,12 @@ describe('"already so" is unchanged, never failed', () => {
     expect(r.failures).toEqual([]);
     expect(r.hint).toMatch(/^Done: 1\/3 steps applied, 2 unchanged \(the world already matched\)\.$/);
     expect(textOf(done)).not.toMatch(/did not apply|fix the cause|resume_build_job|rejected_by_game/);
+
+    // a resume from the phase has nothing to retry: the unchanged steps are not sent again
+    jobOf(await call('resume_build_job', { id, from: 'floor' }));
+    expect(jobOf(await call('get_build_job', { id, waitSeconds: 120 })).status).toBe('completed');
+    const journal = JSON.parse(await readFile(join(jobsDir, `${id}.json`), 'utf8')) as JobState;
+    expect(journal.steps.map((s) => s.attempts)).toEqual([1, 1, 1]);
   });
 });
 

@@ -13,7 +13,7 @@ Commands are pipelined and attributed exactly (fences): each result holds only i
 
 ## Status of each command
 - applied: the server confirmed it (applied=true). With detail.inferred the server is silent on success (sendCommandFeedback off, or tellraw/say), so success is inferred.
-- rejected_by_game: the server refused it (syntax error, unknown block, too big, unloaded area…); nothing changed. detail.key is the exact translation key. detail.noChange=true means the world ALREADY matched (e.g. "No blocks were filled"): do not resend.
+- rejected_by_game: the server refused it (syntax error, unknown block, too big, unloaded area…); nothing changed. detail.key is the exact translation key. detail.noChange=true means the world ALREADY matched (e.g. "No blocks were filled"): the counts call it unchanged (unchangedCount, never in failedCount); do not resend.
 - execution_error: the command crashed inside the server.
 - timed_out: no reply in time; the world may or may not have changed — check before resending.
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.

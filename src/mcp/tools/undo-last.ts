@@ -13,7 +13,7 @@ import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { TargetArg } from './shared-schemas.js';
 
-const DESCRIPTION = `Put back the blocks changed by the last execute_commands / place_structure batches, newest first, and read them back: block writes of the last ${UNDO_MAX_BATCHES} batches whose result says undo: recorded (at most ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks).`;
+const DESCRIPTION = `Put back the blocks of the last execute_commands / place_structure batches whose result says undo: recorded (up to ${UNDO_MAX_BATCHES} batches, ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks), newest first, and read them back.`;
 
 export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -33,7 +33,7 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
           .boolean()
           .optional()
           .describe('go past not-recorded batches (their blocks stay) to undo older ones'),
-        list: z.boolean().optional().describe('only list the entries, undo nothing'),
+        list: z.boolean().optional().describe('list what undo holds, undo nothing'),
         target: TargetArg,
       }),
       outputSchema: UndoLastOutput,
