@@ -231,3 +231,78 @@ describe('the sentences the tools say about themselves', () => {
     expect(textOf(saved)).toMatch(/^saved "row" to .*row\.schem/);
   });
 });
+
+describe('render_area says what the picture shows', () => {
+  /** a 7×7 cobblestone room with a gable roof of oak stairs and a slab ridge, a crafting table inside */
+  const house = () => {
+    const z0 = 20;
+    const row = (dy: number, dz: number, block: string) =>
+      `fill ${at(0, dy, z0 + dz)} ${at(6, dy, z0 + dz)} ${block}`;
+    return [
+      `fill ${at(0, -1, z0)} ${at(6, -1, z0 + 6)} minecraft:oak_planks`,
+      `fill ${at(0, 0, z0)} ${at(6, 2, z0 + 6)} minecraft:cobblestone hollow`,
+      // hollow fills the top and the bottom too: the room is open from the floor to the roof
+      `fill ${at(1, 0, z0 + 1)} ${at(5, 2, z0 + 5)} minecraft:air`,
+      row(3, 0, 'minecraft:oak_stairs[facing=south]'),
+      row(3, 6, 'minecraft:oak_stairs[facing=north]'),
+      row(4, 1, 'minecraft:oak_stairs[facing=south]'),
+      row(4, 5, 'minecraft:oak_stairs[facing=north]'),
+      row(5, 2, 'minecraft:oak_stairs[facing=south]'),
+      row(5, 4, 'minecraft:oak_stairs[facing=north]'),
+      row(6, 3, 'minecraft:oak_slab'),
+      // the gable ends
+      ...[0, 6].flatMap((dx) => [
+        `fill ${at(dx, 3, z0 + 1)} ${at(dx, 3, z0 + 5)} minecraft:oak_planks`,
+        `fill ${at(dx, 4, z0 + 2)} ${at(dx, 4, z0 + 4)} minecraft:oak_planks`,
+        `setblock ${at(dx, 5, z0 + 3)} minecraft:oak_planks`,
+      ]),
+      `setblock ${at(3, 0, z0 + 3)} minecraft:crafting_table`,
+    ];
+  };
+  // down to the dirt under the grass: in the box, but no picture from above can show it
+  const box = () => ({ from: pos(-1, -2, 19), to: pos(7, 7, 27) });
+
+  test('under a pitched roof: the roof is cut away and the answer says what was cut, by type', async () => {
+    const built = batchOf(await call('execute_commands', { commands: house() }));
+    expect(built.failedCount).toBe(0);
+    const r = await call('render_area', { ...box(), view: 'isometric' });
+    const out = r.structuredContent as {
+      cutaway?: { fromY: number; removed: number; blocks: Array<{ name: string; count: number }> };
+      shown: string[];
+    };
+    // the ridge and the two upper stair rows of each side, with the gable tops between them
+    expect(out.cutaway).toEqual({
+      fromY: o.y + 4,
+      removed: 7 + 28 + 8,
+      blocks: [
+        { name: 'oak_stairs', count: 28 },
+        { name: 'oak_planks', count: 8 },
+        { name: 'oak_slab', count: 7 },
+      ],
+    });
+    expect(out.shown).toContain('crafting_table');
+    expect(textOf(r)).not.toMatch(/^seen from above/m);
+    expect(textOf(r)).toContain(
+      `cut away: 43 blocks from y ${o.y + 4} up are not drawn (oak_stairs 28, oak_planks 8, oak_slab 7), and the near walls of the room under it are drawn see-through`,
+    );
+    // the same box, told not to cut: it says so
+    const whole = await call('render_area', { ...box(), view: 'isometric', cutaway: false });
+    expect(textOf(whole)).toContain('nothing cut away (cutaway: false)');
+  });
+
+  test('a top view names only the top block of each column, and nothing about see-through walls', async () => {
+    const r = await call('render_area', { ...box(), view: 'top' });
+    const text = textOf(r);
+    const out = r.structuredContent as { shown: string[]; blocks: Array<{ name: string }> };
+    expect(text).not.toMatch(/see-through/);
+    expect(text).toMatch(/^cut away: 43 blocks from y -?\d+ up are not drawn \(oak_stairs 28/m);
+    // the inside shows through the cut roof; the dirt under the grass is in the box but not in the picture
+    expect(out.shown).toContain('crafting_table');
+    expect(out.blocks.map((b) => b.name)).toContain('dirt');
+    expect(out.shown).not.toContain('dirt');
+    const seen = /^seen from above \(the top block of each column\): (.*?)(;|$)/m.exec(text);
+    expect(seen?.[1]?.split(', ')).toEqual(out.shown);
+    expect(text).not.toMatch(/dirt/);
+    expect(text).toMatch(/other blocks lie under them/);
+  });
+});
