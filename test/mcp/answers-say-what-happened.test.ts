@@ -306,3 +306,35 @@ describe('render_area says what the picture shows', () => {
     expect(text).toMatch(/other blocks lie under them/);
   });
 });
+
+describe('get_connection_info says what the next call needs', () => {
+  interface Info {
+    signInMode: string;
+    bot: { groundY: number; groundBlock: string; aboveGround: number; position: { y: number } };
+  }
+  const tp = (x: number, y: number, z: number) =>
+    call('execute_commands', { commands: [`tp @s ${x.toFixed(2)} ${y.toFixed(2)} ${z.toFixed(2)}`] });
+
+  test('how the bot signs in, and whether it stands on the ground or hovers above it', async () => {
+    const spot = { x: o.x + 10.5, z: o.z + 0.5 };
+    await tp(spot.x, o.y + 4, spot.z);
+    const high = await call('get_connection_info', {});
+    const info = high.structuredContent as unknown as Info;
+    expect(info.signInMode).toBe('offline');
+    expect(textOf(high)).toMatch(/^signs in: offline \(a name without a Microsoft account/m);
+    const above = o.y + 4 - (info.bot.groundY + 1);
+    expect(above).toBeGreaterThan(0);
+    expect(info.bot.aboveGround).toBeCloseTo(above, 2);
+    const ground = info.bot.groundBlock.replace('minecraft:', '');
+    expect(textOf(high)).toContain(
+      `hovering ${above} block(s) above the ground: ${ground} at y=${info.bot.groundY} is the first block under its feet`,
+    );
+    expect(textOf(high)).not.toMatch(/standing on/);
+
+    await tp(spot.x, info.bot.groundY + 1, spot.z);
+    const low = await call('get_connection_info', {});
+    expect((low.structuredContent as unknown as Info).bot.aboveGround).toBe(0);
+    expect(textOf(low)).toContain(`standing on ${ground} (ground under it at y=${info.bot.groundY})`);
+    expect(textOf(low)).not.toMatch(/hovering/);
+  });
+});
