@@ -211,6 +211,6 @@ export function positionLines(batch: BatchResult): string[] {
     .filter((r) => r.botPosition)
     .map((r) => {
       const p = r.botPosition!;
-      return `#${r.index + 1} moved the bot: it now stands at ${p.x} ${p.y} ${p.z} (block ${Math.floor(p.x)} ${Math.floor(p.y)} ${Math.floor(p.z)})`;
+      return `#${r.index + 1} moved the bot: it is now at ${p.x} ${p.y} ${p.z} (block ${Math.floor(p.x)} ${Math.floor(p.y)} ${Math.floor(p.z)})`;
     });
 }

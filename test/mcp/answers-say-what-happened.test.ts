@@ -21,7 +21,7 @@ import type { JobReport } from '../../src/jobs/report.js';
 import type { JobState } from '../../src/jobs/schema.js';
 import { createServer } from '../../src/mcp/server.js';
 import type { UndoLastResult } from '../../src/results/undo.js';
-import type { BatchResult } from '../../src/results/schema.js';
+import { type BatchResult, CommandStatusSchema } from '../../src/results/schema.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { StructureStore } from '../../src/structures/store.js';
 import { logger } from '../../src/vocabulary/logger.js';
@@ -38,8 +38,15 @@ let o: { x: number; y: number; z: number };
 const at = (dx: number, dy: number, dz: number) => `${o.x + dx} ${o.y + dy} ${o.z + dz}`;
 const pos = (dx: number, dy: number, dz: number) => ({ x: o.x + dx, y: o.y + dy, z: o.z + dz });
 
-const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args }, undefined, { timeout: 170_000 })) as CallToolResult;
+/** every text answer of this file, to check what they point to */
+const answers: string[] = [];
+const call = async (name: string, args: Record<string, unknown>) => {
+  const result = (await client.callTool({ name, arguments: args }, undefined, {
+    timeout: 170_000,
+  })) as CallToolResult;
+  answers.push(textOf(result));
+  return result;
+};
 const textOf = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 const batchOf = (r: CallToolResult) => r.structuredContent as unknown as BatchResult;
 const jobOf = (r: CallToolResult) => {
@@ -317,7 +324,10 @@ describe('get_connection_info says what the next call needs', () => {
 
   test('how the bot signs in, and whether it stands on the ground or hovers above it', async () => {
     const spot = { x: o.x + 10.5, z: o.z + 0.5 };
-    await tp(spot.x, o.y + 4, spot.z);
+    // the teleport's own answer says where the bot is, not that it stands (it may hover there)
+    const moved = await tp(spot.x, o.y + 4, spot.z);
+    expect(textOf(moved)).toContain(`#1 moved the bot: it is now at ${spot.x} ${o.y + 4} ${spot.z}`);
+    expect(textOf(moved)).not.toMatch(/stands/);
     const high = await call('get_connection_info', {});
     const info = high.structuredContent as unknown as Info;
     expect(info.signInMode).toBe('offline');
@@ -336,5 +346,17 @@ describe('get_connection_info says what the next call needs', () => {
     expect((low.structuredContent as unknown as Info).bot.aboveGround).toBe(0);
     expect(textOf(low)).toContain(`standing on ${ground} (ground under it at y=${info.bot.groundY})`);
     expect(textOf(low)).not.toMatch(/hovering/);
+  });
+});
+
+describe('pointers to the results guide carry its gist', () => {
+  test('no answer sends the model to a resource; a description that does names every status itself', async () => {
+    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.filter((a) => a.includes('mcbridge://'))).toEqual([]);
+    const { tools } = await client.listTools();
+    const pointing = tools.filter((t) => t.description?.includes('mcbridge://guide/results'));
+    expect(pointing.map((t) => t.name)).toEqual(['execute_commands']);
+    for (const t of pointing)
+      for (const status of CommandStatusSchema.options) expect(t.description).toContain(status);
   });
 });
