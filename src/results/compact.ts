@@ -36,7 +36,7 @@ export const CompactCommandResultSchema = CommandResultSchema.extend({
 export type CompactCommandResult = z.infer<typeof CompactCommandResultSchema>;
 
 export const ResultsPageSchema = z.object({
-  /** results listed: failed or uncertain ones first, then applied ones, then "already there" no-ops */
+  /** results listed: failed or uncertain ones first, then applied ones, then unchanged ones (the world already matched) */
   listed: z.number().int(),
   /** results left out of `results`; read them with get_batch_results */
   omitted: z.number().int(),
@@ -122,7 +122,7 @@ export function compactBatch(batch: BatchResult, options: CompactOptions = {}): 
   const verified = results.filter((r) => readBackAsWritten(r.verification)).length;
   if (verified) out.verifiedCount = verified;
   const max = options.maxResults;
-  // "already there" (noChange) changed nothing and needs nothing: listed last
+  // unchanged (the world already matched) needs nothing: listed last
   const failed = (r: CommandResult) => r.status !== 'applied' && !isUnchanged(r);
   const listed =
     max === undefined || results.length <= max
