@@ -289,6 +289,9 @@ describe('render_area says what the picture shows', () => {
     });
     expect(out.shown).toContain('crafting_table');
     expect(textOf(r)).not.toMatch(/^seen from above/m);
+    // the dirt under the grass shows only where the box cuts it on the two sides seen from the south-east
+    expect(textOf(r)).toMatch(/^in the picture \(blocks with a face it shows\): .*\bdirt 17\b/m);
+    expect(textOf(r)).toMatch(/; \d+ more lie wholly behind others, not in the picture/);
     expect(textOf(r)).toContain(
       `cut away: 43 blocks from y ${o.y + 4} up are not drawn (oak_stairs 28, oak_planks 8, oak_slab 7), and the near walls of the room under it are drawn see-through`,
     );

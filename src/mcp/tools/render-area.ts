@@ -5,12 +5,10 @@ import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
-import type { Box } from '../../vocabulary/blocks/box.js';
-import type { BlockSource } from '../../vocabulary/blocks/block-state.js';
-import { type BlockCount, type Counts, countsText } from '../../world-view/legend.js';
 import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
 import { CORNERS } from '../../world-view/rotate.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
+import { countLayers, cutawayLine, inViewText, topText } from '../render-text.js';
 import { SERVICE_META_KEY, serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
@@ -47,44 +45,7 @@ export const RenderAreaOutput = z.object({
     .describe('the ceiling or roof left out of the picture: every block from this y up, by type'),
 });
 
-type Cut = NonNullable<z.infer<typeof RenderAreaOutput>['cutaway']>;
-
-/** What was left out of the picture, by type, or why nothing was (so that a roof still drawn is explained). */
-function cutawayLine(view: 'isometric' | 'top', cut: Cut | undefined, asked: boolean): string {
-  if (!asked) return 'nothing cut away (cutaway: false)';
-  if (!cut)
-    return "nothing cut away: the box's top layer does not roof over air (to look under a roof, lower to.y below it)";
-  const what = cut.blocks.map((b) => `${b.name} ${b.count}`).join(', ');
-  const near = view === 'isometric' ? ', and the near walls of the room under it are drawn see-through' : '';
-  return `cut away: ${cut.removed} blocks from y ${cut.fromY} up are not drawn (${what})${near}; cutaway: false draws them`;
-}
-
-/** A top view shows the top block of each column: only those are named. */
-function topText(shown: readonly string[], counts: Counts): string {
-  const unloaded = counts.unloaded > 0 ? `; unloaded (hatched): ${counts.unloaded}` : '';
-  const under = counts.blocks.some((b) => !shown.includes(b.name))
-    ? '; other blocks lie under them (an isometric view or get_blocks_in_area shows them)'
-    : '';
-  return `seen from above (the top block of each column): ${shown.join(', ') || 'nothing'}${under}${unloaded}`;
-}
-
-/** The block types of the box from world y `fromY` up, most first. */
-function countLayers(source: BlockSource, box: Box, fromY: number): BlockCount[] {
-  const byName = new Map<string, number>();
-  for (let y = Math.max(fromY, box.min.y); y <= box.max.y; y++)
-    for (let z = box.min.z; z <= box.max.z; z++)
-      for (let x = box.min.x; x <= box.max.x; x++) {
-        const b = source.readBlock({ x, y, z });
-        if (b === 'unloaded' || AIR.has(b.name)) continue;
-        const name = b.name.replace(/^minecraft:/, '');
-        byName.set(name, (byName.get(name) ?? 0) + 1);
-      }
-  return [...byName]
-    .map(([name, count]) => ({ name, count }))
-    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-}
-
-const AIR = new Set(['minecraft:air', 'minecraft:cave_air', 'minecraft:void_air']);
+type RenderAreaCut = NonNullable<z.infer<typeof RenderAreaOutput>['cutaway']>;
 
 export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -118,7 +79,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
         };
         const r = renderAreaDetailed(source, args.from, args.to, options);
         const { plan } = r;
-        const cutaway = r.cutaway
+        const cutaway: RenderAreaCut | undefined = r.cutaway
           ? { ...r.cutaway, blocks: countLayers(source, plan.box, r.cutaway.fromY) }
           : undefined;
         const structured: z.infer<typeof RenderAreaOutput> = {
@@ -140,7 +101,9 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
         const lines = [
           `${plan.view} render of ${min.x} ${min.y} ${min.z} to ${max.x} ${max.y} ${max.z}, ${r.width}×${r.height} px, ${r.caption[0]}`,
           cutawayLine(plan.view, cutaway, options.cutaway ?? true),
-          plan.view === 'top' ? topText(r.legend, r.counts) : countsText(r.counts),
+          plan.view === 'top'
+            ? topText(r.legend, r.counts)
+            : inViewText(source, plan.box, plan.corner, cutaway?.fromY, r.counts),
           ...(plan.view === 'isometric'
             ? [
                 `other sides: corner ${CORNERS.filter((c) => c !== plan.corner).join(' | ')}; from above: view top`,
