@@ -112,6 +112,19 @@ describe('"already so" is unchanged, never failed', () => {
     expect(textOf(result)).not.toMatch(/rejected_by_game/);
   });
 
+  test('a transactional batch with a command whose world already matched is not rolled back for it', async () => {
+    await call('execute_commands', { commands: [`setblock ${at(0, 0, 1)} minecraft:stone`] });
+    const result = await call('execute_commands', {
+      commands: [`setblock ${at(0, 0, 1)} minecraft:stone`, `setblock ${at(1, 0, 1)} minecraft:bricks`],
+      transactional: true,
+    });
+    const batch = batchOf(result);
+    expect(batch.transaction).toEqual({ rolledBack: false });
+    expect(batch).toMatchObject({ appliedCount: 1, unchangedCount: 1, failedCount: 0 });
+    expect(textOf(result)).not.toMatch(/ROLLED BACK/);
+    expect(await blockAt(1, 0, 1)).toBe('minecraft:bricks');
+  });
+
   test('a build job with no-op steps: unchanged in its counts, no failure, no advice to fix or resume', async () => {
     const started = await call('start_build_job', {
       name: 'No-op steps',
