@@ -1,11 +1,15 @@
 /**
  * Undo's core: put back the newest recorded batches of a connection from their snapshots and read them
  * back. It never guesses: at a batch that was not recorded it stops (unless told to pass it), and an entry
- * whose restore does not read back as the snapshot stays in the history.
+ * whose restore does not read back as the snapshot stays in the history. Before a restore it reads which
+ * blocks still differ from the snapshot, so that it can say how many it changed back and how many already
+ * matched (a batch that found a block already right did not change it).
  */
-import { channelBlockSource } from '../connection/block-reads.js';
+import { channelBlockSource, prepareReads } from '../connection/block-reads.js';
 import type { ConnectionSession } from '../connection/session.js';
-import type { UndoLastResult } from '../results/undo.js';
+import type { UndoEntryView, UndoLastResult } from '../results/undo.js';
+import type { BlockSource } from '../vocabulary/blocks/block-state.js';
+import { type Snapshot, stateNow } from './snapshot.js';
 import { restoreSnapshot } from './transaction.js';
 import type { UndoHistory } from './undo.js';
 
@@ -16,7 +20,8 @@ export async function undoSteps(
   steps: number,
   pastUnrecorded: boolean,
 ): Promise<UndoLastResult> {
-  const out: UndoLastResult = { undone: [], passed: [], remaining: 0 };
+  const out: UndoLastResult = { undone: [], passed: [], remaining: 0, undoableNow: 0, entries: [] };
+  const source = channelBlockSource(session.channel);
   while (out.undone.length < steps) {
     const entry = history.peek();
     if (!entry) break;
@@ -31,16 +36,21 @@ export async function undoSteps(
       continue;
     }
     history.pop();
-    const report = await restoreSnapshot(session, entry.snapshot, channelBlockSource(session.channel));
+    const already = source ? await matchingNow(session, entry.snapshot, source) : undefined;
+    const report = await restoreSnapshot(session, entry.snapshot, source);
     const blocks = entry.snapshot.states.size;
+    const restoredCount = report.status === 'not_checked' ? 0 : blocks - report.notRestoredCount;
     const restore = {
       label: entry.label,
       at: entry.at,
       commands: report.commands,
       status: report.status,
       blocks,
-      restoredCount: report.status === 'not_checked' ? 0 : blocks - report.notRestoredCount,
+      restoredCount,
       notRestoredCount: report.notRestoredCount,
+      ...(already !== undefined && report.status !== 'not_checked'
+        ? { changedBack: restoredCount - already, alreadyMatched: already }
+        : {}),
       mismatches: report.mismatches,
     };
     const done = report.status === 'verified' || (report.status === 'not_checked' && report.failed === 0);
@@ -52,6 +62,32 @@ export async function undoSteps(
     }
     out.undone.push(restore);
   }
-  out.remaining = history.size;
-  return out;
+  return { ...out, ...held(history) };
+}
+
+/** What the history holds and what undo_last reaches of it now (without past_unrecorded). */
+export function held(history: UndoHistory): Pick<UndoLastResult, 'remaining' | 'undoableNow' | 'entries'> {
+  let blocker: string | undefined;
+  const entries = history.list().map((e): UndoEntryView => {
+    const base = { label: e.label, at: e.at };
+    if (e.kind === 'not_recorded') {
+      blocker ??= e.label;
+      return { ...base, undoable: false, reason: e.reason };
+    }
+    return blocker === undefined
+      ? { ...base, undoable: true }
+      : { ...base, undoable: false, behind: blocker };
+  });
+  return { remaining: entries.length, undoableNow: entries.filter((e) => e.undoable).length, entries };
+}
+
+/** How many positions of the snapshot the world already shows as they were (unloaded ones are not counted). */
+async function matchingNow(session: ConnectionSession, snapshot: Snapshot, source: BlockSource) {
+  await prepareReads(session.channel, snapshot.boxes);
+  let same = 0;
+  for (const [k, expected] of snapshot.states) {
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number];
+    if (stateNow(source, { x, y, z }) === expected) same++;
+  }
+  return same;
 }

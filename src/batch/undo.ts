@@ -56,6 +56,11 @@ export class UndoHistory {
     this.entries.push(entry);
   }
 
+  /** Every entry, newest first. */
+  list(): readonly UndoEntry[] {
+    return [...this.entries].reverse();
+  }
+
   get size(): number {
     return this.entries.length;
   }

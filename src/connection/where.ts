@@ -22,6 +22,10 @@ export const BotPlaceSchema = z.object({
   world: z.object({ minY: z.number().int(), maxY: z.number().int() }).nullable(),
   /** y of the top non-air block at or below the bot's feet (stand at groundY + 1); null: not loaded */
   groundY: z.number().int().nullable(),
+  /** that block's id; null: not loaded */
+  groundBlock: z.string().nullable(),
+  /** how far the feet are above the top of that block (0: standing on it); null: not loaded */
+  aboveGround: z.number().nullable(),
   /** the chunks the bot's client holds: commands outside this box may hit unloaded chunks */
   loaded: z
     .object({
@@ -51,23 +55,29 @@ export function botPlace(channel: CommandChannel): BotPlace | undefined {
     yaw: round(p.yaw),
     pitch: round(p.pitch),
     world: view ? { minY: view.minY, maxY: view.maxY } : null,
-    groundY: groundBelow(channel, block, minY),
+    ...groundUnder(channel, p.y, block, minY),
     loaded: view?.loadedBox
       ? { chunks: view.loadedChunkCount, min: view.loadedBox.min, max: view.loadedBox.max }
       : null,
   };
 }
 
-function groundBelow(
+type Ground = Pick<BotPlace, 'groundY' | 'groundBlock' | 'aboveGround'>;
+
+/** The top non-air block at or below the feet, and how high above its top (taken as a full block) they are. */
+function groundUnder(
   channel: CommandChannel,
+  feetY: number,
   from: { x: number; y: number; z: number },
   minY: number,
-): number | null {
-  if (!channel.readBlock) return null;
+): Ground {
+  const none: Ground = { groundY: null, groundBlock: null, aboveGround: null };
+  if (!channel.readBlock) return none;
   for (let y = from.y; y >= minY; y--) {
     const state = channel.readBlock({ x: from.x, y, z: from.z });
-    if (state === 'unloaded') return null;
-    if (!AIR.has(state.name)) return y;
+    if (state === 'unloaded') return none;
+    if (!AIR.has(state.name))
+      return { groundY: y, groundBlock: state.name, aboveGround: round(Math.max(0, feetY - (y + 1))) };
   }
-  return null;
+  return none;
 }

@@ -98,7 +98,7 @@ export async function executeBatch(
     await sendPhase(session, steps, commands, results, check, { ...options, policy, onJudged });
     const final = results as CommandResult[];
     const transaction = options.transactional
-      ? await settleTransaction(session, final, plan.byCommand, undoBasis.snapshot, policy)
+      ? await settleTransaction(session, final, plan.byCommand, undoBasis.snapshot)
       : undefined;
     return { check, plan, results: final, transaction, undoBasis };
   });

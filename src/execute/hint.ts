@@ -2,6 +2,7 @@
 import type { Capabilities } from '../connection/probe.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { rollbackHeadline } from '../results/text.js';
+import { isUnchanged, UNCHANGED, UNCHANGED_MEANS } from '../results/unchanged.js';
 
 const quote = (r: CommandResult) =>
   `#${r.index + 1} \`${r.command.length > 60 ? `${r.command.slice(0, 57)}...` : r.command}\``;
@@ -12,8 +13,8 @@ export function batchHint(batch: BatchResult, caps: Capabilities): string {
   if (headline) return headline;
   const parts: string[] = [];
   const by = (s: string) => batch.results.filter((r) => r.status === s);
-  const noChange = batch.results.filter((r) => r.detail?.noChange);
-  const rejected = by('rejected_by_game').filter((r) => !r.detail?.noChange);
+  const noChange = batch.results.filter(isUnchanged);
+  const rejected = by('rejected_by_game').filter((r) => !isUnchanged(r));
   const errors = by('execution_error');
   const timedOut = by('timed_out');
   const safety = by('rejected_by_safety');
@@ -27,7 +28,11 @@ export function batchHint(batch: BatchResult, caps: Capabilities): string {
       `WARNING: the server said ${mismatched.length} command(s) applied but the world disagrees — ${quote(first)}${m ? `: at ${m.x} ${m.y} ${m.z} expected ${m.expected}, found ${m.actual}` : ''}. Inspect with get_blocks_in_area before building on it.`,
     );
   }
-  if (batch.appliedCount === batch.totalCommands) {
+  if (noChange.length && batch.appliedCount + noChange.length === batch.totalCommands) {
+    parts.push(
+      `All ${batch.totalCommands} commands done: ${batch.appliedCount} applied, ${noChange.length} ${UNCHANGED} (${UNCHANGED_MEANS}) — no need to resend.`,
+    );
+  } else if (batch.appliedCount === batch.totalCommands) {
     parts.push(
       batch.totalCommands === 1
         ? 'The command was applied.'
@@ -42,8 +47,8 @@ export function batchHint(batch: BatchResult, caps: Capabilities): string {
       `${rejected.length} rejected by the game; first: ${quote(first)} — ${first.summary}. Fix and resend only those.`,
     );
   }
-  if (noChange.length) {
-    parts.push(`${noChange.length} changed nothing because the world already matched — no need to resend.`);
+  if (noChange.length && batch.appliedCount + noChange.length !== batch.totalCommands) {
+    parts.push(`${noChange.length} ${UNCHANGED} (${UNCHANGED_MEANS}) — no need to resend.`);
   }
   if (errors.length)
     parts.push(`${errors.length} failed inside the server (${quote(errors[0]!)}); check its arguments.`);

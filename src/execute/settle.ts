@@ -8,7 +8,7 @@ import { boxOfWrite } from '../commands/block-box.js';
 import type { BlockWrite } from '../commands/block-write.js';
 import type { ConnectionSession } from '../connection/session.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
-import type { SuccessPolicy } from './segments.js';
+import { isUnchanged } from '../results/unchanged.js';
 import { channelBlockSource } from '../connection/block-reads.js';
 
 const ROLLBACK_ON = new Set(['rejected_by_game', 'execution_error', 'timed_out']);
@@ -20,11 +20,9 @@ export async function settleTransaction(
   results: CommandResult[],
   writes: readonly BlockWrite[][],
   snapshot: Snapshot | undefined,
-  policy: SuccessPolicy,
 ): Promise<Transaction> {
-  const causes = results.filter(
-    (r) => ROLLBACK_ON.has(r.status) && !(policy.noChangeIsSuccess && r.detail?.noChange),
-  );
+  // an unchanged command (the world already matched) left the world as asked: never a cause
+  const causes = results.filter((r) => ROLLBACK_ON.has(r.status) && !isUnchanged(r));
   // no snapshot: the batch wrote no blocks, so there is nothing to put back
   if (causes.length === 0 || !snapshot) return { rolledBack: false };
   const reason = causes.map((r) => `#${r.index + 1} ${r.status}: ${r.summary}`).join('; ');

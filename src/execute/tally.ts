@@ -1,5 +1,9 @@
-/** The batch result: counts from the per-command results (rolled-back commands count as neither). */
+/**
+ * The batch result: counts from the per-command results (rolled-back commands count as neither applied nor
+ * failed; a command whose world already matched is unchanged, not failed).
+ */
 import type { Capabilities } from '../connection/probe.js';
+import { isUnchanged } from '../results/unchanged.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import type { CheckBatchResult } from '../safety/check.js';
 import { batchHint } from './hint.js';
@@ -18,12 +22,14 @@ export function tally(
 ): BatchResult {
   const count = (f: (r: CommandResult) => boolean) => results.filter(f).length;
   const rolledBack = count((r) => r.status === 'rolled_back');
+  const unchanged = count(isUnchanged);
   const { safety, transaction, undo } = parts;
   const batch: BatchResult = {
     totalCommands: results.length,
     acceptedCount: count((r) => r.accepted),
     appliedCount: count((r) => r.status === 'applied'),
-    failedCount: count((r) => FAILED.has(r.status)),
+    failedCount: count((r) => FAILED.has(r.status) && !isUnchanged(r)),
+    ...(unchanged ? { unchangedCount: unchanged } : {}),
     unknownCount: count((r) => r.status === 'unknown'),
     skippedCount: count((r) => r.status === 'skipped'),
     ...(rolledBack ? { rolledBackCount: rolledBack } : {}),

@@ -91,7 +91,10 @@ export function createJob(input: StartJobInput, target: string, now: Date): JobS
   };
 }
 
-/** Prepares steps for a resume: `from` a phase (failed steps there and after are retried), `restart` (applied ones too). */
+/**
+ * Prepares steps for a resume: `from` a phase (failed steps there and after are retried; unchanged ones,
+ * whose world already matched, are not), `restart` (applied and unchanged ones too).
+ */
 export function rewind(state: JobState, from: string | undefined, restart: boolean): void {
   let start = 0;
   if (from !== undefined) {
@@ -105,6 +108,8 @@ export function rewind(state: JobState, from: string | undefined, restart: boole
   for (const step of state.steps) {
     if (step.phase < start || step.state === 'pending' || step.state === 'sent') continue;
     if (step.state === 'applied' && !restart) continue;
+    // the world already matched: nothing for a retry to change
+    if (step.noChange && !restart) continue;
     if ((step.state === 'unknown' || step.state === 'timed_out') && !restart) continue; // checked in the world first
     step.state = 'pending';
     delete step.summary;

@@ -1,16 +1,24 @@
 /** What get_build_job and list_build_jobs return: the journal summed up, rendered from one object. */
 import { z } from 'zod';
+import { isUnchanged, UNCHANGED, UNCHANGED_MEANS } from '../results/unchanged.js';
 import { stepCommand } from './reconcile.js';
 import {
   InterruptionSchema,
   isDecided,
   type JobState,
   type JobStatus,
+  type JobStep,
   JobStatusSchema,
   type StepState,
 } from './schema.js';
 
 const MAX_FAILURES = 20;
+
+/** what get_build_job shows of a job's work, said where undo refuses a job (and tested against the tool) */
+export const JOB_UNDO_SHOWS = 'get_build_job shows its counts per outcome and its failed steps';
+
+/** said when a job starts and whenever it is shown */
+export const JOB_UNDO_LINE = `undo: undo_last cannot put this job back (build jobs are not snapshotted) and stops at it; undo_last with past_unrecorded: true goes past it to older batches, leaving the job's blocks`;
 
 export const PhaseReportSchema = z.object({
   name: z.string(),
@@ -34,7 +42,7 @@ export type JobSummary = z.infer<typeof JobSummarySchema>;
 export const JobReportSchema = JobSummarySchema.extend({
   /** steps not decided yet: pending, or sent without a recorded outcome */
   pendingSteps: z.number().int(),
-  /** steps per outcome (`pending`, `sent` and every command status) */
+  /** steps per outcome (`pending`, `sent`, `unchanged` — the world already matched — and every other command status) */
   counts: z.record(z.string(), z.number().int()),
   phases: z.array(PhaseReportSchema),
   completedPhases: z.array(z.string()),
@@ -59,12 +67,20 @@ export const JobReportSchema = JobSummarySchema.extend({
   reconciledSteps: z.number().int(),
   runs: z.number().int(),
   resumable: z.boolean(),
+  /** whether undo_last can put the job back: never (jobs are not snapshotted; undo_last stops at the job) */
+  undoable: z.boolean(),
   params: z.record(z.string(), z.string()).optional(),
   hint: z.string(),
 });
 export type JobReport = z.infer<typeof JobReportSchema>;
 
 const NOT_FAILED = new Set<StepState>(['applied', 'pending', 'sent']);
+
+/** the step found the world already as it asked: nothing to fix, nothing to resume */
+const unchangedStep = (s: JobStep) =>
+  s.state !== 'pending' &&
+  s.state !== 'sent' &&
+  isUnchanged({ status: s.state, detail: { noChange: s.noChange ?? false } });
 
 export function summarize(state: JobState, status: JobStatus): JobSummary {
   return {
@@ -85,7 +101,10 @@ export function buildReport(
   context: { maxAgeDays: number; autoResume: boolean; failuresFrom?: number },
 ): JobReport {
   const counts: Record<string, number> = {};
-  for (const s of state.steps) counts[s.state] = (counts[s.state] ?? 0) + 1;
+  for (const s of state.steps) {
+    const outcome = unchangedStep(s) ? UNCHANGED : s.state;
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
   const phases = state.phases.map((p, i) => {
     const steps = state.steps.filter((s) => s.phase === i);
     const done = steps.filter((s) => isDecided(s.state)).length;
@@ -104,7 +123,9 @@ export function buildReport(
   const from = Math.max(1, context.failuresFrom ?? 1);
   const failed = state.steps
     .map((s, i) => ({ s, i }))
-    .filter(({ s }) => !NOT_FAILED.has(s.state) && !(s.state === 'skipped' && s.reconciled));
+    .filter(
+      ({ s }) => !NOT_FAILED.has(s.state) && !unchangedStep(s) && !(s.state === 'skipped' && s.reconciled),
+    );
   const failures = failed
     .filter(({ i }) => i + 1 >= from)
     .slice(0, MAX_FAILURES)
@@ -133,6 +154,7 @@ export function buildReport(
     reconciledSteps: state.steps.filter((s) => s.reconciled).length,
     runs: state.runs,
     resumable,
+    undoable: false,
     ...(state.params ? { params: state.params } : {}),
     hint: '',
   };
@@ -151,12 +173,14 @@ function hintFor(r: JobReport, context: { maxAgeDays: number; autoResume: boolea
   const failed = r.failedSteps
     ? ` ${r.failedSteps} step(s) did not apply: see failures; fix the cause, then ${call.replace('}', ',"from":"<phase>"}')} retries them.${page}`
     : '';
+  const same = r.counts[UNCHANGED] ?? 0;
+  const unchanged = same ? `, ${same} ${UNCHANGED} (${UNCHANGED_MEANS})` : '';
   switch (r.status) {
     case 'pending':
     case 'running':
       return `Running: ${r.doneSteps}/${r.totalSteps} steps done. Follow it with get_build_job {"id":"${r.id}","waitSeconds":30}.`;
     case 'completed':
-      return `Done: ${r.counts['applied'] ?? 0}/${r.totalSteps} steps applied.${failed}`;
+      return `Done: ${r.counts['applied'] ?? 0}/${r.totalSteps} steps applied${unchanged}.${failed}`;
     case 'expired':
       return `Expired: older than ${context.maxAgeDays} days, it cannot be resumed. Start a new job with what is still missing (check the world first).`;
     case 'interrupted': {

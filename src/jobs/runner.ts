@@ -11,6 +11,7 @@ import type { Logger } from '../vocabulary/logger.js';
 import type { CommandResult } from '../results/schema.js';
 import type { SafetyConfig } from '../safety/config.js';
 import { chunkBatch, nextChunk } from './chunk.js';
+import { JOB_UNDO_SHOWS } from './report.js';
 import { type ReconcileReport, reconcileUncertain } from './reconcile.js';
 import type { Interruption, JobState, JobStep } from './schema.js';
 
@@ -116,8 +117,7 @@ function notRecordedMarker(state: JobState): UndoEntry {
     kind: 'not_recorded',
     label: `build job ${state.id} (${state.steps.length} steps)`,
     at: new Date().toISOString(),
-    reason:
-      'build jobs are not snapshotted for undo (get_build_job lists every step it ran and what each placed)',
+    reason: `build jobs are not snapshotted for undo (${JOB_UNDO_SHOWS})`,
   };
 }
 

@@ -4,6 +4,7 @@
  * inside mcbridge (hints, undo, jobs read it); only the answer is compacted.
  */
 import { z } from 'zod';
+import { isUnchanged } from './unchanged.js';
 import { readBackAsWritten, VerificationSchema } from './verification.js';
 import { type BatchResult, BatchResultSchema, type CommandResult, CommandResultSchema } from './schema.js';
 
@@ -35,7 +36,7 @@ export const CompactCommandResultSchema = CommandResultSchema.extend({
 export type CompactCommandResult = z.infer<typeof CompactCommandResultSchema>;
 
 export const ResultsPageSchema = z.object({
-  /** results listed: failed or uncertain ones first, then applied ones, then "already there" no-ops */
+  /** results listed: failed or uncertain ones first, then applied ones, then unchanged ones (the world already matched) */
   listed: z.number().int(),
   /** results left out of `results`; read them with get_batch_results */
   omitted: z.number().int(),
@@ -121,15 +122,15 @@ export function compactBatch(batch: BatchResult, options: CompactOptions = {}): 
   const verified = results.filter((r) => readBackAsWritten(r.verification)).length;
   if (verified) out.verifiedCount = verified;
   const max = options.maxResults;
-  // "already there" (noChange) changed nothing and needs nothing: listed last
-  const failed = (r: CommandResult) => r.status !== 'applied' && !r.detail?.noChange;
+  // unchanged (the world already matched) needs nothing: listed last
+  const failed = (r: CommandResult) => r.status !== 'applied' && !isUnchanged(r);
   const listed =
     max === undefined || results.length <= max
       ? results
       : [
           ...results.filter(failed),
           ...results.filter((r) => r.status === 'applied'),
-          ...results.filter((r) => r.detail?.noChange),
+          ...results.filter(isUnchanged),
         ]
           .slice(0, max)
           .sort((a, b) => a.index - b.index);

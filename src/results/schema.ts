@@ -71,8 +71,10 @@ export const BatchResultSchema = z.object({
   /** sent to the server */
   acceptedCount: z.number().int(),
   appliedCount: z.number().int(),
-  /** rejected_by_game + execution_error + timed_out + rejected_by_safety */
+  /** rejected_by_game (but not noChange) + execution_error + timed_out + rejected_by_safety */
   failedCount: z.number().int(),
+  /** rejected_by_game with detail.noChange: the world already matched, nothing changed, nothing to fix (omitted when 0) */
+  unchangedCount: z.number().int().optional(),
   unknownCount: z.number().int(),
   /** commands not run because a dependency or condition was not met, or after stopOnFailure */
   skippedCount: z.number().int(),

@@ -4,6 +4,7 @@
  */
 import type { NextStep, WorldRead } from './action-hints.js';
 import type { BatchResult, CommandResult } from './schema.js';
+import { isUnchanged, UNCHANGED, UNCHANGED_MEANS } from './unchanged.js';
 import { readBackAsWritten } from './verification.js';
 
 const MAX_ROWS = 40;
@@ -32,8 +33,8 @@ const range = (group: readonly CommandResult[]) => {
 };
 
 /**
- * Failures one per line; successes (and harmless "already there" no-ops) with the same kind of message
- * summed up in one line ("12 applied (#1…#12): Changed the block at 3, 4, 5 …").
+ * Failures one per line; successes (and "unchanged": the world already matched) with the same kind of
+ * message summed up in one line ("12 applied (#1…#12): Changed the block at 3, 4, 5 …").
  */
 export function renderResultLines(
   results: readonly CommandResult[],
@@ -46,7 +47,7 @@ export function renderResultLines(
   const order: Array<CommandResult | CommandResult[]> = [];
   for (const r of results) {
     // a failure, or an applied command whose blocks the world does not show: each on its own line
-    if ((r.status !== 'applied' && !r.detail?.noChange) || r.verification?.status === 'mismatch') {
+    if ((r.status !== 'applied' && !isUnchanged(r)) || r.verification?.status === 'mismatch') {
       order.push(r);
       continue;
     }
@@ -67,7 +68,7 @@ export function renderResultLines(
       const unread = notReadBack(first);
       const what =
         first.status !== 'applied'
-          ? `${first.status} (already so, nothing changed)`
+          ? `${UNCHANGED} (${UNCHANGED_MEANS})`
           : unread
             ? `applied, not read back (${unread})`
             : 'applied';
@@ -110,16 +111,13 @@ function verifiedNote(batch: BatchResult): string {
 
 /** `page`: the answer lists only some results; the text says how to read the rest. */
 export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
-  const noChange = batch.results.filter((r) => r.detail?.noChange).length;
-  // "already there" counts as failed (the server refused it) but needs nothing: say so where it is counted
-  const failed = noChange
-    ? `${batch.failedCount} failed (${noChange} of them only because the world already matched)`
-    : `${batch.failedCount} failed`;
+  // "already there" changed nothing and needs nothing: counted apart, never as failed
+  const unchanged = batch.unchangedCount ? `${batch.unchangedCount} ${UNCHANGED} (${UNCHANGED_MEANS}), ` : '';
   // a rolled-back batch changed nothing: that comes first, before any count
   const headline = rollbackHeadline(batch);
   const lines = [
     ...(headline ? [headline] : []),
-    `${batch.appliedCount}/${batch.totalCommands} applied${verifiedNote(batch)}, ${batch.rolledBackCount ? `${batch.rolledBackCount} rolled back, ` : ''}${failed}, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
+    `${batch.appliedCount}/${batch.totalCommands} applied${verifiedNote(batch)}, ${batch.rolledBackCount ? `${batch.rolledBackCount} rolled back, ` : ''}${unchanged}${batch.failedCount} failed, ${batch.unknownCount} unknown (${Math.round(batch.executionTimeMs)} ms, ${batch.captureStrategy} capture)`,
     ...(headline ? [] : [batch.hint]),
     ...positionLines(batch),
   ];
@@ -213,6 +211,6 @@ export function positionLines(batch: BatchResult): string[] {
     .filter((r) => r.botPosition)
     .map((r) => {
       const p = r.botPosition!;
-      return `#${r.index + 1} moved the bot: it now stands at ${p.x} ${p.y} ${p.z} (block ${Math.floor(p.x)} ${Math.floor(p.y)} ${Math.floor(p.z)})`;
+      return `#${r.index + 1} moved the bot: it is now at ${p.x} ${p.y} ${p.z} (block ${Math.floor(p.x)} ${Math.floor(p.y)} ${Math.floor(p.z)})`;
     });
 }

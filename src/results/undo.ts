@@ -1,6 +1,7 @@
 /**
- * The answer of undo_last: its shape (what was put back and read back, what failed, where it stopped) and
- * its text — what was put back, what was not, and what to do about it.
+ * The answer of undo_last: its shape (what was changed back, what already matched, what failed, where it
+ * stopped, and what the history still holds) and its text — what was put back, what was not, what undo can
+ * still reach and what to do about it.
  */
 import { z } from 'zod';
 import { listMismatches } from './text.js';
@@ -20,16 +21,33 @@ const Restore = z.object({
   commands: z.number().int(),
   /** verified: read back as before; not_checked: sent, but the blocks cannot be read; mismatch: see below */
   status: z.enum(['verified', 'mismatch', 'not_checked']),
-  /** blocks of the batch's snapshot */
+  /** blocks of the batch's snapshot (every block it could have written) */
   blocks: z.number().int(),
   /** of those, how many read back as they were before the batch */
   restoredCount: z.number().int(),
   notRestoredCount: z.number().int(),
+  /** blocks that differed from the snapshot and were put back (absent when blocks cannot be read) */
+  changedBack: z.number().int().optional(),
+  /** blocks that were already as before the batch (it did not change them, or they were changed back since) */
+  alreadyMatched: z.number().int().optional(),
   /** the blocks not put back (the first 100) */
   mismatches: z.array(Mismatch),
 });
 
 const Unrecorded = z.object({ label: z.string(), at: z.string(), reason: z.string() });
+
+/** One entry of the undo history, newest first. */
+export const UndoEntryView = z.object({
+  label: z.string(),
+  at: z.string(),
+  /** undo_last (without past_unrecorded) would put this one back now */
+  undoable: z.boolean(),
+  /** not recorded: why undo cannot put it back */
+  reason: z.string().optional(),
+  /** recorded, but a not-recorded entry (this label) stands in front of it: only past_unrecorded reaches it */
+  behind: z.string().optional(),
+});
+export type UndoEntryView = z.infer<typeof UndoEntryView>;
 
 export const UndoLastOutput = z.object({
   /** batches put back and read back, newest first (their entries are used up) */
@@ -42,8 +60,17 @@ export const UndoLastOutput = z.object({
   passed: z.array(Unrecorded),
   /** entries (recorded or not) still in the history */
   remaining: z.number().int(),
+  /** of those, how many undo_last can put back now (recorded, with no not-recorded entry in front) */
+  undoableNow: z.number().int(),
+  /** every entry still in the history, newest first */
+  entries: z.array(UndoEntryView),
 });
 export type UndoLastResult = z.infer<typeof UndoLastOutput>;
+
+const blocksDone = (u: z.infer<typeof Restore>) =>
+  u.changedBack !== undefined
+    ? `changed back ${u.changedBack} block(s), ${u.alreadyMatched ?? 0} already matched (of the ${u.blocks} its commands could write), read back`
+    : `${u.blocks} block(s) put back and read back`;
 
 /** The text of an undo_last result. */
 export function renderUndoText(out: UndoLastResult): string {
@@ -65,7 +92,7 @@ export function renderUndoText(out: UndoLastResult): string {
   for (const u of out.undone) {
     lines.push(
       u.status === 'verified'
-        ? `undid ${u.label}: ${u.blocks} block(s) put back and read back (${u.commands} restore commands)`
+        ? `undid ${u.label}: ${blocksDone(u)} (${u.commands} restore commands)`
         : `restored ${u.label}: the server accepted all ${u.commands} restore commands, but this connection cannot read blocks back to check`,
     );
   }
@@ -74,6 +101,22 @@ export function renderUndoText(out: UndoLastResult): string {
       `stopped at ${out.refused.label}: not recorded for undo (${out.refused.reason}); call undo_last with past_unrecorded: true to go past it`,
     );
   }
-  lines.push(`${out.remaining} undo entr${out.remaining === 1 ? 'y' : 'ies'} left`);
+  lines.push(...historyLines(out));
   return lines.join('\n');
+}
+
+/** What the history holds, newest first: each entry, whether undo_last reaches it now, and why not. */
+export function historyLines(out: Pick<UndoLastResult, 'remaining' | 'undoableNow' | 'entries'>): string[] {
+  const head = `${out.remaining} undo entr${out.remaining === 1 ? 'y' : 'ies'} left, ${out.undoableNow} undoable now${out.entries.length ? ' (newest first):' : ''}`;
+  return [
+    head,
+    ...out.entries.map((e, i) => {
+      const what = e.undoable
+        ? 'undoable'
+        : e.reason !== undefined
+          ? `not recorded, undo cannot put it back: ${e.reason}`
+          : `recorded, behind ${e.behind ?? 'a not-recorded entry'}: only undo_last with past_unrecorded: true reaches it`;
+      return `${i + 1}. ${e.label} (${e.at}) — ${what}`;
+    }),
+  ];
 }

@@ -113,7 +113,11 @@ describe('bridge path', () => {
       op: true,
       captureStrategy: 'fenced',
       username: 'PeerBot',
+      signInMode: 'client',
     });
+    expect((info.content[0] as { text: string }).text).toMatch(
+      /^signs in: as the player of the Minecraft client/m,
+    );
     expect(info._meta?.['mcbridge/service']).toMatchObject({ connection: 'mygame', backend: 'bridge' });
   });
 

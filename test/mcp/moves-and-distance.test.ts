@@ -47,7 +47,7 @@ test('execute … run tp moves the bot: applied, with the new position in the re
   expect(batch.results[1]!.botPosition).toEqual(second);
   const now = await botPosition();
   expect(now).toMatchObject(second);
-  expect(textOf(result)).toContain(`#2 moved the bot: it now stands at ${second.x} ${second.y} ${second.z}`);
+  expect(textOf(result)).toContain(`#2 moved the bot: it is now at ${second.x} ${second.y} ${second.z}`);
 });
 
 test('a batch the server applies where the bot cannot see is not recorded for undo: "too far away", and undo_last refuses', async () => {

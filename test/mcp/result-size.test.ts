@@ -91,10 +91,10 @@ test('a 595-block structure is placed with an answer under 8 KB that lists real 
   // air where there already was air changed nothing: it is not listed as a failure
   expect(answer.results.filter((r) => r.status !== 'applied' && !r.detail?.noChange)).toEqual([]);
   expect(textOf(placed)).not.toMatch(/^#\d+ rejected_by_game:/m);
-  expect(textOf(placed)).toMatch(/rejected_by_game \(already so, nothing changed\)/);
-  expect(textOf(placed).split('\n')[0]).toMatch(
-    /failed \(\d+ of them only because the world already matched\)/,
-  );
+  expect(textOf(placed)).toMatch(/\d+ unchanged \(the world already matched\) \(#\d+…#\d+\)/);
+  // "already so" is counted apart from failures: the headline says unchanged, and 0 failed
+  expect(answer.failedCount).toBe(0);
+  expect(textOf(placed).split('\n')[0]).toMatch(/\d+ unchanged \(the world already matched\), 0 failed/);
   expect(answer.page).toMatchObject({ listed: answer.results.length, omitted: 595 - answer.results.length });
 
   // every result can be read back, page by page

@@ -135,7 +135,7 @@ describe('where the bot is', () => {
     expect(batch.results[0]!.botPosition).toEqual({ x: tx + 0.5, y, z: tz + 0.5 });
     const now = await botPosition();
     expect([now.x, now.y, now.z]).toEqual([tx + 0.5, y, tz + 0.5]);
-    expect(textOf(result)).toContain(`#1 moved the bot: it now stands at ${tx + 0.5} ${y} ${tz + 0.5}`);
+    expect(textOf(result)).toContain(`#1 moved the bot: it is now at ${tx + 0.5} ${y} ${tz + 0.5}`);
     const info = (await c.call('get_connection_info', {})).structuredContent as {
       bot: { position: { x: number; y: number; z: number } };
     };

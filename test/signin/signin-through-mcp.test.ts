@@ -111,6 +111,7 @@ describe('a connection that needs a Microsoft sign-in', () => {
       const info = (await client.callTool({ name: 'get_connection_info', arguments: {} })) as CallToolResult;
       expect(info.isError).toBeFalsy();
       expect(info.structuredContent).toMatchObject({
+        signInMode: 'microsoft',
         signIn: { state: 'waiting_for_code', code: 'ABCD-1234', url: 'https://www.microsoft.com/link' },
       });
       expect((info.content[0] as { text: string }).text).toContain('WAITING FOR MICROSOFT SIGN-IN');
@@ -130,8 +131,12 @@ describe('a connection that needs a Microsoft sign-in', () => {
       expect(after.structuredContent).toMatchObject({
         state: 'ready',
         username: 'SignedBot',
+        signInMode: 'microsoft',
         signIn: { state: 'signed_in', username: 'SignedBot' },
       });
+      expect((after.content[0] as { text: string }).text).toContain(
+        'signs in: with a Microsoft account (signed in as SignedBot)',
+      );
       const batch = (await client.callTool({
         name: 'execute_commands',
         arguments: { commands: ['setblock ~2 ~ ~2 minecraft:stone'] },

@@ -13,7 +13,7 @@ Commands are pipelined and attributed exactly (fences): each result holds only i
 
 ## Status of each command
 - applied: the server confirmed it (applied=true). With detail.inferred the server is silent on success (sendCommandFeedback off, or tellraw/say), so success is inferred.
-- rejected_by_game: the server refused it (syntax error, unknown block, too big, unloaded area…); nothing changed. detail.key is the exact translation key. detail.noChange=true means the world ALREADY matched (e.g. "No blocks were filled"): do not resend.
+- rejected_by_game: the server refused it (syntax error, unknown block, too big, unloaded area…); nothing changed. detail.key is the exact translation key. detail.noChange=true means the world ALREADY matched (e.g. "No blocks were filled"): the counts call it unchanged (unchangedCount, never in failedCount); do not resend.
 - execution_error: the command crashed inside the server.
 - timed_out: no reply in time; the world may or may not have changed — check before resending.
 - rejected_by_safety: refused before sending by the operator's safety policy or because it would get the bot kicked; the summary says how to fix it.
@@ -24,7 +24,7 @@ Commands are pipelined and attributed exactly (fences): each result holds only i
 ## Fixes and next steps
 A result that did not apply carries its fix in summary and detail.suggestion: "did you mean spruce_planks?" for unknown block, item, entity ids and command names, the valid states of a block ("facing takes north, south, west, east"), or the command's usage from the server's command tree.
 Read "hint" for what to do next. actionHints.nextSteps (omitted when empty) are follow-up calls inferred from what was built, most relevant first, each also a "next (required|optional): tool {args} — why" line of the text: call suggestedTool with suggestedArgs as they are; optional: false means the build is not finished without that step (e.g. a room without a door). Only steps the safety policy allows are suggested.
-A tp/teleport of the bot is applied when the server moves the bot; its result has botPosition (where the bot now stands). "undo" says whether undo_last can put this batch back (recorded) or not (not_recorded, with the reason).
+A tp/teleport of the bot is applied when the server moves the bot; its result has botPosition (where the bot now is; get_connection_info says whether it stands on the ground or hovers). "undo" says whether undo_last can put this batch back (recorded) or not (not_recorded, with the reason). undo_last says how many blocks it changed back and how many already matched, and lists every entry it still holds, newest first, with whether it can undo it now (list: true lists them without undoing). A build job is never recorded: undo_last stops at it.
 
 ## Steps
 A command is a string or a step {id, command, dependsOn: [ids], condition: {ifSuccess|ifFailed: id}}: a step whose dependencies did not succeed, or whose condition does not hold, is skipped.

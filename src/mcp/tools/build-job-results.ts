@@ -1,6 +1,6 @@
 /** Shared by the build job tools: their deps, service context, and the text rendered from a job report. */
 import type { JobManager } from '../../jobs/manager.js';
-import type { JobReport } from '../../jobs/report.js';
+import { JOB_UNDO_LINE, type JobReport } from '../../jobs/report.js';
 import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 
@@ -45,6 +45,7 @@ export function renderJobText(r: JobReport): string {
     r.hint,
   ];
   if (r.lastError) lines.push(`last error: ${r.lastError}`);
+  if (!r.undoable) lines.push(JOB_UNDO_LINE);
   for (const f of r.failures.slice(0, MAX_ROWS))
     lines.push(`#${f.step} [${f.phase}] ${f.status}: ${f.summary ?? f.command}`);
   const rest = r.failedSteps - Math.min(r.failures.length, MAX_ROWS);

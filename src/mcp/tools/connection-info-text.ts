@@ -56,9 +56,7 @@ export function placeText(bot: BotPlace): string {
   const { position: p, block: b } = bot;
   const parts = [
     `bot at ${p.x} ${p.y} ${p.z} (block ${b.x} ${b.y} ${b.z}) in ${bot.dimension ?? 'an unknown dimension'}, facing ${bot.facing}`,
-    bot.groundY !== null
-      ? `ground under it at y=${bot.groundY} (stand at y=${bot.groundY + 1})`
-      : 'ground under it: not loaded',
+    groundText(bot),
   ];
   if (bot.world) parts.push(`world y ${bot.world.minY}..${bot.world.maxY}`);
   parts.push(
@@ -67,6 +65,27 @@ export function placeText(bot: BotPlace): string {
       : 'loaded area: unknown',
   );
   return parts.join('; ');
+}
+
+/** Standing on the ground, or hovering above it (the server placed it there; nothing holds it up). */
+function groundText(bot: BotPlace): string {
+  if (bot.groundY === null || bot.aboveGround === null) return 'ground under it: not loaded';
+  const block = (bot.groundBlock ?? 'a block').replace(/^minecraft:/, '');
+  // on a bottom slab, a carpet or a path the feet are below groundY + 1: standing too
+  if (bot.aboveGround < 0.05) return `standing on ${block} (ground under it at y=${bot.groundY})`;
+  return `hovering ${bot.aboveGround} block(s) above the ground: ${block} at y=${bot.groundY} is the first block under its feet (stand at y=${bot.groundY + 1})`;
+}
+
+/** How the connection's player signs in to the server. */
+export const SignInModeSchema = z.enum(['offline', 'microsoft', 'client']);
+export type SignInMode = z.infer<typeof SignInModeSchema>;
+
+export function signInModeText(mode: SignInMode, signedInAs?: string): string {
+  if (mode === 'offline')
+    return 'signs in: offline (a name without a Microsoft account; the server must run with online-mode=false)';
+  if (mode === 'microsoft')
+    return `signs in: with a Microsoft account${signedInAs ? ` (signed in as ${signedInAs})` : ' (not signed in yet)'}`;
+  return "signs in: as the player of the Minecraft client on the bridge's other end, with that client's own account";
 }
 
 export function policyText(p: PolicySummary): string {

@@ -27,7 +27,7 @@ export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): 
     {
       title: 'Get a build job',
       description:
-        'Show where a build job is (status, phases, steps done, counts per outcome, the first 20 failed steps, the last error) with a hint on what to do next; waitSeconds waits for it to stop running.',
+        'Show where a build job is (status, phases, counts per outcome, failed steps 20 at a time, the last error) and what to do next; waitSeconds waits for it to stop running.',
       inputSchema: GetBuildJobInput,
       outputSchema: JobReportSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },

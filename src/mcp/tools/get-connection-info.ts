@@ -11,7 +11,19 @@ import { BotPlaceSchema, botPlace } from '../../connection/where.js';
 import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { TargetArg } from './shared-schemas.js';
-import { placeText, PolicySchema, policySummary, policyText } from './connection-info-text.js';
+import {
+  placeText,
+  PolicySchema,
+  policySummary,
+  policyText,
+  type SignInMode,
+  SignInModeSchema,
+  signInModeText,
+} from './connection-info-text.js';
+
+/** Microsoft when the connection signs in there, the client's own account over the bridge, else offline. */
+const signInMode = (target: ConnectionTarget): SignInMode =>
+  target.signIn ? 'microsoft' : target.description.backend === 'bridge' ? 'client' : 'offline';
 
 export const ConnectionInfoOutput = z.object({
   connection: z.string(),
@@ -25,6 +37,8 @@ export const ConnectionInfoOutput = z.object({
   captureStrategy: z.enum(['fenced', 'serial']).nullable(),
   feedbackEnabled: z.boolean().nullable(),
   keyedFeedback: z.boolean().nullable(),
+  /** how the player signs in: offline (a bare name), microsoft (an account), client (the bridged client's own) */
+  signInMode: SignInModeSchema,
   /** for a connection that signs in to Microsoft: signed out, waiting for the code to be entered, signed in */
   signIn: z
     .object({
@@ -108,6 +122,7 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           captureStrategy: info.captureStrategy,
           feedbackEnabled: info.feedbackEnabled,
           keyedFeedback: info.keyedFeedback,
+          signInMode: signInMode(target),
           serverBrand: info.serverBrand,
           packetLimit: info.packetLimit?.limit ?? null,
           packetLimitSource: info.packetLimit?.source ?? null,
@@ -129,10 +144,10 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
           ...(bot ? { bot } : {}),
           policy: policySummary(deps.safety),
         };
-        const signedIn =
-          out.signIn?.state === 'signed_in' ? `; signed in to Microsoft as ${out.signIn.username}` : '';
+        const signedInAs = out.signIn?.state === 'signed_in' ? out.signIn.username : undefined;
         const text = [
-          `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}${signedIn}`,
+          `${out.connection}: ${out.backend} → ${out.server} (Minecraft ${out.version}) as ${out.username}; op: ${out.op ?? 'unknown'}; capture: ${out.captureStrategy}; sendCommandFeedback: ${out.feedbackEnabled ?? 'unknown'}`,
+          signInModeText(out.signInMode, signedInAs),
           ...(out.advice ? [`The bot may not run commands: ${out.advice}`] : []),
           ...(out.blockReadsOff ? [`Note: ${out.blockReadsOff}`] : []),
           bot ? placeText(bot) : 'bot position: unknown on this connection',
@@ -174,6 +189,7 @@ function signInPending(
     captureStrategy: null,
     feedbackEnabled: null,
     keyedFeedback: null,
+    signInMode: signInMode(target),
     serverBrand: null,
     packetLimit: null,
     packetLimitSource: null,

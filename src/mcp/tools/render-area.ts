@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
-import { countsText } from '../../world-view/legend.js';
 import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
 import { CORNERS } from '../../world-view/rotate.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
+import { countLayers, cutawayLine, inViewText, topText } from '../render-text.js';
 import { SERVICE_META_KEY, serviceContext, toolError } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { PositionSchema, TargetArg } from './shared-schemas.js';
@@ -29,14 +29,23 @@ export const RenderAreaOutput = z.object({
   to: PositionSchema,
   blocks: z
     .array(z.object({ name: z.string(), count: z.number().int() }))
-    .describe('block types drawn (states merged), most first'),
+    .describe('block types in the box under any cutaway (states merged), most first'),
   air: z.number().int(),
   unloaded: z.number().int(),
+  shown: z
+    .array(z.string())
+    .describe('block types the picture shows (top view: the top block of each column)'),
   cutaway: z
-    .object({ fromY: z.number().int(), removed: z.number().int() })
+    .object({
+      fromY: z.number().int(),
+      removed: z.number().int(),
+      blocks: z.array(z.object({ name: z.string(), count: z.number().int() })),
+    })
     .optional()
-    .describe('the ceiling left out of the picture: every block from this y up'),
+    .describe('the ceiling or roof left out of the picture: every block from this y up, by type'),
 });
+
+type RenderAreaCut = NonNullable<z.infer<typeof RenderAreaOutput>['cutaway']>;
 
 export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -44,7 +53,7 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
     {
       title: 'Render an area as a picture',
       description:
-        'Draw a box of the world as a PNG, isometric (from a `corner` and above) or top (a map, north up), to see what you built. A roofed room is shown cut away so the inside shows; a legend lists the blocks with counts; unloaded chunks are hatched, never drawn as air.',
+        'Draw a box of the world as a PNG, isometric (from a `corner` and above) or top (a map, north up), to see what you built. Top layers that roof over air are cut away (the answer says what); a legend lists the blocks; unloaded chunks are hatched, never drawn as air.',
       inputSchema: RenderAreaInput,
       outputSchema: RenderAreaOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -70,6 +79,9 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
         };
         const r = renderAreaDetailed(source, args.from, args.to, options);
         const { plan } = r;
+        const cutaway: RenderAreaCut | undefined = r.cutaway
+          ? { ...r.cutaway, blocks: countLayers(source, plan.box, r.cutaway.fromY) }
+          : undefined;
         const structured: z.infer<typeof RenderAreaOutput> = {
           view: plan.view,
           corner: plan.corner,
@@ -81,18 +93,17 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
           blocks: r.counts.blocks,
           air: r.counts.air,
           unloaded: r.counts.unloaded,
-          ...(r.cutaway ? { cutaway: r.cutaway } : {}),
+          shown: r.legend,
+          ...(cutaway ? { cutaway } : {}),
         };
         const png = r.png;
         const { min, max } = plan.box;
         const lines = [
           `${plan.view} render of ${min.x} ${min.y} ${min.z} to ${max.x} ${max.y} ${max.z}, ${r.width}×${r.height} px, ${r.caption[0]}`,
-          ...(r.cutaway
-            ? [
-                `ceiling cut away: ${r.cutaway.removed} blocks from y ${r.cutaway.fromY} up are not drawn and the near walls are see-through (cutaway: false shows them)`,
-              ]
-            : []),
-          countsText(r.counts),
+          cutawayLine(plan.view, cutaway, options.cutaway ?? true),
+          plan.view === 'top'
+            ? topText(r.legend, r.counts)
+            : inViewText(source, plan.box, plan.corner, cutaway?.fromY, r.counts),
           ...(plan.view === 'isometric'
             ? [
                 `other sides: corner ${CORNERS.filter((c) => c !== plan.corner).join(' | ')}; from above: view top`,

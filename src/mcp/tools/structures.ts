@@ -3,6 +3,7 @@
  * structure file (.schem, .nbt, .litematic), placed through the normal pipeline. Formats and their
  * origin conventions: docs/structures.md.
  */
+import { basename } from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { boxOf } from '../../vocabulary/blocks/box.js';
@@ -35,6 +36,17 @@ import {
 } from './structure-plan.js';
 import { registerTaskTool } from './task-tools.js';
 
+/** The name a structure is saved under: given, or (for a file) the file's own name. */
+function saveName(args: { name?: string | undefined; file?: string | undefined }): string {
+  if (args.name !== undefined) return args.name;
+  if (args.file === undefined)
+    throw new McbridgeError('save_structure needs a name or a file', {
+      remedy: 'give name (saved as JSON under that name) or file (a .schem, .nbt or .litematic file)',
+    });
+  const base = basename(args.file).replace(/\.[^.]*$/, '');
+  return base.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'structure';
+}
+
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
 export const PLACE_MAX_RESULTS = 10;
 
@@ -47,11 +59,11 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       title: 'Save a structure',
       description: `Save every block of a box (at most ${STRUCTURE_MAX_BLOCKS.toLocaleString('en-US')}) with its states under a name, or as a structure file.`,
       inputSchema: z.object({
-        name: NameArg,
+        name: NameArg.optional(),
         from: PositionSchema,
         to: PositionSchema,
         file: FileArg.optional().describe(
-          'write this file instead; its extension picks the format (.schem, .nbt, .litematic)',
+          'write this file instead (name optional); its extension picks the format (.schem, .nbt, .litematic)',
         ),
         target: TargetArg,
       }),
@@ -71,7 +83,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
-        const structure = readStructure(source, args.name, args.from, args.to);
+        const structure = readStructure(source, saveName(args), args.from, args.to);
         const path =
           args.file === undefined
             ? await store.save(structure)

@@ -6,14 +6,14 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UNDO_MAX_BATCHES, UNDO_MAX_BLOCKS } from '../../batch/undo.js';
-import { undoSteps } from '../../batch/undo-steps.js';
+import { held, undoSteps } from '../../batch/undo-steps.js';
 import { UndoLastOutput, renderUndoText } from '../../results/undo.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { TargetArg } from './shared-schemas.js';
 
-const DESCRIPTION = `Put back the blocks changed by the last execute_commands / place_structure batches, newest first, and read them back: block writes of the last ${UNDO_MAX_BATCHES} batches whose result says undo: recorded (at most ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks).`;
+const DESCRIPTION = `Put back the blocks of the last execute_commands / place_structure batches whose result says undo: recorded (up to ${UNDO_MAX_BATCHES} batches, ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks), newest first, and read them back.`;
 
 export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -33,6 +33,7 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
           .boolean()
           .optional()
           .describe('go past not-recorded batches (their blocks stay) to undo older ones'),
+        list: z.boolean().optional().describe('list what undo holds, undo nothing'),
         target: TargetArg,
       }),
       outputSchema: UndoLastOutput,
@@ -43,6 +44,10 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
       const context = () => serviceContext(target, 'undo_last', extra.requestId);
       const history = deps.undo.for(target.description.name);
       try {
+        if (args.list) {
+          const out = { undone: [], passed: [], ...held(history) };
+          return toolResult(out, renderUndoText(out), context());
+        }
         if (history.size === 0)
           throw new McbridgeError('nothing to undo on this connection', {
             remedy: 'undo covers batches applied since the companion started',
