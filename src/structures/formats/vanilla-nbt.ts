@@ -18,7 +18,7 @@ import {
   paletteEntryTag,
   withoutPosition,
 } from './nbt-file.js';
-import { type BlockEntity, checkSize, fileStructure, indexOf } from './shape.js';
+import { type BlockEntity, checkSize, fileStructure, indexOf, withDataVersion } from './shape.js';
 import { DEFAULT_DATA_VERSION } from './sponge.js';
 
 export function readVanillaNbt(root: Compound, file: string, name: string): Structure {
@@ -57,7 +57,13 @@ export function readVanillaNbt(root: Compound, file: string, name: string): Stru
       });
     }
   }
-  return fileStructure(name, size, palette, blocks, blockEntities);
+  return withDataVersion(
+    fileStructure(name, size, palette, blocks, blockEntities),
+    r.optionalInt(root, 'DataVersion'),
+    {
+      writtenIn: 'an unknown version (no DataVersion): read as the server’s',
+    },
+  );
 }
 
 export function writeVanillaNbt(structure: Structure, dataVersion = DEFAULT_DATA_VERSION): Compound {
