@@ -91,7 +91,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
       const context = () => serviceContext(target, 'compare_structure', extra.requestId);
       try {
         const session = await target.get();
-        const { structure, report } = await readPlan(deps.structures, args, session.channel.version);
+        const { structure, report } = await readPlan(deps.structures, args, session.channel);
         const transform = transformArgs(args);
         const box = placedBox(structure, args.origin, transform.rotation);
         await prepareReads(session.channel, [{ min: box.from, max: box.to }]);

@@ -5,6 +5,9 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { registries } from '../../suggest/registries.js';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import type { CommandChannel } from '../../connection/channel.js';
+import type { BlockState } from '../../vocabulary/blocks/block-state.js';
 import { placedBlocks } from '../../structures/capture.js';
 import type { Transform } from '../../structures/rotate.js';
 import { StructureFiles } from '../../structures/files.js';
@@ -82,10 +85,38 @@ export function upgradeTargetOf(version: string): UpgradeTarget {
  */
 export async function readPlan(
   store: StructureStore,
-  args: { name?: string | undefined; file?: string | undefined },
-  version: string,
+  args: {
+    name?: string | undefined;
+    file?: string | undefined;
+    origin: { x: number; y: number; z: number };
+    rotation?: number | undefined;
+    mirror?: string | undefined;
+  },
+  channel: CommandChannel,
 ): Promise<{ structure: Structure; report: UpgradeReport }> {
-  return upgradeStructure(await loadPlan(store, args), upgradeTargetOf(version));
+  const plan = await loadPlan(store, args);
+  const target = upgradeTargetOf(channel.version);
+  // the game shapes a block at the structure's edge by the world beside it; read that where the plan is
+  // placed as it stands (a turned plan keeps the file's edge shapes)
+  let around: ((x: number, y: number, z: number) => BlockState | undefined) | undefined;
+  if (
+    plan.dataVersion !== undefined &&
+    plan.dataVersion < target.dataVersion &&
+    !args.rotation &&
+    (args.mirror ?? 'none') === 'none'
+  ) {
+    const { origin } = args;
+    const far = { x: origin.x + plan.size.x, y: origin.y + plan.size.y, z: origin.z + plan.size.z };
+    const near = { x: origin.x - 1, y: origin.y - 1, z: origin.z - 1 };
+    await prepareReads(channel, [{ min: near, max: far }]);
+    const source = channelBlockSource(channel);
+    if (source)
+      around = (x, y, z) => {
+        const s = source.readBlock({ x: origin.x + x, y: origin.y + y, z: origin.z + z });
+        return s === 'unloaded' ? undefined : s;
+      };
+  }
+  return upgradeStructure(plan, target, around);
 }
 
 export const UpgradeSchema = z

@@ -195,7 +195,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       const context = () => serviceContext(target, 'place_structure', extra.requestId);
       try {
         const session = await target.get();
-        const { structure, report } = await readPlan(store, args, session.channel.version);
+        const { structure, report } = await readPlan(store, args, session.channel);
         const transform = transformArgs(args);
         const box = placedBox(structure, args.origin, transform.rotation);
         const unknown = unknownTo(session.channel.version);

@@ -46,6 +46,8 @@ export interface UpgradeReport {
 export function upgradeStructure(
   structure: Structure,
   target: UpgradeTarget,
+  /** the world's block beside the structure, at a position outside it in the structure's own frame */
+  around?: (x: number, y: number, z: number) => BlockState | undefined,
 ): { structure: Structure; report: UpgradeReport } {
   const from = structure.dataVersion;
   const to = target.dataVersion;
@@ -94,7 +96,7 @@ export function upgradeStructure(
       size: structure.size,
       states: blocks.map((b) => states[b] ?? { name: palette[b]!, properties: {} }),
     };
-    const shaped = updateShapes(grid);
+    const shaped = updateShapes(grid, around);
     for (const [rule, n] of Object.entries(shaped)) changes.push({ rule, blocks: n });
     ({ palette, blocks } = repalette(
       grid.states.map((s, i) =>

@@ -1,7 +1,7 @@
 /**
  * States that depend on neighbours, computed the way the game's `updateShape` does after an upgrade, from
- * the structure's own blocks. A property that would depend on a block outside the structure keeps the
- * file's value (the world around the placement is not read here).
+ * the structure's own blocks and, at its edge, the world's blocks beside it (`around`, where the caller can
+ * read them). A property that depends on a block nobody can read keeps the file's value.
  * Followed (net/minecraft/world/level/block/, 1.21.4 and 1.21.11):
  * - StairBlock.getStairsShape / canTakeShape: the shape from the stairs in front and behind;
  * - FenceBlock.connectsTo, IronBarsBlock.attachsTo (panes and bars), WallBlock.connectsTo / updateSides /
@@ -139,13 +139,18 @@ export interface Grid {
 export type ShapeCounts = Record<string, number>;
 
 /** Every neighbour-dependent state of the grid, recomputed in place; returns how many changed per rule. */
-export function updateShapes(grid: Grid): ShapeCounts {
+export function updateShapes(
+  grid: Grid,
+  around: (x: number, y: number, z: number) => BlockState | undefined = () => undefined,
+): ShapeCounts {
   const { size } = grid;
   const source = grid.states.slice();
   const counts: ShapeCounts = {};
   const index = (x: number, y: number, z: number) => (y * size.z + z) * size.x + x;
   const get = (x: number, y: number, z: number): BlockState | undefined =>
-    x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z ? undefined : source[index(x, y, z)];
+    x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z
+      ? around(x, y, z)
+      : source[index(x, y, z)];
   const set = (i: number, rule: string, properties: Record<string, string>) => {
     const old = grid.states[i]!;
     if (Object.entries(properties).every(([k, v]) => old.properties[k] === v)) return;
@@ -183,8 +188,10 @@ export function updateShapes(grid: Grid): ShapeCounts {
           set(i, rule, sides);
         }
       }
-  pairChests(grid, source, get, index, set);
-  leafDistances(grid, get, index, set);
+  const inside = (x: number, y: number, z: number): BlockState | undefined =>
+    x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z ? undefined : source[index(x, y, z)];
+  pairChests(grid, source, inside, index, set);
+  leafDistances(grid, inside, index, set);
   return counts;
 }
 
