@@ -24,14 +24,17 @@ const key = (name, props) => {
   return names.length ? `${name}[${names.map((k) => `${k}=${props[k]}`).join(',')}]` : name;
 };
 const rows = new Map();
-for (const m of source.matchAll(/register\((\d+), create\("([a-z0-9_:]+)"(?:, (?:([A-Z0-9_]+)|Map\.of\(([^)]*)\)))?\)/g)) {
+for (const m of source.matchAll(
+  /register\((\d+), create\("([a-z0-9_:]+)"(?:, (?:([A-Z0-9_]+)|Map\.of\(([^)]*)\)))?\)/g,
+)) {
   const props = m[3] ? constants.get(m[3]) : m[4] ? mapOf(m[4]) : {};
   if (!props) throw new Error(`unknown constant ${m[3]}`);
   rows.set(Number(m[1]), key(m[2], props));
 }
 const out = {};
 const defaults = new Map();
-for (const n of [...rows.keys()].sort((a, b) => a - b)) if (!defaults.has(n >> 4)) defaults.set(n >> 4, rows.get(n));
+for (const n of [...rows.keys()].sort((a, b) => a - b))
+  if (!defaults.has(n >> 4)) defaults.set(n >> 4, rows.get(n));
 for (const [block, first] of defaults)
   for (let data = 0; data < 16; data++) out[`${block}:${data}`] = rows.get(block * 16 + data) ?? first;
-process.stdout.write(JSON.stringify(out, null, 0).replace(/","/g, '",\n"') + '\n');
+process.stdout.write(JSON.stringify(out, null, 2) + '\n');
