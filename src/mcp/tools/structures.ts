@@ -100,8 +100,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'list_structures',
     {
       title: 'List saved structures',
-      description:
-        'List the structures saved with save_structure and the structure files place_structure can read: the folders they are read from, and per file its format, size, block count and the Minecraft version it was written in.',
+      description: 'List saved structures and structure files (with version) place_structure can read.',
       inputSchema: z.object({}),
       outputSchema: z.object({
         folders: z
