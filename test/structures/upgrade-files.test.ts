@@ -308,6 +308,85 @@ describe('files newer than the server', () => {
   });
 });
 
+describe('vanilla templates of 1.21.11 (.nbt, DataVersion 4671) on 1.21.4', () => {
+  test('states both versions share read back exactly as the file has them; the shapes are the file’s', async () => {
+    // a corner of a village house as StructureTemplate.save writes it: palette of {Name, Properties}
+    const palette = [
+      { Name: 'minecraft:cobblestone' },
+      {
+        Name: 'minecraft:oak_stairs',
+        Properties: { facing: 'south', half: 'bottom', shape: 'outer_right', waterlogged: 'false' },
+      },
+      {
+        Name: 'minecraft:oak_fence',
+        Properties: { east: 'true', north: 'false', south: 'false', west: 'false', waterlogged: 'false' },
+      },
+      {
+        Name: 'minecraft:spruce_door',
+        Properties: { facing: 'west', half: 'lower', hinge: 'left', open: 'false', powered: 'false' },
+      },
+      {
+        Name: 'minecraft:spruce_door',
+        Properties: { facing: 'west', half: 'upper', hinge: 'left', open: 'false', powered: 'false' },
+      },
+    ];
+    const blocks = [
+      { state: 0, pos: [0, 0, 0] },
+      { state: 0, pos: [1, 0, 0] },
+      { state: 1, pos: [0, 1, 0] },
+      { state: 2, pos: [1, 1, 0] },
+      { state: 3, pos: [2, 0, 0] },
+      { state: 4, pos: [2, 1, 0] },
+    ];
+    const file = gzipSync(
+      nbt.writeUncompressed({
+        type: 'compound',
+        name: '',
+        value: {
+          DataVersion: nbt.int(4671),
+          size: nbt.list(nbt.int([3, 2, 1])),
+          palette: nbt.list(
+            nbt.comp(
+              palette.map((p) => ({
+                Name: nbt.string(p.Name),
+                ...(p.Properties
+                  ? {
+                      Properties: nbt.comp(
+                        Object.fromEntries(Object.entries(p.Properties).map(([k, v]) => [k, nbt.string(v)])),
+                      ),
+                    }
+                  : {}),
+              })) as never[],
+            ),
+          ),
+          blocks: nbt.list(
+            nbt.comp(
+              blocks.map((b) => ({ state: nbt.int(b.state), pos: nbt.list(nbt.int(b.pos)) })) as never[],
+            ),
+          ),
+          entities: nbt.list(nbt.comp([] as never[])),
+        },
+      } as never),
+    );
+    writeFileSync(join(c.structures.dir, 'house-corner.nbt'), file);
+    const where = at(-14, 0, 8);
+    const { placed } = await placeAndCheck(
+      'house-corner.nbt',
+      where,
+      { x: 3, y: 2, z: 1 },
+      {
+        '0 1 0': 'minecraft:oak_stairs[facing=south,half=bottom,shape=outer_right]',
+        '1 1 0': 'minecraft:oak_fence[east=true,north=false,south=false,west=false]',
+        '2 0 0': 'minecraft:spruce_door[facing=west,half=lower,hinge=left]',
+        '2 1 0': 'minecraft:spruce_door[facing=west,half=upper,hinge=left]',
+      },
+    );
+    expect(text(placed)).toContain(
+      'The file was written in 1.21.11 (DataVersion 4671); nothing needed upgrading for 1.21.4.',
+    );
+  });
+});
+
 describe('list_structures', () => {
   test('names its folders and each file’s format, size, blocks and version; a symlink out of the folder is not listed', async () => {
     const outside = mkdtempSync(join(tmpdir(), 'mcbridge-outside-'));
