@@ -305,6 +305,15 @@ describe('files newer than the server', () => {
     expect(t).toContain('1.21.4 has no block minecraft:copper_chest');
     const world = await readBack(where, { x: 1, y: 1, z: 1 });
     expect(world.get('0 0 0')).toMatch(/^minecraft:chain\[/);
+    const compared = await c.call('compare_structure', { file: 'new-12111.schem', origin: where });
+    const out = compared.structuredContent as unknown as Comparison;
+    expect(out.differences.map((d) => d.expected)).toEqual([
+      'minecraft:copper_chest[facing=north,type=single,waterlogged=false]',
+    ]);
+    expect(out.fix).toEqual([]);
+    expect(text(compared)).toContain(
+      'cannot be matched on 1.21.4, which has no such block, so they have no fix',
+    );
   });
 });
 

@@ -384,3 +384,48 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×1×4 
     expect(grid.states.map((s) => s.properties['type'])).toEqual(['left', 'right']);
   });
 });
+
+describe('a vanilla .nbt without DataVersion (written before 1.13)', () => {
+  test('its old states are flattened as BlockStateStructureTemplateFix does, then upgraded and shaped', async () => {
+    const { decodeStructure } = await import('../../src/structures/formats/index.js');
+    const nbt = require('prismarine-nbt') as typeof import('prismarine-nbt');
+    const entry = (name: string, props: Record<string, string>) => ({
+      Name: nbt.string(name),
+      Properties: nbt.comp(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, nbt.string(v)]))),
+    });
+    const file = nbt.writeUncompressed({
+      type: 'compound',
+      name: '',
+      value: {
+        size: nbt.list(nbt.int([2, 1, 1])),
+        palette: nbt.list(
+          nbt.comp([
+            entry('minecraft:stone', { variant: 'granite' }),
+            entry('minecraft:trapdoor', { facing: 'north', half: 'bottom', open: 'true' }),
+          ] as never[]),
+        ),
+        blocks: nbt.list(
+          nbt.comp([
+            { state: nbt.int(0), pos: nbt.list(nbt.int([0, 0, 0])) },
+            { state: nbt.int(1), pos: nbt.list(nbt.int([1, 0, 0])) },
+          ] as never[]),
+        ),
+        entities: nbt.list(nbt.comp([] as never[])),
+      },
+    } as never);
+    const plan = decodeStructure(file, '.nbt', 'old.nbt', 'old');
+    expect(plan).toMatchObject({
+      dataVersion: 1451,
+      writtenIn: 'before 1.13 (vanilla structure without DataVersion)',
+    });
+    const { structure, report } = upgradeStructure(plan, target('1.21.4'));
+    expect(structure.palette.slice(0, 2)).toEqual([
+      'minecraft:granite',
+      'minecraft:oak_trapdoor[facing=north,half=bottom,open=true]',
+    ]);
+    expect(report.changes[0]).toEqual({
+      rule: 'old states flattened (BlockStateStructureTemplateFix, BlockStateData, DataVersion 1450)',
+      blocks: 2,
+    });
+  });
+});

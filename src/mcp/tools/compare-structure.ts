@@ -119,7 +119,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         };
         const left = leftOutLine(structure, 'were not compared');
         const lines = [
-          renderComparison(out),
+          renderComparison(out, session.channel.version),
           boxLine(box),
           ...upgradeLines(report, session.channel.version),
           ...(left ? [left] : []),
@@ -132,7 +132,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
   );
 }
 
-function renderComparison(out: CompareStructureOutput): string {
+function renderComparison(out: CompareStructureOutput, version: string): string {
   const lines: string[] = [];
   if (out.differenceCount === 0) {
     lines.push(`the build matches the plan: 100% (${out.matched} of ${out.total} blocks)`);
@@ -154,6 +154,12 @@ function renderComparison(out: CompareStructureOutput): string {
     if (out.nextOffset !== undefined)
       lines.push(`more differences: call compare_structure again with offset ${out.nextOffset}`);
   }
-  if (out.unknownBlocks) lines.push(unknownLine(out.unknownBlocks, 'have no fix'));
+  if (out.unknownBlocks)
+    lines.push(
+      unknownLine(
+        out.unknownBlocks,
+        `cannot be matched on ${version}, which has no such block, so they have no fix`,
+      ),
+    );
   return lines.join('\n');
 }

@@ -15,9 +15,20 @@
  * flattening.test.ts shows where.
  */
 import table from './block-state-data.json' with { type: 'json' };
+import oldTable from './block-state-data-old.json' with { type: 'json' };
 import { type BlockState, blockStateKey, parseBlockStateKey } from '../../vocabulary/blocks/block-state.js';
 
 const FLAT = table as Record<string, string>;
+const OLD = oldTable as Record<string, string>;
+
+/**
+ * The 1.13 state of a pre-1.13 state named by its old name and properties (`minecraft:stone[variant=granite]`,
+ * as 1.12 structure files write them): BlockStateData.upgradeBlockStateTag, which
+ * BlockStateStructureTemplateFix applies; undefined when vanilla's table has no such old state.
+ */
+export function flattenOldState(key: string): string | undefined {
+  return OLD[normalise(key)];
+}
 
 /** The 1.13 state of numeric `id` with `data`; undefined when vanilla's table has no such id. */
 export function flattenLegacy(id: number, data: number): string | undefined {
