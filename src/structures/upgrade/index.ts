@@ -98,11 +98,12 @@ export function upgradeStructure(
     };
     const shaped = updateShapes(grid, around);
     for (const [rule, n] of Object.entries(shaped)) changes.push({ rule, blocks: n });
-    ({ palette, blocks } = repalette(
-      grid.states.map((s, i) =>
-        states[structure.blocks[i]!] ? blockStateKey(s) : structure.palette[structure.blocks[i]!]!,
-      ),
-    ));
+    // a block the shapes left alone is still its palette entry's object: its key is known
+    const keyOf = new Map<BlockState, string>();
+    grid.states.forEach((s, i) => {
+      if (!keyOf.has(s)) keyOf.set(s, states[blocks[i]!] === s ? palette[blocks[i]!]! : blockStateKey(s));
+    });
+    ({ palette, blocks } = repalette(grid.states.map((s) => keyOf.get(s)!)));
   }
 
   const notPlaceable: NotPlaceable[] = [];
