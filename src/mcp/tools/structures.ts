@@ -42,6 +42,8 @@ import {
 } from './structure-plan.js';
 import { registerTaskTool } from './task-tools.js';
 
+/** list_structures reads at most this many bytes of structure files to describe them */
+export const LIST_READ_BYTES = 64 * 1024 * 1024;
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
 export const PLACE_MAX_RESULTS = 10;
 
@@ -127,23 +129,36 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       const target = deps.targets.get();
       const structures = await store.list();
       const files = filesOf(store);
-      const listed = await Promise.all(
-        (await files.list()).map(async ({ file, bytes }) => {
-          const format = FORMAT_NAMES[extensionOf(file)!];
-          try {
-            const plan = await files.read(file);
-            const { size, blocks } = placedBox(plan, { x: 0, y: 0, z: 0 }, 0);
-            const writtenIn =
-              plan.writtenIn ??
-              (plan.dataVersion !== undefined
-                ? `${releaseOfDataVersion(plan.dataVersion)} (DataVersion ${plan.dataVersion})`
-                : 'an unknown version');
-            return { file, bytes, format, size, blocks, writtenIn };
-          } catch (err) {
-            return { file, bytes, format, error: err instanceof Error ? err.message : String(err) };
-          }
-        }),
-      );
+      // files are read one at a time, within a budget: past it they are listed by name, format and bytes
+      let budget = LIST_READ_BYTES;
+      const listed = [];
+      for (const { file, bytes } of await files.list()) {
+        listed.push(
+          await (async () => {
+            const format = FORMAT_NAMES[extensionOf(file)!];
+            if (bytes > budget)
+              return {
+                file,
+                bytes,
+                format,
+                error: `not read for this listing (more than ${LIST_READ_BYTES / 1024 / 1024} MiB of files): place_structure and compare_structure read it`,
+              };
+            budget -= bytes;
+            try {
+              const plan = await files.read(file);
+              const { size, blocks } = placedBox(plan, { x: 0, y: 0, z: 0 }, 0);
+              const writtenIn =
+                plan.writtenIn ??
+                (plan.dataVersion !== undefined
+                  ? `${releaseOfDataVersion(plan.dataVersion)} (DataVersion ${plan.dataVersion})`
+                  : 'an unknown version');
+              return { file, bytes, format, size, blocks, writtenIn };
+            } catch (err) {
+              return { file, bytes, format, error: err instanceof Error ? err.message : String(err) };
+            }
+          })(),
+        );
+      }
       const folders = [...files.roots];
       const dims = (p: { x: number; y: number; z: number }) => `${p.x}×${p.y}×${p.z}`;
       const text = [
@@ -154,7 +169,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         ...structures.map((s) => `${s.name}: ${dims(s.size)}, ${s.blocks} blocks (saved ${s.savedAt})`),
         ...listed.map((f) =>
           f.error !== undefined
-            ? `file ${f.file} (${f.format}, ${f.bytes} bytes): cannot be read — ${f.error}`
+            ? `file ${f.file} (${f.format}, ${f.bytes} bytes): ${f.error.startsWith('not read') ? f.error : `cannot be read — ${f.error}`}`
             : `file ${f.file} (${f.format}, ${f.bytes} bytes): ${dims(f.size!)}, ${f.blocks} blocks, written in ${f.writtenIn}`,
         ),
       ].join('\n');
