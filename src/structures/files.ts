@@ -4,7 +4,7 @@
  * directory; `..` that leaves every allowed root, and symbolic links that point outside one, are refused;
  * files above MAX_FILE_BYTES are refused before they are read.
  */
-import { mkdir, readdir, realpath, stat, readFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, stat, readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import {
@@ -103,9 +103,13 @@ export class StructureFiles {
     return path;
   }
 
-  /** Structure files at the top of each root (not in subfolders), by name. */
+  /**
+   * Structure files at the top of each root (not in subfolders), by name. A symbolic link is listed only
+   * when it leads to a file inside an allowed folder; one that leads out is neither followed nor described.
+   */
   async list(): Promise<StructureFileEntry[]> {
     const out: StructureFileEntry[] = [];
+    const realRoots = await this.realRoots();
     for (const [i, root] of this.roots.entries()) {
       let names: string[];
       try {
@@ -117,6 +121,10 @@ export class StructureFiles {
         if (!extensionOf(name)) continue;
         const path = join(root, name);
         try {
+          if ((await lstat(path)).isSymbolicLink()) {
+            const real = await realpath(path);
+            if (!realRoots.some((r) => inside(r, real))) continue;
+          }
           const info = await stat(path);
           if (info.isFile()) out.push({ file: i === 0 ? name : path, path, bytes: info.size });
         } catch {

@@ -47,6 +47,15 @@ export const StructureSchema = z.object({
    * present only for a structure read from a file that has them, so that answers can say so.
    */
   leftOut: z.object({ entities: z.number().int().nonnegative(), biomes: z.boolean() }).optional(),
+  /**
+   * The DataVersion the palette's states are written at (a file's `DataVersion`; 1451 for a pre-1.13 file
+   * after the flattening); absent for structures saved by mcbridge, which hold the server's own states.
+   */
+  dataVersion: z.number().int().optional(),
+  /** the Minecraft version the file was written in, as its answer names it */
+  writtenIn: z.string().optional(),
+  /** what reading the file already converted (the flattening and its fill-ins), blocks per rule */
+  conversions: z.array(z.object({ rule: z.string(), blocks: z.number().int() })).optional(),
 });
 export type Structure = z.infer<typeof StructureSchema>;
 

@@ -14,9 +14,14 @@ import {
   RotationArg,
   UnknownBlocksSchema,
   findUnknown,
+  PlacedBoxSchema,
+  UpgradeSchema,
+  boxLine,
   leftOutLine,
-  loadPlan,
+  placedBox,
+  readPlan,
   transformArgs,
+  upgradeLines,
   unknownLine,
   LeftOutSchema,
   unknownTo,
@@ -50,6 +55,8 @@ export const CompareStructureOutput = z.object({
   nextOffset: z.number().int().optional().describe('offset of the next page; absent on the last page'),
   unknownBlocks: UnknownBlocksSchema,
   leftOut: LeftOutSchema,
+  box: PlacedBoxSchema,
+  upgrade: UpgradeSchema,
 });
 type CompareStructureOutput = z.infer<typeof CompareStructureOutput>;
 
@@ -83,18 +90,11 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'compare_structure', extra.requestId);
       try {
-        const structure = await loadPlan(deps.structures, args);
-        const transform = transformArgs(args);
-        const { rotation } = transform;
         const session = await target.get();
-        const quarter = rotation % 180 !== 0;
-        const { x: sx, y: sy, z: sz } = structure.size;
-        const far = {
-          x: args.origin.x + (quarter ? sz : sx) - 1,
-          y: args.origin.y + sy - 1,
-          z: args.origin.z + (quarter ? sx : sz) - 1,
-        };
-        await prepareReads(session.channel, [{ min: args.origin, max: far }]);
+        const { structure, report } = await readPlan(deps.structures, args, session.channel);
+        const transform = transformArgs(args);
+        const box = placedBox(structure, args.origin, transform.rotation);
+        await prepareReads(session.channel, [{ min: box.from, max: box.to }]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
         const comparison = compareStructure(structure, source, args.origin, transform);
@@ -114,9 +114,17 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
           ...(end < comparison.differences.length ? { nextOffset: end } : {}),
           ...(unknownBlocks ? { unknownBlocks } : {}),
           ...(structure.leftOut ? { leftOut: structure.leftOut } : {}),
+          box,
+          ...(args.file !== undefined ? { upgrade: report } : {}),
         };
         const left = leftOutLine(structure, 'were not compared');
-        return toolResult(out, left ? `${renderComparison(out)}\n${left}` : renderComparison(out), context());
+        const lines = [
+          renderComparison(out, session.channel.version),
+          boxLine(box),
+          ...upgradeLines(report, session.channel.version),
+          ...(left ? [left] : []),
+        ];
+        return toolResult(out, lines.join('\n'), context());
       } catch (err) {
         return toolError(err, context());
       }
@@ -124,7 +132,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
   );
 }
 
-function renderComparison(out: CompareStructureOutput): string {
+function renderComparison(out: CompareStructureOutput, version: string): string {
   const lines: string[] = [];
   if (out.differenceCount === 0) {
     lines.push(`the build matches the plan: 100% (${out.matched} of ${out.total} blocks)`);
@@ -146,6 +154,12 @@ function renderComparison(out: CompareStructureOutput): string {
     if (out.nextOffset !== undefined)
       lines.push(`more differences: call compare_structure again with offset ${out.nextOffset}`);
   }
-  if (out.unknownBlocks) lines.push(unknownLine(out.unknownBlocks, 'have no fix'));
+  if (out.unknownBlocks)
+    lines.push(
+      unknownLine(
+        out.unknownBlocks,
+        `cannot be matched on ${version}, which has no such block, so they have no fix`,
+      ),
+    );
   return lines.join('\n');
 }

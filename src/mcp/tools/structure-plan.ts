@@ -5,10 +5,19 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { registries } from '../../suggest/registries.js';
+import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
+import type { CommandChannel } from '../../connection/channel.js';
+import type { BlockState } from '../../vocabulary/blocks/block-state.js';
 import { placedBlocks } from '../../structures/capture.js';
 import type { Transform } from '../../structures/rotate.js';
 import { StructureFiles } from '../../structures/files.js';
 import { type Structure, StructureError, type StructureStore } from '../../structures/store.js';
+import {
+  type UpgradeReport,
+  type UpgradeTarget,
+  dataVersionOfRelease,
+  upgradeStructure,
+} from '../../structures/upgrade/index.js';
 
 const require = createRequire(import.meta.url);
 
@@ -54,12 +63,138 @@ export async function loadPlan(
   return args.file !== undefined ? filesOf(store).read(args.file) : store.load(args.name!);
 }
 
-/** True for a state whose block the version's registry lacks (other namespaces included). */
 export const transformArgs = (args: {
   rotation?: 0 | 90 | 180 | 270 | undefined;
   mirror?: 'none' | 'left_right' | 'front_back' | undefined;
 }): Transform => ({ rotation: args.rotation ?? 0, mirror: args.mirror ?? 'none' });
 
+/** The server a plan is read for: its release, DataVersion and blocks (minecraft-data). */
+export function upgradeTargetOf(version: string): UpgradeTarget {
+  const known = registries(version);
+  return {
+    version,
+    dataVersion: dataVersionOf(version) ?? dataVersionOfRelease(known.version) ?? 4189,
+    states: (name) =>
+      known.blocks.includes(name.replace(/^minecraft:/, '')) ? (known.states(name) ?? []) : undefined,
+  };
+}
+
+/**
+ * The plan as the server reads it: a structure file's states upgraded (or downgraded) from the version it
+ * was written in to the server's, with the report of what that took; a saved structure as it is.
+ */
+export async function readPlan(
+  store: StructureStore,
+  args: {
+    name?: string | undefined;
+    file?: string | undefined;
+    origin: { x: number; y: number; z: number };
+    rotation?: number | undefined;
+    mirror?: string | undefined;
+  },
+  channel: CommandChannel,
+): Promise<{ structure: Structure; report: UpgradeReport }> {
+  const plan = await loadPlan(store, args);
+  const target = upgradeTargetOf(channel.version);
+  // the game shapes a block at the structure's edge by the world beside it; read that where the plan is
+  // placed as it stands (a turned plan keeps the file's edge shapes)
+  let around: ((x: number, y: number, z: number) => BlockState | undefined) | undefined;
+  if (
+    plan.dataVersion !== undefined &&
+    plan.dataVersion < target.dataVersion &&
+    !args.rotation &&
+    (args.mirror ?? 'none') === 'none'
+  ) {
+    const { origin } = args;
+    const far = { x: origin.x + plan.size.x, y: origin.y + plan.size.y, z: origin.z + plan.size.z };
+    const near = { x: origin.x - 1, y: origin.y - 1, z: origin.z - 1 };
+    await prepareReads(channel, [{ min: near, max: far }]);
+    const source = channelBlockSource(channel);
+    if (source)
+      around = (x, y, z) => {
+        const s = source.readBlock({ x: origin.x + x, y: origin.y + y, z: origin.z + z });
+        return s === 'unloaded' ? undefined : s;
+      };
+  }
+  return upgradeStructure(plan, target, around);
+}
+
+export const UpgradeSchema = z
+  .object({
+    writtenIn: z.string().describe('the Minecraft version the file was written in'),
+    fromDataVersion: z.number().int().optional(),
+    toDataVersion: z.number().int().describe('the server’s DataVersion the states were read at'),
+    changes: z
+      .array(z.object({ rule: z.string(), blocks: z.number().int() }))
+      .describe('what the upgrade changed, blocks per rule (vanilla’s fixer named), in order'),
+    notPlaceable: z
+      .array(z.object({ state: z.string(), blocks: z.number().int(), reason: z.string() }))
+      .describe('states this server cannot hold as written, and why'),
+  })
+  .optional();
+
+/** The report in words: the version, what changed per rule, what the server cannot hold. */
+export function upgradeLines(report: UpgradeReport, server: string): string[] {
+  const lines: string[] = [];
+  if (report.fromDataVersion === undefined && report.changes.length === 0) {
+    if (!report.writtenIn.startsWith('this server'))
+      lines.push(`The file was written in ${report.writtenIn}.`);
+  } else if (report.changes.length === 0) {
+    lines.push(`The file was written in ${report.writtenIn}; nothing needed upgrading for ${server}.`);
+  } else {
+    const total = report.changes.map((c) => `${c.rule}: ${c.blocks}`).join('; ');
+    lines.push(`The file was written in ${report.writtenIn} and read as ${server} reads it — ${total}.`);
+  }
+  for (const n of report.notPlaceable.slice(0, 10))
+    lines.push(`  ${n.blocks} block(s) ${n.state}: ${n.reason}`);
+  if (report.notPlaceable.length > 10)
+    lines.push(`  … ${report.notPlaceable.length - 10} more states (structuredContent.upgrade.notPlaceable)`);
+  return lines;
+}
+
+/** The box a plan covers at origin (after rotation) and the render_area arguments that show it. */
+export function placedBox(
+  structure: Structure,
+  origin: { x: number; y: number; z: number },
+  rotation: number,
+): {
+  from: { x: number; y: number; z: number };
+  to: { x: number; y: number; z: number };
+  size: { x: number; y: number; z: number };
+  blocks: number;
+} {
+  const quarter = rotation % 180 !== 0;
+  const { x: sx, y: sy, z: sz } = structure.size;
+  const size = { x: quarter ? sz : sx, y: sy, z: quarter ? sx : sz };
+  const air = new Set(
+    structure.palette.flatMap((k, i) =>
+      /^minecraft:(air|cave_air|void_air|structure_void)$/.test(k) ? [i] : [],
+    ),
+  );
+  const blocks = structure.blocks.reduce((n, b) => (air.has(b) ? n : n + 1), 0);
+  return {
+    from: origin,
+    to: { x: origin.x + size.x - 1, y: origin.y + size.y - 1, z: origin.z + size.z - 1 },
+    size,
+    blocks,
+  };
+}
+
+export const PlacedBoxSchema = z
+  .object({
+    from: z.object({ x: z.number().int(), y: z.number().int(), z: z.number().int() }),
+    to: z.object({ x: z.number().int(), y: z.number().int(), z: z.number().int() }),
+    size: z.object({ x: z.number().int(), y: z.number().int(), z: z.number().int() }),
+    blocks: z.number().int().describe('blocks that are not air or structure void'),
+  })
+  .describe('the box the plan covers in the world; render_area {from, to} shows it');
+
+export function boxLine(box: z.infer<typeof PlacedBoxSchema>): string {
+  const p = (q: { x: number; y: number; z: number }) => `${q.x} ${q.y} ${q.z}`;
+  return `Box ${p(box.from)} to ${p(box.to)} (${box.size.x}×${box.size.y}×${box.size.z}, ${box.blocks} blocks that are not air); see it with render_area {"from":${JSON.stringify(box.from)},"to":${JSON.stringify(box.to)}}`;
+}
+
+/** True for a state whose block the version's registry lacks (other namespaces included). */
 export function unknownTo(version: string): (key: string) => boolean {
   const known = new Set(registries(version).blocks);
   return (key) => {

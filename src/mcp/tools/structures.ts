@@ -13,6 +13,8 @@ import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connecti
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
+import { FORMAT_NAMES, extensionOf } from '../../structures/formats/index.js';
+import { releaseOfDataVersion } from '../../structures/upgrade/index.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
 import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
@@ -28,9 +30,14 @@ import {
   dataVersionOf,
   filesOf,
   findUnknown,
+  PlacedBoxSchema,
+  UpgradeSchema,
+  boxLine,
   leftOutLine,
-  loadPlan,
+  placedBox,
+  readPlan,
   transformArgs,
+  upgradeLines,
   unknownLine,
   unknownTo,
 } from './structure-plan.js';
@@ -47,6 +54,8 @@ function saveName(args: { name?: string | undefined; file?: string | undefined }
   return base.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'structure';
 }
 
+/** list_structures reads at most this many bytes of structure files to describe them */
+export const LIST_READ_BYTES = 64 * 1024 * 1024;
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
 export const PLACE_MAX_RESULTS = 10;
 
@@ -105,28 +114,79 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'list_structures',
     {
       title: 'List saved structures',
-      description:
-        'List the structures saved with save_structure and the structure files place_structure can read.',
+      description: 'List saved structures and structure files (with version) place_structure can read.',
       inputSchema: z.object({}),
       outputSchema: z.object({
+        folders: z
+          .array(z.string())
+          .describe('where structure files are read from (the first also holds saved structures)'),
         structures: z.array(
           z.object({ name: z.string(), size: PositionSchema, blocks: z.number().int(), savedAt: z.string() }),
         ),
-        files: z.array(z.object({ file: z.string(), bytes: z.number().int() })),
+        files: z.array(
+          z.object({
+            file: z.string(),
+            bytes: z.number().int(),
+            format: z.string(),
+            size: PositionSchema.optional(),
+            blocks: z.number().int().optional().describe('blocks that are not air or structure void'),
+            writtenIn: z.string().optional().describe('the Minecraft version the file was written in'),
+            error: z.string().optional().describe('why the file cannot be read'),
+          }),
+        ),
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async (_args, extra) => {
       const target = deps.targets.get();
       const structures = await store.list();
-      const files = (await filesOf(store).list()).map(({ file, bytes }) => ({ file, bytes }));
-      const text =
-        [
-          ...structures.map((s) => `${s.name}: ${s.size.x}×${s.size.y}×${s.size.z}, ${s.blocks} blocks`),
-          ...files.map((f) => `file ${f.file} (${f.bytes} bytes)`),
-        ].join('\n') || 'no structures saved and no structure files';
+      const files = filesOf(store);
+      // files are read one at a time, within a budget: past it they are listed by name, format and bytes
+      let budget = LIST_READ_BYTES;
+      const listed = [];
+      for (const { file, bytes } of await files.list()) {
+        listed.push(
+          await (async () => {
+            const format = FORMAT_NAMES[extensionOf(file)!];
+            if (bytes > budget)
+              return {
+                file,
+                bytes,
+                format,
+                error: `not read for this listing (more than ${LIST_READ_BYTES / 1024 / 1024} MiB of files): place_structure and compare_structure read it`,
+              };
+            budget -= bytes;
+            try {
+              const plan = await files.read(file);
+              const { size, blocks } = placedBox(plan, { x: 0, y: 0, z: 0 }, 0);
+              const writtenIn =
+                plan.writtenIn ??
+                (plan.dataVersion !== undefined
+                  ? `${releaseOfDataVersion(plan.dataVersion)} (DataVersion ${plan.dataVersion})`
+                  : 'an unknown version');
+              return { file, bytes, format, size, blocks, writtenIn };
+            } catch (err) {
+              return { file, bytes, format, error: err instanceof Error ? err.message : String(err) };
+            }
+          })(),
+        );
+      }
+      const folders = [...files.roots];
+      const dims = (p: { x: number; y: number; z: number }) => `${p.x}×${p.y}×${p.z}`;
+      const text = [
+        `structure files are read from ${folders.join(' and ')} (saved structures live in the first)`,
+        ...(structures.length + listed.length === 0
+          ? ['no structures saved and no structure files there']
+          : []),
+        ...structures.map((s) => `${s.name}: ${dims(s.size)}, ${s.blocks} blocks (saved ${s.savedAt})`),
+        ...listed.map((f) =>
+          f.error !== undefined
+            ? `file ${f.file} (${f.format}, ${f.bytes} bytes): ${f.error.startsWith('not read') ? f.error : `cannot be read — ${f.error}`}`
+            : `file ${f.file} (${f.format}, ${f.bytes} bytes): ${dims(f.size!)}, ${f.blocks} blocks, written in ${f.writtenIn}`,
+        ),
+      ].join('\n');
       return toolResult(
-        { structures, files },
+        { folders, structures, files: listed },
         text,
         serviceContext(target, 'list_structures', extra.requestId),
       );
@@ -151,6 +211,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       outputSchema: CompactBatchResultSchema.extend({
         unknownBlocks: UnknownBlocksSchema,
         leftOut: LeftOutSchema,
+        box: PlacedBoxSchema,
+        upgrade: UpgradeSchema,
       }),
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
@@ -158,9 +220,10 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'place_structure', extra.requestId);
       try {
-        const structure = await loadPlan(store, args);
         const session = await target.get();
+        const { structure, report } = await readPlan(store, args, session.channel);
         const transform = transformArgs(args);
+        const box = placedBox(structure, args.origin, transform.rotation);
         const unknown = unknownTo(session.channel.version);
         const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
         const commands = placeCommands(structure, args.origin, transform, unknown);
@@ -175,6 +238,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });
         const lines = [
           renderBatchText(batch, answer.page),
+          boxLine(box),
+          ...upgradeLines(report, session.channel.version),
           ...(unknownBlocks ? [unknownLine(unknownBlocks, 'were not placed')] : []),
           ...(structure.leftOut ? [leftOutLine(structure, 'were not placed')!] : []),
         ];
@@ -183,6 +248,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
             ...answer,
             ...(unknownBlocks ? { unknownBlocks } : {}),
             ...(structure.leftOut ? { leftOut: structure.leftOut } : {}),
+            box,
+            ...(args.file !== undefined ? { upgrade: report } : {}),
           },
           lines.join('\n'),
           context(),

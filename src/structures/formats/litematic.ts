@@ -19,7 +19,7 @@ import {
   paletteEntryTag,
   withoutPosition,
 } from './nbt-file.js';
-import { type BlockEntity, checkSize, fileStructure, indexOf } from './shape.js';
+import { type BlockEntity, checkSize, fileStructure, indexOf, withDataVersion } from './shape.js';
 import { DEFAULT_DATA_VERSION } from './sponge.js';
 
 /** the schematic version Litematica writes since Minecraft 1.20.5 */
@@ -124,7 +124,11 @@ export function readLitematic(root: Compound, file: string, name: string): Struc
       });
     }
   }
-  return fileStructure(name, size, palette, blocks, blockEntities);
+  return withDataVersion(
+    fileStructure(name, size, palette, blocks, blockEntities),
+    r.optionalInt(root, 'MinecraftDataVersion'),
+    { writtenIn: 'an unknown version (no MinecraftDataVersion): read as the server’s' },
+  );
 }
 
 export function writeLitematic(structure: Structure, dataVersion = DEFAULT_DATA_VERSION): Compound {

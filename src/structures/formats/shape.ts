@@ -49,3 +49,20 @@ export const nameOfFile = (base: string): string =>
 
 /** x fastest, then z, then y: the order of Structure.blocks, Sponge's Data and Litematica's BlockStates */
 export const indexOf = (size: Size, x: number, y: number, z: number): number => (y * size.z + z) * size.x + x;
+
+/**
+ * The structure with the DataVersion its file carries, which the upgrade path reads; a file without one
+ * is named so (`noDataVersion` says how it is read).
+ */
+export function withDataVersion(
+  structure: Structure,
+  dataVersion: number | undefined,
+  noDataVersion: { dataVersion?: number; writtenIn: string },
+): Structure {
+  if (dataVersion !== undefined && dataVersion > 0) return { ...structure, dataVersion };
+  return {
+    ...structure,
+    ...(noDataVersion.dataVersion !== undefined ? { dataVersion: noDataVersion.dataVersion } : {}),
+    writtenIn: noDataVersion.writtenIn,
+  };
+}

@@ -10,7 +10,7 @@
  */
 import type { Structure } from '../store.js';
 import { type Compound, NbtReader, compoundList, nbt, withoutPosition } from './nbt-file.js';
-import { type BlockEntity, checkSize, fileStructure } from './shape.js';
+import { type BlockEntity, checkSize, fileStructure, withDataVersion } from './shape.js';
 
 /** DataVersion when the caller does not know the server's (1.21.4) */
 export const DEFAULT_DATA_VERSION = 4189;
@@ -55,7 +55,14 @@ export function readSponge(root: Compound, file: string, name: string): Structur
       nbt: withoutPosition(data as Compound),
     };
   });
-  return fileStructure(name, size, palette, blocks, blockEntities);
+  // Sponge v1 (WorldEdit for 1.13) has flattened names and no DataVersion
+  return withDataVersion(
+    fileStructure(name, size, palette, blocks, blockEntities),
+    r.optionalInt(schematic, 'DataVersion'),
+    version === 1
+      ? { dataVersion: 1519, writtenIn: '1.13 or later (Sponge v1 carries no DataVersion: read as 1.13)' }
+      : { writtenIn: 'an unknown version (no DataVersion): read as the server’s' },
+  );
 }
 
 export function writeSponge(structure: Structure, dataVersion = DEFAULT_DATA_VERSION): Compound {

@@ -19,6 +19,8 @@ import {
   withoutPosition,
 } from './nbt-file.js';
 import { type BlockEntity, checkSize, fileStructure, indexOf } from './shape.js';
+import { flattenOldState } from '../upgrade/flattening.js';
+import { FLATTENING_DATA_VERSION } from '../upgrade/data-versions.js';
 import { DEFAULT_DATA_VERSION } from './sponge.js';
 
 export function readVanillaNbt(root: Compound, file: string, name: string): Structure {
@@ -57,7 +59,30 @@ export function readVanillaNbt(root: Compound, file: string, name: string): Stru
       });
     }
   }
-  return fileStructure(name, size, palette, blocks, blockEntities);
+  const dataVersion = r.optionalInt(root, 'DataVersion');
+  if (dataVersion !== undefined && dataVersion > 0)
+    return { ...fileStructure(name, size, palette, blocks, blockEntities), dataVersion };
+  // vanilla reads a structure without DataVersion as written before 1.13 (StructureTemplateManager's
+  // default 500): its old states are flattened by BlockStateStructureTemplateFix
+  let flattened = 0;
+  const counts = new Array<number>(palette.length).fill(0);
+  for (const b of blocks) counts[b] = (counts[b] ?? 0) + 1;
+  const upgraded = palette.map((key, i) => {
+    const next = key === STRUCTURE_VOID ? undefined : flattenOldState(key);
+    if (next !== undefined && next !== key) flattened += counts[i]!;
+    return next ?? key;
+  });
+  return {
+    ...fileStructure(name, size, upgraded, blocks, blockEntities),
+    dataVersion: FLATTENING_DATA_VERSION,
+    writtenIn: 'before 1.13 (vanilla structure without DataVersion)',
+    conversions: [
+      {
+        rule: 'old states flattened (BlockStateStructureTemplateFix, BlockStateData, DataVersion 1450)',
+        blocks: flattened,
+      },
+    ],
+  };
 }
 
 export function writeVanillaNbt(structure: Structure, dataVersion = DEFAULT_DATA_VERSION): Compound {

@@ -1,0 +1,282 @@
+/**
+ * States that depend on neighbours, computed the way the game's `updateShape` does after an upgrade, from
+ * the structure's own blocks and, at its edge, the world's blocks beside it (`around`, where the caller can
+ * read them). A property that depends on a block nobody can read keeps the file's value.
+ * Followed (net/minecraft/world/level/block/, 1.21.4 and 1.21.11):
+ * - StairBlock.getStairsShape / canTakeShape: the shape from the stairs in front and behind;
+ * - FenceBlock.connectsTo, IronBarsBlock.attachsTo (panes and bars), WallBlock.connectsTo / updateSides /
+ *   shouldRaisePost: sides from same-kind neighbours, fence gates across them and sturdy faces
+ *   (Block.isExceptionForConnection: leaves, barrier, pumpkins, melon, shulker boxes never count);
+ *   a wall side is tall and its post raised by what stands on it;
+ * - ChestBlock (getConnectedDirection): two single chests of one kind side by side, facing the same way,
+ *   become a left and a right half;
+ * - LeavesBlock.updateDistance: distance to the nearest log, at most 7.
+ * Sturdy faces are judged by name: a full cube (minecraft-data's `boundingBox: block`) that is not one of
+ * the partial shapes below; a stair is sturdy only on its back (its `facing` side).
+ */
+import { createRequire } from 'node:module';
+import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+
+const require = createRequire(import.meta.url);
+
+export type Direction = 'north' | 'east' | 'south' | 'west';
+export const HORIZONTAL: readonly Direction[] = ['north', 'east', 'south', 'west'];
+const STEP: Record<Direction, [number, number]> = {
+  north: [0, -1],
+  east: [1, 0],
+  south: [0, 1],
+  west: [-1, 0],
+};
+const OPPOSITE: Record<Direction, Direction> = { north: 'south', south: 'north', east: 'west', west: 'east' };
+const CLOCKWISE: Record<Direction, Direction> = {
+  north: 'east',
+  east: 'south',
+  south: 'west',
+  west: 'north',
+};
+const COUNTER: Record<Direction, Direction> = { north: 'west', west: 'south', south: 'east', east: 'north' };
+const axis = (d: string) => (d === 'north' || d === 'south' ? 'z' : 'x');
+const isDirection = (d: string | undefined): d is Direction => d !== undefined && d in STEP;
+
+const bare = (name: string) => name.replace(/^minecraft:/, '');
+export const isStairs = (s: BlockState) => bare(s.name).endsWith('_stairs');
+export const isFence = (s: BlockState) => bare(s.name).endsWith('_fence');
+export const isFenceGate = (s: BlockState) => bare(s.name).endsWith('_fence_gate');
+export const isPaneOrBars = (s: BlockState) => /(_pane|^iron_bars|_bars)$/.test(bare(s.name));
+export const isWall = (s: BlockState) =>
+  /_wall$/.test(bare(s.name)) && !/(_sign|_torch|_banner|_head|_skull|_fan)_?wall$/.test(bare(s.name));
+const isChest = (s: BlockState) => s.name === 'minecraft:chest' || s.name === 'minecraft:trapped_chest';
+const isLeaves = (s: BlockState) => bare(s.name).endsWith('_leaves');
+const isLog = (s: BlockState) =>
+  /(_log|_wood|_stem|_hyphae)$/.test(bare(s.name)) && !bare(s.name).startsWith('petrified');
+
+const EXCEPTIONS = /(_leaves|^barrier|^carved_pumpkin|^jack_o_lantern|^melon|^pumpkin|shulker_box)$/;
+const PARTIAL =
+  /(_stairs|_slab|_fence|_fence_gate|_wall|_pane|_bars|_door|_trapdoor|_carpet|chest|^ladder|^dirt_path|^farmland|_bed|_sign|_banner|_head|_skull|lantern|candle|^cake|_plate|_button|anvil|^bell|cauldron|^hopper|^composter|^lectern|_rod|chain|^scaffolding|^snow|^enchanting_table|^end_portal_frame|^brewing_stand|^stonecutter|^grindstone|_pot|campfire|^conduit|daylight_detector|^repeater|^comparator|^honey_block|bamboo|^cactus|^dragon_egg|turtle_egg|sea_pickle|lily_pad|amethyst_cluster|_bud|dripstone|dripleaf|azalea$|^chorus|coral|sniffer_egg|^vault|^trial_spawner|^heavy_core|_shelf|_golem_statue)/;
+
+let fullCubes: Set<string> | undefined;
+function isFullCube(name: string): boolean {
+  if (!fullCubes) {
+    const data = require('minecraft-data')('1.21.4') as {
+      blocksArray: Array<{ name: string; boundingBox: string }>;
+    };
+    fullCubes = new Set(data.blocksArray.filter((b) => b.boundingBox === 'block').map((b) => b.name));
+  }
+  const n = bare(name);
+  return fullCubes.has(n) && !PARTIAL.test(n);
+}
+
+/** Block.isFaceSturdy for the face of `s` that looks `face`-wards, judged by name (see the header). */
+export function sturdyFace(s: BlockState, face: Direction): boolean {
+  if (isStairs(s)) return s.properties['facing'] === face;
+  return isFullCube(s.name);
+}
+const exception = (s: BlockState) => EXCEPTIONS.test(bare(s.name));
+/** FenceGateBlock.connectsToDirection: a gate connects across the side it does not swing on */
+const gateConnects = (s: BlockState, from: Direction) =>
+  isFenceGate(s) &&
+  isDirection(s.properties['facing']) &&
+  axis(s.properties['facing']) === axis(CLOCKWISE[from]);
+const woodenFence = (s: BlockState) => isFence(s) && s.name !== 'minecraft:nether_brick_fence';
+
+/** Does `self` (a fence, pane/bars or wall) connect to `other`, whose face looking back is `face`? */
+export function connects(self: BlockState, other: BlockState, face: Direction): boolean {
+  const sturdy = !exception(other) && sturdyFace(other, face);
+  if (isFence(self))
+    return (
+      sturdy || (isFence(other) && woodenFence(other) === woodenFence(self)) || gateConnects(other, face)
+    );
+  if (isPaneOrBars(self)) return sturdy || isPaneOrBars(other) || isWall(other);
+  if (isWall(self)) return isWall(other) || sturdy || isPaneOrBars(other) || gateConnects(other, face);
+  return false;
+}
+
+/** StairBlock.getStairsShape, with `at(dx, dz)` the state beside on the same layer (undefined: outside). */
+export function stairsShape(
+  self: BlockState,
+  at: (dx: number, dz: number) => BlockState | undefined,
+): string | undefined {
+  const facing = self.properties['facing'];
+  const half = self.properties['half'];
+  if (!isDirection(facing)) return undefined;
+  const look = (d: Direction) => at(...STEP[d]);
+  const sameHalfStairs = (s: BlockState | undefined) => s && isStairs(s) && s.properties['half'] === half;
+  const canTakeShape = (d: Direction) => {
+    const s = look(d);
+    if (s === undefined) return undefined;
+    return !isStairs(s) || s.properties['facing'] !== facing || s.properties['half'] !== half;
+  };
+  const front = look(facing);
+  if (front === undefined) return undefined;
+  if (sameHalfStairs(front)) {
+    const f = front.properties['facing'];
+    if (isDirection(f) && axis(f) !== axis(facing)) {
+      const can = canTakeShape(OPPOSITE[f]);
+      if (can === undefined) return undefined;
+      if (can) return f === COUNTER[facing] ? 'outer_left' : 'outer_right';
+    }
+  }
+  const back = look(OPPOSITE[facing]);
+  if (back === undefined) return undefined;
+  if (sameHalfStairs(back)) {
+    const b = back.properties['facing'];
+    if (isDirection(b) && axis(b) !== axis(facing)) {
+      const can = canTakeShape(b);
+      if (can === undefined) return undefined;
+      if (can) return b === COUNTER[facing] ? 'inner_left' : 'inner_right';
+    }
+  }
+  return 'straight';
+}
+
+export interface Grid {
+  size: { x: number; y: number; z: number };
+  /** state per position, x fastest, then z, then y */
+  states: BlockState[];
+}
+
+/** counts per rule of the blocks whose state changed */
+export type ShapeCounts = Record<string, number>;
+
+/** Every neighbour-dependent state of the grid, recomputed in place; returns how many changed per rule. */
+export function updateShapes(
+  grid: Grid,
+  around: (x: number, y: number, z: number) => BlockState | undefined = () => undefined,
+): ShapeCounts {
+  const { size } = grid;
+  const source = grid.states.slice();
+  const counts: ShapeCounts = {};
+  const index = (x: number, y: number, z: number) => (y * size.z + z) * size.x + x;
+  const get = (x: number, y: number, z: number): BlockState | undefined =>
+    x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z
+      ? around(x, y, z)
+      : source[index(x, y, z)];
+  const set = (i: number, rule: string, properties: Record<string, string>) => {
+    const old = grid.states[i]!;
+    if (Object.entries(properties).every(([k, v]) => old.properties[k] === v)) return;
+    grid.states[i] = { name: old.name, properties: { ...old.properties, ...properties } };
+    counts[rule] = (counts[rule] ?? 0) + 1;
+  };
+  for (let y = 0; y < size.y; y++)
+    for (let z = 0; z < size.z; z++)
+      for (let x = 0; x < size.x; x++) {
+        const i = index(x, y, z);
+        const s = source[i]!;
+        if (isStairs(s)) {
+          const shape = stairsShape(s, (dx, dz) => get(x + dx, y, z + dz));
+          if (shape) set(i, 'stairs shape (StairBlock.getStairsShape)', { shape });
+        } else if (isFence(s) || isPaneOrBars(s) || isWall(s)) {
+          const sides: Record<string, string> = {};
+          const above = get(x, y + 1, z);
+          for (const d of HORIZONTAL) {
+            if (s.properties[d] === undefined) continue;
+            const other = get(x + STEP[d][0], y, z + STEP[d][1]);
+            if (other === undefined) continue;
+            const on = connects(s, other, OPPOSITE[d]);
+            if (!isWall(s)) sides[d] = String(on);
+            else if (above === undefined)
+              sides[d] = on ? (s.properties[d] === 'tall' ? 'tall' : 'low') : 'none';
+            else sides[d] = on ? (wallSideCovered(above, d) ? 'tall' : 'low') : 'none';
+          }
+          if (isWall(s) && above !== undefined && s.properties['up'] !== undefined)
+            sides['up'] = String(raisePost({ ...s.properties, ...sides }, above));
+          const rule = isFence(s)
+            ? 'fence sides (FenceBlock.connectsTo)'
+            : isWall(s)
+              ? 'wall sides (WallBlock.updateShape)'
+              : 'pane and bar sides (IronBarsBlock.attachsTo)';
+          set(i, rule, sides);
+        }
+      }
+  const inside = (x: number, y: number, z: number): BlockState | undefined =>
+    x < 0 || y < 0 || z < 0 || x >= size.x || y >= size.y || z >= size.z ? undefined : source[index(x, y, z)];
+  pairChests(grid, source, inside, index, set);
+  leafDistances(grid, inside, index, set);
+  return counts;
+}
+
+/** WallBlock.isCovered for a side: a full block above, or a wall above with that side */
+const wallSideCovered = (above: BlockState, d: Direction) =>
+  (isFullCube(above.name) && !exception(above)) ||
+  (isWall(above) && (above.properties[d] ?? 'none') !== 'none');
+
+/** WallBlock.shouldRaisePost */
+function raisePost(p: Record<string, string | undefined>, above: BlockState): boolean {
+  if (isWall(above) && above.properties['up'] === 'true') return true;
+  const [n, e, s, w] = [p['north'], p['east'], p['south'], p['west']].map((v) => v ?? 'none') as string[];
+  const none = (v: string) => v === 'none';
+  if ((none(n!) && none(s!) && none(w!) && none(e!)) || none(n!) !== none(s!) || none(w!) !== none(e!))
+    return true;
+  if ((n === 'tall' && s === 'tall') || (e === 'tall' && w === 'tall')) return false;
+  return isFullCube(above.name) && !exception(above);
+}
+
+function pairChests(
+  grid: Grid,
+  source: BlockState[],
+  get: (x: number, y: number, z: number) => BlockState | undefined,
+  index: (x: number, y: number, z: number) => number,
+  set: (i: number, rule: string, p: Record<string, string>) => void,
+): void {
+  const { size } = grid;
+  const rule = 'double chests (ChestBlock)';
+  const taken = new Set<number>();
+  for (let y = 0; y < size.y; y++)
+    for (let z = 0; z < size.z; z++)
+      for (let x = 0; x < size.x; x++) {
+        const i = index(x, y, z);
+        const s = source[i]!;
+        const facing = s.properties['facing'];
+        if (!isChest(s) || s.properties['type'] !== 'single' || taken.has(i) || !isDirection(facing))
+          continue;
+        // a left half's partner stands on its facing's clockwise side (ChestBlock.getConnectedDirection)
+        const [dx, dz] = STEP[CLOCKWISE[facing]];
+        const other = get(x + dx, y, z + dz);
+        const j = index(x + dx, y, z + dz);
+        if (!other || other.name !== s.name || other.properties['type'] !== 'single') continue;
+        if (other.properties['facing'] !== facing || taken.has(j)) continue;
+        taken.add(i).add(j);
+        set(i, rule, { type: 'left' });
+        set(j, rule, { type: 'right' });
+      }
+}
+
+function leafDistances(
+  grid: Grid,
+  get: (x: number, y: number, z: number) => BlockState | undefined,
+  index: (x: number, y: number, z: number) => number,
+  set: (i: number, rule: string, p: Record<string, string>) => void,
+): void {
+  const { size } = grid;
+  const distance = new Map<number, number>();
+  let frontier: Array<[number, number, number]> = [];
+  for (let y = 0; y < size.y; y++)
+    for (let z = 0; z < size.z; z++)
+      for (let x = 0; x < size.x; x++) if (isLog(get(x, y, z)!)) frontier.push([x, y, z]);
+  if (!grid.states.some((s) => isLeaves(s) && s.properties['distance'] !== undefined)) return;
+  for (let d = 1; d < 7 && frontier.length; d++) {
+    const next: Array<[number, number, number]> = [];
+    for (const [x, y, z] of frontier)
+      for (const [dx, dy, dz] of [
+        [1, 0, 0],
+        [-1, 0, 0],
+        [0, 1, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+        [0, 0, -1],
+      ] as const) {
+        const s = get(x + dx, y + dy, z + dz);
+        const i = index(x + dx, y + dy, z + dz);
+        if (!s || !isLeaves(s) || distance.has(i)) continue;
+        distance.set(i, d);
+        next.push([x + dx, y + dy, z + dz]);
+      }
+    frontier = next;
+  }
+  grid.states.forEach((s, i) => {
+    // a leaf no log of the structure reaches may be held by one outside it: its distance stays
+    const d = distance.get(i);
+    if (isLeaves(s) && s.properties['distance'] !== undefined && d !== undefined)
+      set(i, 'leaf distance (LeavesBlock.updateDistance)', { distance: String(d) });
+  });
+}

@@ -1,0 +1,431 @@
+/**
+ * The upgrade path's parts without a server: vanilla's flattening table against minecraft-data's
+ * legacy.json (where they disagree, and why), ChunkPalettedStorageFix's fill-ins, the DataFixers rules in
+ * order (up and down), the report, and neighbour shapes against an oracle written here from vanilla's
+ * StairBlock / FenceBlock / IronBarsBlock / WallBlock, over every arrangement fast-check draws (seeded).
+ */
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  type BlockState,
+  blockStateKey,
+  parseBlockStateKey,
+} from '../../src/vocabulary/blocks/block-state.js';
+import { fillLegacyGaps, flattenLegacy, flatteningTable } from '../../src/structures/upgrade/flattening.js';
+import { RULES } from '../../src/structures/upgrade/rules.js';
+import { updateShapes } from '../../src/structures/upgrade/shapes.js';
+import { type UpgradeTarget, upgradeStructure } from '../../src/structures/upgrade/index.js';
+import { dataVersionOfRelease, releaseOfDataVersion } from '../../src/structures/upgrade/data-versions.js';
+import type { Structure } from '../../src/structures/store.js';
+
+const require = createRequire(import.meta.url);
+const S = parseBlockStateKey;
+const K = blockStateKey;
+
+function target(version: string): UpgradeTarget {
+  const data = require('minecraft-data')(version) as {
+    blocksByName: Record<string, { states?: Array<{ name: string; type: string; values?: string[] }> }>;
+  };
+  return {
+    version,
+    dataVersion: dataVersionOfRelease(version)!,
+    states: (name) => data.blocksByName[name.replace('minecraft:', '')]?.states,
+  };
+}
+
+function structureOf(rows: string[], dataVersion?: number): Structure {
+  return {
+    format: 'mcbridge-structure',
+    version: 1,
+    name: 't',
+    savedAt: '',
+    size: { x: rows.length, y: 1, z: 1 },
+    palette: rows,
+    blocks: rows.map((_, i) => i),
+    ...(dataVersion !== undefined ? { dataVersion } : {}),
+  };
+}
+
+describe('data versions (minecraft-data protocolVersions.json)', () => {
+  test.each([
+    ['1.12.2', 1343],
+    ['1.13', 1519],
+    ['1.16.4', 2584],
+    ['1.21.4', 4189],
+    ['1.21.11', 4671],
+  ])('%s is DataVersion %i, and back', (version, dv) => {
+    expect(dataVersionOfRelease(version)).toBe(dv);
+    expect(releaseOfDataVersion(dv)).toBe(version);
+  });
+  test('a snapshot’s DataVersion names the releases around it', () => {
+    expect(releaseOfDataVersion(2600)).toBe('a snapshot between 1.16.5 and 1.17');
+  });
+});
+
+describe('the 1.13 flattening: vanilla’s BlockStateData, and where minecraft-data’s legacy.json differs', () => {
+  test('rows hand-checked in BlockStateData.java (register(id * 16 + data, new state, old states…))', () => {
+    expect(flattenLegacy(96, 4)).toBe('minecraft:oak_trapdoor[facing=north,half=bottom,open=true]');
+    expect(flattenLegacy(53, 0)).toBe('minecraft:oak_stairs[facing=east,half=bottom,shape=straight]');
+    expect(flattenLegacy(64, 1)).toBe(
+      'minecraft:oak_door[facing=south,half=lower,hinge=right,open=false,powered=false]',
+    );
+    expect(flattenLegacy(64, 9)).toBe(
+      'minecraft:oak_door[facing=east,half=upper,hinge=right,open=false,powered=false]',
+    );
+    expect(flattenLegacy(118, 0)).toBe('minecraft:cauldron[level=0]');
+    expect(flattenLegacy(31, 1)).toBe('minecraft:grass');
+    expect(flattenLegacy(17, 12)).toBe('minecraft:oak_bark');
+    // a data value vanilla leaves out takes the id's first row (BlockStateData.finalizeMaps)
+    expect(flattenLegacy(1, 15)).toBe('minecraft:stone');
+    expect(flattenLegacy(4095, 0)).toBeUndefined();
+  });
+
+  test('legacy.json agrees with vanilla after the fixes up to 1.13.2, except in these kinds of row', () => {
+    const legacy = (require('minecraft-data') as { legacy: { pc: { blocks: Record<string, string> } } })
+      .legacy.pc.blocks;
+    const table = flatteningTable();
+    const kinds = new Map<string, number>();
+    for (const [key, theirs] of Object.entries(legacy)) {
+      const row = table[key];
+      let kind: string;
+      if (row === undefined) kind = 'vanilla has no row';
+      else {
+        let ours = S(row);
+        for (const rule of RULES.filter((r) => r.dataVersion <= 1631)) ours = rule.up(ours) ?? ours;
+        const other = S(theirs);
+        const diff = [
+          ...(other.name !== ours.name ? ['name'] : []),
+          ...Object.entries(other.properties)
+            .filter(([p, v]) => ours.properties[p] !== v)
+            .map(([p]) => (ours.properties[p] === undefined ? `+${p}` : p)),
+        ];
+        if (!diff.length) continue;
+        kind = `${ours.name.replace(/^minecraft:(?:[a-z]+_)*?(stairs|trapdoor|leaves|bed)$/, 'minecraft:*_$1')} ${diff.join(',')}`;
+      }
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    expect(Object.fromEntries([...kinds].sort())).toEqual({
+      // legacy.json: occupied beds; vanilla has no rows for data 4–7 and reads them as its first row
+      'minecraft:*_bed facing,occupied': 3,
+      'minecraft:*_bed occupied': 1,
+      // leaves: legacy.json writes a distance; vanilla leaves it to LeavesBlock.updateDistance (a shape)
+      'minecraft:*_leaves +distance': 24,
+      // the bug this path fixes: legacy.json's stairs are outer_right, vanilla's straight (then shaped)
+      'minecraft:*_stairs shape': 8,
+      // …and its open trapdoors powered=true, where vanilla names no `powered` (the default, false)
+      'minecraft:*_trapdoor +powered': 16,
+      'minecraft:comparator powered': 16,
+      'minecraft:lever facing': 8,
+      'minecraft:oak_button facing': 4,
+      'minecraft:peony name': 4,
+      'minecraft:potted_cactus name': 15,
+      'minecraft:quartz_block name,+axis': 2,
+      'minecraft:shulker_box name': 6,
+      'minecraft:stone_button facing': 4,
+      'minecraft:sunflower name,half': 2,
+      'minecraft:vine up': 16,
+      'vanilla has no row': 12,
+    });
+  });
+});
+
+describe('ChunkPalettedStorageFix’s fill-ins', () => {
+  const column = (keys: string[], entities = new Map<number, Record<string, unknown>>()) => {
+    const grid = { size: { x: 1, y: keys.length, z: 1 }, states: keys.map(S), blockEntities: entities };
+    const counts = fillLegacyGaps(grid);
+    return { states: grid.states.map(K), counts };
+  };
+  test('a door’s halves share facing and open (lower) with hinge and powered (upper)', () => {
+    const { states, counts } = column([flattenLegacy(64, 1)!, flattenLegacy(64, 9)!]);
+    expect(states).toEqual([
+      'minecraft:oak_door[facing=south,half=lower,hinge=right,open=false,powered=false]',
+      'minecraft:oak_door[facing=south,half=upper,hinge=right,open=false,powered=false]',
+    ]);
+    expect(counts).toEqual({ 'door halves': 1 });
+  });
+  test('a tall plant’s upper half is named by its lower half; snow makes the grass below snowy', () => {
+    expect(column([flattenLegacy(175, 2)!, flattenLegacy(175, 8)!]).states).toEqual([
+      'minecraft:tall_grass[half=lower]',
+      'minecraft:tall_grass[half=upper]',
+    ]);
+    expect(column([flattenLegacy(2, 0)!, flattenLegacy(78, 0)!]).states[0]).toBe(
+      'minecraft:grass_block[snowy=true]',
+    );
+  });
+  test('a bed takes its colour from its block entity; red without one', () => {
+    expect(column([flattenLegacy(26, 0)!], new Map([[0, { color: 11 }]])).states[0]).toBe(
+      'minecraft:blue_bed[facing=south,occupied=false,part=foot]',
+    );
+    expect(column([flattenLegacy(26, 0)!]).states[0]).toBe(
+      'minecraft:red_bed[facing=south,occupied=false,part=foot]',
+    );
+  });
+});
+
+describe('the DataFixers rules in order, and the report', () => {
+  test('a 1.16.4 file on 1.21.4: the cauldron split, grass path and grass renamed, counted per rule', () => {
+    const { structure, report } = upgradeStructure(
+      structureOf(
+        [
+          'minecraft:cauldron[level=0]',
+          'minecraft:cauldron[level=3]',
+          'minecraft:grass_path',
+          'minecraft:grass',
+        ],
+        2584,
+      ),
+      target('1.21.4'),
+    );
+    expect(structure.palette).toEqual([
+      'minecraft:cauldron',
+      'minecraft:water_cauldron[level=3]',
+      'minecraft:dirt_path',
+      'minecraft:short_grass',
+    ]);
+    expect(report).toMatchObject({
+      writtenIn: '1.16.4 (DataVersion 2584)',
+      fromDataVersion: 2584,
+      toDataVersion: 4189,
+      changes: [
+        { rule: 'CauldronRenameFix (DataVersion 2679)', blocks: 2 },
+        { rule: 'BlockRenameFix "Renamed grass path block to dirt path" (DataVersion 2680)', blocks: 1 },
+        { rule: 'BlockRenameFix "Rename grass block to short_grass" (DataVersion 3692)', blocks: 1 },
+      ],
+      notPlaceable: [],
+    });
+  });
+  test('a 1.15 wall (true/false sides) reads low/none (WallPropertyFix); redstone gets its sides (2531)', () => {
+    const alone = (key: string) =>
+      upgradeStructure(structureOf([key], 2230), target('1.21.4')).structure.palette[0];
+    expect(
+      alone(
+        'minecraft:cobblestone_wall[east=true,north=false,south=false,up=true,west=true,waterlogged=false]',
+      ),
+    ).toBe('minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]');
+    expect(alone('minecraft:redstone_wire[east=none,north=none,power=0,south=none,west=none]')).toBe(
+      'minecraft:redstone_wire[east=side,north=side,power=0,south=side,west=side]',
+    );
+  });
+  test('a newer file on an older server: one-to-one renames go back, what the server lacks is named', () => {
+    const { structure, report } = upgradeStructure(
+      structureOf(
+        [
+          'minecraft:iron_chain[axis=x,waterlogged=false]',
+          'minecraft:creaking_heart[axis=y,creaking_heart_state=awake,natural=false]',
+          'minecraft:copper_chest[facing=north,type=single,waterlogged=false]',
+        ],
+        4671,
+      ),
+      target('1.21.4'),
+    );
+    expect(structure.palette[0]).toBe('minecraft:chain[axis=x,waterlogged=false]');
+    expect(structure.palette[1]).toBe('minecraft:creaking_heart[active=true,axis=y,natural=false]');
+    expect(report.notPlaceable).toEqual([
+      {
+        state: 'minecraft:copper_chest[facing=north,type=single,waterlogged=false]',
+        blocks: 1,
+        reason: '1.21.4 has no block minecraft:copper_chest',
+      },
+    ]);
+  });
+  test('a property the server lacks is left out and named, never dropped silently', () => {
+    const { structure, report } = upgradeStructure(
+      structureOf(['minecraft:stone[shiny=true]'], 4189),
+      target('1.21.4'),
+    );
+    expect(structure.palette[0]).toBe('minecraft:stone');
+    expect(report.notPlaceable[0]!.reason).toContain('shiny=true (no such property in 1.21.4)');
+  });
+  test('a structure saved by mcbridge (no DataVersion) is the server’s own: unchanged', () => {
+    const plan = structureOf([
+      'minecraft:oak_stairs[facing=east,half=bottom,shape=outer_right,waterlogged=false]',
+    ]);
+    const { structure, report } = upgradeStructure(plan, target('1.21.4'));
+    expect(structure.palette).toEqual(plan.palette);
+    expect(report.changes).toEqual([]);
+  });
+});
+
+// ——— neighbour shapes against an oracle written from vanilla's source ———
+
+type Dir = 'north' | 'east' | 'south' | 'west';
+const DIRS: Dir[] = ['north', 'east', 'south', 'west'];
+const VEC: Record<Dir, readonly [number, number]> = {
+  north: [0, -1],
+  south: [0, 1],
+  east: [1, 0],
+  west: [-1, 0],
+};
+const turn = (d: Dir, quarter: number): Dir => DIRS[(DIRS.indexOf(d) + quarter + 4) % 4]!;
+
+/** StairBlock.getStairsShape, written again from the source as a lookup of the two candidate stairs */
+function oracleStairs(grid: (x: number, z: number) => BlockState, x: number, z: number): string {
+  const me = grid(x, z);
+  const f = me.properties['facing'] as Dir;
+  const h = me.properties['half'];
+  const stairAt = (d: Dir) => {
+    const s = grid(x + VEC[d][0], z + VEC[d][1]);
+    return s.name.endsWith('_stairs') && s.properties['half'] === h
+      ? (s.properties['facing'] as Dir)
+      : undefined;
+  };
+  const sameAs = (d: Dir) => stairAt(d) === f; // a stair of my facing and half stands there
+  const ahead = stairAt(f);
+  if (ahead && (ahead === turn(f, 1) || ahead === turn(f, -1)) && !sameAs(turn(ahead, 2)))
+    return ahead === turn(f, -1) ? 'outer_left' : 'outer_right';
+  const behind = stairAt(turn(f, 2));
+  if (behind && (behind === turn(f, 1) || behind === turn(f, -1)) && !sameAs(behind))
+    return behind === turn(f, -1) ? 'inner_left' : 'inner_right';
+  return 'straight';
+}
+
+/** FenceBlock / IronBarsBlock / WallBlock connections for the few kinds the grid holds */
+function oracleSide(me: BlockState, other: BlockState, towards: Dir): boolean {
+  const kind = (s: BlockState) =>
+    s.name === 'minecraft:stone' || s.name === 'minecraft:glass'
+      ? 'solid'
+      : s.name.endsWith('_stairs')
+        ? s.properties['facing'] === turn(towards, 2)
+          ? 'solid' // the stair's back faces me: a full face
+          : 'other'
+        : s.name.endsWith('_fence_gate')
+          ? ['east', 'west'].includes(s.properties['facing']!) === ['north', 'south'].includes(towards)
+            ? 'gate-across'
+            : 'other'
+          : s.name.replace('minecraft:', '');
+  const k = kind(other);
+  if (me.name === 'minecraft:oak_fence') return k === 'solid' || k === 'oak_fence' || k === 'gate-across';
+  if (me.name === 'minecraft:glass_pane' || me.name === 'minecraft:iron_bars')
+    return k === 'solid' || k === 'glass_pane' || k === 'iron_bars' || k === 'cobblestone_wall';
+  return (
+    k === 'solid' ||
+    k === 'cobblestone_wall' ||
+    k === 'glass_pane' ||
+    k === 'iron_bars' ||
+    k === 'gate-across'
+  );
+}
+
+const cell = fc.oneof(
+  fc.constantFrom(
+    'minecraft:air',
+    'minecraft:stone',
+    'minecraft:glass',
+    'minecraft:oak_leaves[distance=7,persistent=true,waterlogged=false]',
+  ),
+  fc
+    .tuple(fc.constantFrom(...DIRS), fc.constantFrom('top', 'bottom'))
+    .map(([f, h]) => `minecraft:oak_stairs[facing=${f},half=${h},shape=straight,waterlogged=false]`),
+  fc.constantFrom(
+    'minecraft:oak_fence[east=false,north=false,south=false,waterlogged=false,west=false]',
+    'minecraft:glass_pane[east=false,north=false,south=false,waterlogged=false,west=false]',
+    'minecraft:iron_bars[east=false,north=false,south=false,waterlogged=false,west=false]',
+    'minecraft:cobblestone_wall[east=none,north=none,south=none,up=true,waterlogged=false,west=none]',
+  ),
+  fc
+    .constantFrom(...DIRS)
+    .map((f) => `minecraft:oak_fence_gate[facing=${f},in_wall=false,open=false,powered=false]`),
+);
+
+describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×1×4 grid', () => {
+  test('stairs, fences, panes, bars and walls take the shape vanilla’s rules give', () => {
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 16, maxLength: 16 }), (keys) => {
+        const states = keys.map(S);
+        const size = { x: 4, y: 1, z: 4 };
+        const grid = { size, states: states.slice() };
+        // the world around is air
+        updateShapes(grid, () => ({ name: 'minecraft:air', properties: {} }));
+        const air = S('minecraft:air');
+        const at = (x: number, z: number) => (x < 0 || z < 0 || x > 3 || z > 3 ? air : states[z * 4 + x]!);
+        for (let z = 0; z < 4; z++)
+          for (let x = 0; x < 4; x++) {
+            const me = states[z * 4 + x]!;
+            const got = grid.states[z * 4 + x]!;
+            if (me.name.endsWith('_stairs'))
+              expect(got.properties['shape'], `${x} ${z} ${keys.join(' ')}`).toBe(oracleStairs(at, x, z));
+            else if (/fence$|pane$|bars$|wall$/.test(me.name))
+              for (const d of DIRS) {
+                const on = oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d);
+                const want = me.name.endsWith('_wall') ? (on ? 'low' : 'none') : String(on);
+                expect(got.properties[d], `${me.name} at ${x} ${z} side ${d}`).toBe(want);
+              }
+            else expect(K(got)).toBe(K(me));
+          }
+      }),
+      { seed: 41, numRuns: 2000 },
+    );
+  });
+
+  test('hand-checked roofs: an L of stairs makes an outer and an inner corner', () => {
+    const stair = (f: Dir) => S(`minecraft:oak_stairs[facing=${f},half=bottom,shape=straight]`);
+    const air = S('minecraft:air');
+    // x→, z↓:   [S][S]      the stair at 0,0 faces south with an east-facing stair in front: outer_left;
+    //           [E][ ]      the stair at 0,1 faces east with a south-facing stair behind it… none: straight
+    const grid = { size: { x: 2, y: 1, z: 2 }, states: [stair('south'), stair('south'), stair('east'), air] };
+    updateShapes(grid, () => air);
+    expect(grid.states.map((s) => s.properties['shape'])).toEqual([
+      'outer_left',
+      'straight',
+      'straight',
+      undefined,
+    ]);
+    // a stair facing north with a west-facing stair behind it: inner_left
+    const inner = { size: { x: 1, y: 1, z: 2 }, states: [stair('north'), stair('west')] };
+    updateShapes(inner, () => air);
+    expect(inner.states[0]!.properties['shape']).toBe('inner_left');
+  });
+
+  test('two single chests side by side facing one way become a left and a right half', () => {
+    const chest = S('minecraft:chest[facing=north,type=single,waterlogged=false]');
+    const grid = { size: { x: 2, y: 1, z: 1 }, states: [chest, chest] };
+    updateShapes(grid);
+    expect(grid.states.map((s) => s.properties['type'])).toEqual(['left', 'right']);
+  });
+});
+
+describe('a vanilla .nbt without DataVersion (written before 1.13)', () => {
+  test('its old states are flattened as BlockStateStructureTemplateFix does, then upgraded and shaped', async () => {
+    const { decodeStructure } = await import('../../src/structures/formats/index.js');
+    const nbt = require('prismarine-nbt') as typeof import('prismarine-nbt');
+    const entry = (name: string, props: Record<string, string>) => ({
+      Name: nbt.string(name),
+      Properties: nbt.comp(Object.fromEntries(Object.entries(props).map(([k, v]) => [k, nbt.string(v)]))),
+    });
+    const file = nbt.writeUncompressed({
+      type: 'compound',
+      name: '',
+      value: {
+        size: nbt.list(nbt.int([2, 1, 1])),
+        palette: nbt.list(
+          nbt.comp([
+            entry('minecraft:stone', { variant: 'granite' }),
+            entry('minecraft:trapdoor', { facing: 'north', half: 'bottom', open: 'true' }),
+          ] as never[]),
+        ),
+        blocks: nbt.list(
+          nbt.comp([
+            { state: nbt.int(0), pos: nbt.list(nbt.int([0, 0, 0])) },
+            { state: nbt.int(1), pos: nbt.list(nbt.int([1, 0, 0])) },
+          ] as never[]),
+        ),
+        entities: nbt.list(nbt.comp([] as never[])),
+      },
+    } as never);
+    const plan = decodeStructure(file, '.nbt', 'old.nbt', 'old');
+    expect(plan).toMatchObject({
+      dataVersion: 1451,
+      writtenIn: 'before 1.13 (vanilla structure without DataVersion)',
+    });
+    const { structure, report } = upgradeStructure(plan, target('1.21.4'));
+    expect(structure.palette.slice(0, 2)).toEqual([
+      'minecraft:granite',
+      'minecraft:oak_trapdoor[facing=north,half=bottom,open=true]',
+    ]);
+    expect(report.changes[0]).toEqual({
+      rule: 'old states flattened (BlockStateStructureTemplateFix, BlockStateData, DataVersion 1450)',
+      blocks: 2,
+    });
+  });
+});
