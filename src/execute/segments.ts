@@ -5,6 +5,7 @@
  */
 import { type PlannedStep, prerequisites } from '../batch/plan.js';
 import type { CommandResult } from '../results/schema.js';
+import { isUnchanged } from '../results/unchanged.js';
 
 export interface SuccessPolicy {
   /** a noChange rejection (world already matched) counts as success */
@@ -81,7 +82,10 @@ function whySkip(
   options: SegmentOptions,
 ): string | undefined {
   if (options.stopOnFailure) {
-    const first = steps.slice(0, step.index).find((s) => failed(outcome(s.index), options));
+    // a command whose world already matched is unchanged, not a failure: nothing to stop for
+    const first = steps
+      .slice(0, step.index)
+      .find((s) => failed(outcome(s.index), options) && !isUnchanged(outcome(s.index)));
     if (first) return `stopOnFailure: ${label(steps, first.index)} ended ${outcome(first.index).status}`;
   }
   for (const d of step.dependsOn) {

@@ -9,6 +9,7 @@ import type { ConnectionSession } from '../connection/session.js';
 import { executeBatch } from '../execute/execute-batch.js';
 import type { Logger } from '../vocabulary/logger.js';
 import type { CommandResult } from '../results/schema.js';
+import { isUnchanged } from '../results/unchanged.js';
 import type { SafetyConfig } from '../safety/config.js';
 import { chunkBatch, nextChunk } from './chunk.js';
 import { JOB_UNDO_SHOWS } from './report.js';
@@ -91,7 +92,7 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
     });
     await deps.save(state);
 
-    const failure = batch.results.find((r) => FAILED.has(r.status));
+    const failure = batch.results.find((r) => FAILED.has(r.status) && !isUnchanged(r));
     if (state.options.stopOnFailure && failure) {
       return {
         status: 'error',

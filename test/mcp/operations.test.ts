@@ -116,6 +116,17 @@ describe('dependencies and conditions', () => {
     expect(batch.results.map((r) => r.status)).toEqual(['applied', 'rejected_by_game', 'skipped']);
     expect(batch.results[2]!.detail?.reason).toMatch(/stopOnFailure: #2/);
   });
+
+  test('stopOnFailure goes on past a command whose world already matched (unchanged is no failure)', async () => {
+    await c.execute([`setblock ${at(5, 0, 0)} minecraft:stone`]);
+    const batch = await c.execute(
+      [`setblock ${at(5, 0, 0)} minecraft:stone`, `setblock ${at(5, 1, 0)} minecraft:stone`],
+      { stopOnFailure: true },
+    );
+    expect(batch.results.map((r) => r.status)).toEqual(['rejected_by_game', 'applied']);
+    expect(batch.results[0]!.detail?.noChange).toBe(true);
+    expect(batch).toMatchObject({ appliedCount: 1, failedCount: 0, unchangedCount: 1 });
+  });
 });
 
 describe('transactions and undo', () => {
