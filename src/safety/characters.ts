@@ -9,10 +9,10 @@
  * if run as written; a model that sent "setblock …\n" expects either that command or a clear refusal, and a
  * refusal naming the character and its offset tells it exactly what to remove.
  *
- * Dropped silently, because vanilla drops them too: spaces at both ends and one leading `/` (the chat
- * screen trims what a player types — net/minecraft/client/gui/screens/ChatScreen.java, normalizeChatMessage,
- * 1.21.4 — and a command is sent without its
- * slash). The command echoed in each result is the one sent.
+ * Dropped silently, because vanilla drops them too: spaces at both ends and one leading `/` (the chat screen
+ * trims what a player types and sends a command without its slash: ChatScreen.normalizeChatMessage and
+ * handleChatInput, net/minecraft/client/gui/screens/ChatScreen.java, 1.21.4). The command echoed in each
+ * result is the one sent.
  */
 const REFUSED = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u00a7]/u;
 
