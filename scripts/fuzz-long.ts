@@ -16,7 +16,9 @@ const seed = Number(values.seed);
 const calls = Number(values.calls);
 const MEMORY_BOUND_MB = 200;
 
-execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+// MCBRIDGE_FUZZ_CLI runs a copy of dist/ (so that builds during the run do not change what runs)
+if (!process.env['MCBRIDGE_FUZZ_CLI'])
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const started = Date.now();
 const server = await startFuzzServer();
 let report;

@@ -17,7 +17,7 @@ import { CallToolResultSchema, type CallToolResult, type Tool } from '@modelcont
 import fc from 'fast-check';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const CLI = `${root}dist/cli/main.js`;
+export const CLI = process.env['MCBRIDGE_FUZZ_CLI'] ?? `${root}dist/cli/main.js`;
 
 type JsonSchema = {
   type?: string | string[];
@@ -175,7 +175,8 @@ export function valueArb(
   );
   if (depth > 6) return wrong;
   const valid = validArb(schema, defs, a, depth);
-  return fc.oneof({ arbitrary: valid, weight: 8 }, { arbitrary: wrong, weight: 1 });
+  // wrong kinds deep inside are rarer, so that most calls reach past the arguments into the tools
+  return fc.oneof({ arbitrary: valid, weight: depth === 0 ? 8 : 30 }, { arbitrary: wrong, weight: 1 });
 }
 
 function validArb(
@@ -417,7 +418,12 @@ export interface FuzzReport {
   protocolErrors: Record<string, number>;
   canaries: { ok: number; failed: number };
   problems: string[];
-  rss: { serveStart?: number | undefined; serveMax?: number; worldStart?: number | undefined; worldMax?: number };
+  rss: {
+    serveStart?: number | undefined;
+    serveMax?: number;
+    worldStart?: number | undefined;
+    worldMax?: number;
+  };
   escapes: string[];
   exited: boolean;
   slowestMs: number;

@@ -13,6 +13,7 @@ import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js
 import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
+import { checkBoxSize } from '../../vocabulary/blocks/box-limit.js';
 import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -67,6 +68,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'save_structure', extra.requestId);
       try {
+        // the size first, before the world is asked for anything
+        checkBoxSize(args.from, args.to, STRUCTURE_MAX_BLOCKS, 'the structure');
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
