@@ -491,6 +491,7 @@ export async function runFuzz(
       report.problems.push(`canary ${n}: ${String(e)}`);
     }
   };
+  let wedged = false;
   for (const [i, c] of calls.entries()) {
     if (i % 100 === 0) await canary(i / 100);
     if (server.exited()) break;
@@ -509,6 +510,10 @@ export async function runFuzz(
         report.problems.push(
           `call ${i} ${c.tool} unanswered (${code}): ${JSON.stringify(c.args).slice(0, 300)}`,
         );
+        // a server that left a call unanswered for the whole bound is wedged or gone: stop, so that a failing
+        // run ends after one bound instead of one bound per remaining call
+        wedged = true;
+        break;
       } else {
         report.answered++;
         if (code === '-32603')
@@ -524,7 +529,7 @@ export async function runFuzz(
     }
     options.onProgress?.(i + 1, report);
   }
-  if (!server.exited()) await canary(Math.floor(count / 100) + 1);
+  if (!server.exited() && !wedged) await canary(Math.floor(count / 100) + 1);
   report.exited = server.exited();
   // nothing outside the data folders: the canary file as it was, nothing new beside it or in the cwd
   if (!existsSync(join(server.outsideDir, 'canary.nbt'))) report.escapes.push('outside/canary.nbt is gone');
