@@ -116,6 +116,70 @@ export function describeIssue(issue: Issue, args: unknown): string {
 export const describeIssues = (tool: string, issues: readonly Issue[], args: unknown): string =>
   `invalid arguments for ${tool}: ${issues.map((i) => describeIssue(i, args)).join(' ')}`;
 
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  checks?: Array<{ _zod: { def: { check: string; maximum?: number } } }>;
+}
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const maxLengthOf = (def: Def): number | undefined =>
+  def.checks?.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum;
+
+/**
+ * The lengths of lists and strings against their schema's maximum, before Zod parses a single element: a
+ * list of a million items past its limit of a thousand is refused without a million parses (and their
+ * issues) first. Walks only the value's own lists and objects the schema names; each check is one length.
+ */
+export function firstTooLong(
+  schema: z.ZodType,
+  value: unknown,
+  path: PropertyKey[] = [],
+): string | undefined {
+  const def = defOf(schema);
+  if (def.innerType && (def.type === 'optional' || def.type === 'nullable' || def.type === 'default'))
+    return firstTooLong(def.innerType, value, path);
+  const name = path.length ? `\`${pathOf(path)}\`` : 'the arguments';
+  if (def.type === 'string' && typeof value === 'string') {
+    const max = maxLengthOf(def);
+    return max !== undefined && value.length > max
+      ? `${name} must have at most ${max} characters, not ${value.length}.`
+      : undefined;
+  }
+  if (def.type === 'array' && Array.isArray(value)) {
+    const max = maxLengthOf(def);
+    if (max !== undefined && value.length > max)
+      return `${name} must have at most ${max} items, not ${value.length}.`;
+    if (!def.element) return undefined;
+    for (const [i, v] of value.entries()) {
+      const found = firstTooLong(def.element, v, [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (
+    def.type === 'object' &&
+    def.shape &&
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+  ) {
+    for (const [k, s] of Object.entries(def.shape)) {
+      const found = firstTooLong(s, (value as Record<string, unknown>)[k], [...path, k]);
+      if (found) return found;
+    }
+  }
+  if (def.type === 'union' && def.options && typeof value === 'string') {
+    // a string that is too long for every string form of a union (a batch item: a command or a step)
+    const strings = def.options.filter((o) => defOf(o).type === 'string');
+    const found = strings.map((o) => firstTooLong(o, value, path));
+    if (strings.length && found.every((f) => f !== undefined)) return found[0];
+  }
+  return undefined;
+}
+
 interface ValidatingServer {
   validateToolInput(tool: { inputSchema?: z.ZodType }, args: unknown, toolName: string): Promise<unknown>;
 }
@@ -136,6 +200,8 @@ export function installInvalidParams(server: McpServer): void {
   const validating = server as unknown as ValidatingServer;
   validating.validateToolInput = async (tool, args, toolName) => {
     if (!tool.inputSchema) return undefined;
+    const tooLong = firstTooLong(tool.inputSchema, args ?? {});
+    if (tooLong) throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${toolName}: ${tooLong}`);
     const parsed = await tool.inputSchema.safeParseAsync(args ?? {});
     if (parsed.success) return parsed.data;
     throw new McpError(ErrorCode.InvalidParams, describeIssues(toolName, parsed.error.issues, args));

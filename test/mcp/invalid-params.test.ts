@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
 import { createServer } from '../../src/mcp/server.js';
+import { firstTooLong } from '../../src/mcp/invalid-params.js';
+import { StartBuildJobInput } from '../../src/mcp/tools/start-build-job.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 import { logger } from '../../src/vocabulary/logger.js';
 
@@ -117,5 +119,38 @@ describe('an object with wrong fields', () => {
     const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
     expect(text).toContain('`commands[0]` must be a string or an object, not a number.');
     expect(text).toContain('`commands[1].dependsOn` must be a list, not a string.');
+  });
+
+  test.each([
+    [
+      'execute_commands',
+      { commands: Array.from({ length: 1_001 }, () => 'say x') },
+      '`commands` must have at most 1000 items, not 1001.',
+    ],
+    [
+      'execute_commands',
+      { commands: ['say x', 'x'.repeat(40_001)] },
+      '`commands[1]` must have at most 40000 characters, not 40001.',
+    ],
+  ])(
+    '%s: a list or string past its limit is named with the limit and its length',
+    async (tool, args, sentence) => {
+      const result = await raw(tool, args);
+      expect(result.isError).toBe(true);
+      expect(result.content[0]).toEqual({
+        type: 'text',
+        text: `MCP error -32602: invalid arguments for ${tool}: ${sentence}`,
+      });
+    },
+  );
+
+  test("a job's nested list past its limit is found before any element is parsed", () => {
+    const phases = [{ name: 'walls', commands: Array.from({ length: 50_001 }, () => 'say x') }];
+    expect(firstTooLong(StartBuildJobInput, { name: 'big', phases })).toBe(
+      '`phases[0].commands` must have at most 50000 items, not 50001.',
+    );
+    expect(
+      firstTooLong(StartBuildJobInput, { name: 'ok', phases: [{ name: 'a', commands: ['say x'] }] }),
+    ).toBe(undefined);
   });
 });
