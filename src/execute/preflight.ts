@@ -1,2 +1,4 @@
-/** The command as sent: without a leading slash and surrounding spaces. */
-export const normalizeCommand = (raw: string): string => raw.trim().replace(/^\//, '');
+import { commandAsSent } from '../safety/characters.js';
+
+/** The command as sent: without a leading slash and surrounding spaces (safety's one rule for characters). */
+export const normalizeCommand = commandAsSent;

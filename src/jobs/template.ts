@@ -1,10 +1,15 @@
 /** `{{name}}` placeholders in commands, filled from the job's params before anything is sent. */
 import type { BatchItem } from '../batch/plan.js';
-import { TemplateError } from './errors.js';
+import { JobStateError, TemplateError } from './errors.js';
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 export type Params = Record<string, string | number>;
+
+/** a filled command is held to the length of a command given directly (BatchItemSchema, batch/plan.ts) */
+export const FILLED_COMMAND_MAX_CHARS = 40_000;
+/** and a whole job's filled text to this: a short placeholder can stand for a long value many times over */
+export const FILLED_JOB_MAX_CHARS = 16 * 1024 * 1024;
 
 const commandOf = (item: BatchItem) => (typeof item === 'string' ? item : item.command);
 
@@ -14,6 +19,27 @@ const commandOf = (item: BatchItem) => (typeof item === 'string' ? item : item.c
  */
 export function fillTemplates(items: readonly BatchItem[], params: Params = {}): BatchItem[] {
   const missing = new Map<string, number>();
+  // the filled length first, from the placeholders alone: nothing as long as the expansion is built
+  let total = 0;
+  items.forEach((item, step) => {
+    const command = commandOf(item);
+    let length = command.length;
+    for (const m of command.matchAll(PLACEHOLDER)) {
+      const value = Object.hasOwn(params, m[1]!) ? params[m[1]!] : undefined;
+      if (value !== undefined) length += String(value).length - m[0].length;
+    }
+    if (length > FILLED_COMMAND_MAX_CHARS)
+      throw new JobStateError(
+        `step #${step + 1} would be ${length.toLocaleString('en-US')} characters once its placeholders are filled, more than ${FILLED_COMMAND_MAX_CHARS.toLocaleString('en-US')}; nothing was sent`,
+        { remedy: 'use shorter params values or fewer placeholders in that command' },
+      );
+    total += length;
+    if (total > FILLED_JOB_MAX_CHARS)
+      throw new JobStateError(
+        `the job's commands would hold more than ${FILLED_JOB_MAX_CHARS.toLocaleString('en-US')} characters once filled (at step #${step + 1}); nothing was sent`,
+        { remedy: 'split it into several jobs' },
+      );
+  });
   const filled = items.map((item, step) => {
     const command = commandOf(item).replace(PLACEHOLDER, (whole, name: string) => {
       const value = Object.hasOwn(params, name) ? params[name] : undefined;

@@ -22,6 +22,7 @@ import {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const MAX_BODY = 8 * 1024 * 1024;
+const BODY_TOO_LARGE = `request body too large: at most ${MAX_BODY / 1024 / 1024} MiB per request`;
 
 export interface HttpServerOptions {
   host?: string;
@@ -92,8 +93,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
       res.setHeader('www-authenticate', 'Bearer');
       return refuse(res, 401, 'a valid bearer token is required (see docs/configuration.md)');
     }
+    // the declared size first: a body over the limit is refused before a byte of it is read
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return refuse(res, 413, BODY_TOO_LARGE);
     const body = req.method === 'POST' ? await readJson(req) : undefined;
-    if (body instanceof Error) return refuse(res, 400, body.message);
+    if (body instanceof Error) return refuse(res, body.message === BODY_TOO_LARGE ? 413 : 400, body.message);
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const existing = sessions.get(sessionId);
@@ -200,7 +203,7 @@ function readJson(req: IncomingMessage): Promise<unknown> {
       if (size <= MAX_BODY) chunks.push(c);
     });
     req.on('end', () => {
-      if (size > MAX_BODY) return resolve(new Error('request body too large'));
+      if (size > MAX_BODY) return resolve(new Error(BODY_TOO_LARGE));
       try {
         resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
       } catch {

@@ -8,6 +8,7 @@ import { registerAllPrompts } from './prompts/index.js';
 import { completeUnknownReferencesToNothing, registerAllResources } from './resources/index.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
+import { installInvalidParams } from './invalid-params.js';
 import { McbridgeTaskStore } from './task-store.js';
 
 const require = createRequire(import.meta.url);
@@ -48,6 +49,7 @@ export function createServer(
   full.jobs?.changes.setMaxListeners(0);
   full.structures.changes.setMaxListeners(0);
   registerAllTools(server, full);
+  installInvalidParams(server);
   const stopResources = registerAllResources(server, full);
   registerAllPrompts(server, deps.targets);
   completeUnknownReferencesToNothing(server);

@@ -43,25 +43,7 @@ export const HARD_DENY = [
 ];
 export const HARD_DENY_PREFIXES = ['ban', 'pardon', 'save-'];
 
-// vanilla kicks for these (StringUtil.isAllowedChatCharacter): § (U+00A7), below U+0020, DEL
-function firstIllegalCharacter(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || c === 0xa7) return i;
-  }
-  return -1;
-}
-
-export function illegalCharacters(text: string): Refusal | undefined {
-  const index = firstIllegalCharacter(text);
-  if (index < 0) return undefined;
-  const code = text.charCodeAt(index).toString(16).padStart(4, '0');
-  return refuse(
-    'illegal_characters',
-    `character U+${code} at offset ${index} gets the bot kicked (illegal_characters)`,
-    'remove section signs (§), control characters, DEL and line breaks; use one command per line and JSON text components for colours',
-  );
-}
+export { illegalCharacters } from './characters.js';
 
 /** 256 before 1.20.5, 32,767 from 1.20.5; an unreadable version gets the smaller limit. */
 export function commandLengthLimit(version: string): number {

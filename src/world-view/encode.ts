@@ -23,7 +23,7 @@ import {
   sizeOf,
   volumeOf,
 } from '../vocabulary/blocks/box.js';
-import { AreaTooLargeError, splitBox } from './split.js';
+import { AreaTooLargeError, splitPlan } from './split.js';
 
 export { AreaTooLargeError, splitBox } from './split.js';
 
@@ -105,8 +105,7 @@ export function encodeArea(
   const box = boxOf(from, to);
   const volume = volumeOf(box);
   if (volume > maxBlocks) {
-    const { axis, boxes } = splitBox(box, maxBlocks);
-    throw new AreaTooLargeError(volume, maxBlocks, axis, boxes);
+    throw new AreaTooLargeError(volume, maxBlocks, splitPlan(box, maxBlocks));
   }
   const size = sizeOf(box);
 

@@ -24,7 +24,7 @@ import { type Counts, countBlocks, withLegend } from './legend.js';
 import { drawIsometric, isoLayout } from './render-iso.js';
 import { type Corner, CORNERS, turnFor } from './rotate.js';
 import { drawTop, topLayout } from './render-top.js';
-import { AreaTooLargeError, splitBox } from './split.js';
+import { AreaTooLargeError, splitPlan } from './split.js';
 
 export const RenderViewSchema = z.enum(['isometric', 'top']);
 export const RenderOptionsSchema = z.object({
@@ -51,8 +51,7 @@ export function planRender(from: BlockPos, to: BlockPos, options: RenderOptions)
   const box = boxOf(from, to);
   const volume = volumeOf(box);
   if (volume > maxBlocks) {
-    const { axis, boxes } = splitBox(box, maxBlocks);
-    throw new AreaTooLargeError(volume, maxBlocks, axis, boxes);
+    throw new AreaTooLargeError(volume, maxBlocks, splitPlan(box, maxBlocks));
   }
   const size = sizeOf(box);
   const labels = grid ? labelSpace(box) : undefined;

@@ -87,8 +87,10 @@ describe('the tool list a model reads', () => {
         arguments: { from: { x, y: 0, z: 0 }, to: { x: 0, y: 0, z: 0 } },
       });
     const text = async (x: number) => JSON.stringify((await call(x)).content);
-    expect(await text(40_000_000)).toContain("beyond the world's edge");
-    expect(await text(1.5)).toContain('a whole number of blocks');
+    expect(await text(40_000_000)).toContain(
+      "`from.x` must be within the world's edge (±30,000,000), not 40000000",
+    );
+    expect(await text(1.5)).toContain('`from.x` must be a whole number of blocks, not 1.5');
   });
 
   test('shared schema parts are written once per schema', () => {

@@ -108,8 +108,9 @@ describe('encodeArea', () => {
     })();
     expect(error).toBeInstanceOf(AreaTooLargeError);
     expect((error as Error).message).toBe(
-      'the area has 80,000 blocks, more than 32,768 per call: split along y into 3 requests of at most ' +
-        '32,768 blocks (same x and z): y 0–2, y 3–5, y 6–7',
+      'the area has 80,000 blocks, more than 32,768 per call: split along y into 3 parts of at most ' +
+        '32,768 blocks (same x and z): {"from":{"x":0,"y":0,"z":0},"to":{"x":99,"y":2,"z":99}}, ' +
+        '{"from":{"x":0,"y":3,"z":0},"to":{"x":99,"y":5,"z":99}}, {"from":{"x":0,"y":6,"z":0},"to":{"x":99,"y":7,"z":99}}',
     );
   });
 
@@ -128,6 +129,24 @@ describe('encodeArea', () => {
       total += v;
     }
     expect(total).toBe(size.x * size.y * size.z);
+  });
+
+  test('a box as wide as the world is refused at once with a count of parts and a few ready ones', () => {
+    const from = { x: -30_000_000, y: -64, z: -30_000_000 };
+    const to = { x: 30_000_000, y: 319, z: 30_000_000 };
+    const error = (() => {
+      try {
+        encodeArea(new MapBlockSource(), from, to);
+      } catch (e) {
+        return e as AreaTooLargeError;
+      }
+    })()!;
+    expect(error).toBeInstanceOf(AreaTooLargeError);
+    expect(error.count).toBe(384 * 60_000_001 * Math.ceil(60_000_001 / 32_768));
+    expect(error.parts).toHaveLength(4);
+    expect(error.parts.at(-1)!.max).toEqual(to);
+    expect(error.message.length).toBeLessThan(1_000);
+    expect(error.message).toMatch(/ask for the box around what you built/);
   });
 });
 

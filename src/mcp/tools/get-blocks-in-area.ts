@@ -3,6 +3,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
+import { checkBoxSize } from '../../vocabulary/blocks/box-limit.js';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { AREA_MAX_BLOCKS, AreaFormatSchema, EncodedAreaSchema, encodeArea } from '../../world-view/encode.js';
 import { renderAreaText } from '../area-text.js';
@@ -35,6 +36,8 @@ export function registerGetBlocksInAreaTool(server: McpServer, deps: ToolDeps): 
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'get_blocks_in_area', extra.requestId);
       try {
+        // the size first, before the world is asked for anything
+        checkBoxSize(args.from, args.to, AREA_MAX_BLOCKS);
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);

@@ -9,8 +9,8 @@ import { BatchItemSchema } from '../../batch/plan.js';
 // "integer": the bounds would be written out in every position of every tool's schema
 const Coordinate = z
   .number()
-  .refine(Number.isInteger, 'a whole number of blocks')
-  .refine((v) => Math.abs(v) <= 30_000_000, "beyond the world's edge (±30,000,000)")
+  .refine(Number.isInteger, 'must be a whole number of blocks')
+  .refine((v) => Math.abs(v) <= 30_000_000, "must be within the world's edge (±30,000,000)")
   .meta({ type: 'integer' });
 
 export const PositionSchema = z

@@ -16,6 +16,7 @@ import { placeCommands, readStructure } from '../../structures/capture.js';
 import { FORMAT_NAMES, extensionOf } from '../../structures/formats/index.js';
 import { releaseOfDataVersion } from '../../structures/upgrade/index.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
+import { checkBoxSize } from '../../vocabulary/blocks/box-limit.js';
 import { renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -88,6 +89,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'save_structure', extra.requestId);
       try {
+        // the size first, before the world is asked for anything
+        checkBoxSize(args.from, args.to, STRUCTURE_MAX_BLOCKS, 'the structure');
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);
