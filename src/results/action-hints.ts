@@ -11,6 +11,7 @@ export const HintActionSchema = z.enum([
   'add_door',
   'complete_door',
   'complete_bed',
+  'support_block',
   'unblock_door',
   'add_window',
   'add_light',
