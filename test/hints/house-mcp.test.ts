@@ -102,3 +102,126 @@ test('a gable-roofed two-room house over several batches: both rooms named, no h
   expect(ceiling.text).toContain(fmt(west));
   expect(ceiling.text).toContain(fmt(east));
 });
+
+const air = (p: BlockPos) => {
+  const b = channel.readBlock!(p);
+  if (b === 'unloaded') throw new Error(`the bot cannot read ${p.x} ${p.y} ${p.z}`);
+  return b.name === 'minecraft:air';
+};
+
+test('a two-storey house with a staircase and a balcony: no phantom opening, no move that breaks a wall', async () => {
+  const { x, y, z } = { ...o, x: o.x + 2, z: o.z + 14 };
+  const walls = (y0: number, y1: number) => [
+    `fill ${x} ${y0} ${z} ${x + 8} ${y1} ${z} minecraft:stone_bricks`,
+    `fill ${x} ${y0} ${z + 8} ${x + 8} ${y1} ${z + 8} minecraft:stone_bricks`,
+    `fill ${x} ${y0} ${z + 1} ${x} ${y1} ${z + 7} minecraft:stone_bricks`,
+    `fill ${x + 8} ${y0} ${z + 1} ${x + 8} ${y1} ${z + 7} minecraft:stone_bricks`,
+  ];
+  const wallCells = (y0: number, y1: number): Box[] => [
+    { min: { x, y: y0, z }, max: { x: x + 8, y: y1, z } },
+    { min: { x, y: y0, z: z + 8 }, max: { x: x + 8, y: y1, z: z + 8 } },
+    { min: { x, y: y0, z }, max: { x, y: y1, z: z + 8 } },
+    { min: { x: x + 8, y: y0, z }, max: { x: x + 8, y: y1, z: z + 8 } },
+  ];
+  const { batch, text } = await send([
+    `fill ${x} ${y} ${z} ${x + 8} ${y} ${z + 8} minecraft:stone_bricks`,
+    ...walls(y + 1, y + 4),
+    `fill ${x} ${y + 5} ${z} ${x + 8} ${y + 5} ${z + 8} minecraft:oak_planks`,
+    ...walls(y + 6, y + 9),
+    `fill ${x} ${y + 10} ${z} ${x + 8} ${y + 10} ${z + 8} minecraft:stone_bricks`,
+    // the kitchen: front door north, a furnace and a table
+    `setblock ${x + 4} ${y + 1} ${z} minecraft:oak_door[facing=south,half=lower]`,
+    `setblock ${x + 4} ${y + 2} ${z} minecraft:oak_door[facing=south,half=upper]`,
+    `setblock ${x + 7} ${y + 1} ${z + 1} minecraft:furnace`,
+    `setblock ${x + 6} ${y + 1} ${z + 1} minecraft:crafting_table`,
+    `setblock ${x + 2} ${y + 2} ${z} minecraft:glass_pane`,
+    `setblock ${x + 7} ${y + 3} ${z + 7} minecraft:lantern[hanging=true]`,
+    `setblock ${x + 6} ${y + 1} ${z + 4} minecraft:lantern`,
+    `setblock ${x + 5} ${y + 1} ${z + 4} minecraft:oak_planks`,
+    // the staircase up the west side, through a hole in the upper floor
+    `fill ${x + 1} ${y + 5} ${z + 2} ${x + 1} ${y + 5} ${z + 6} minecraft:air`,
+    `setblock ${x + 1} ${y + 1} ${z + 2} minecraft:oak_stairs[facing=south]`,
+    `setblock ${x + 1} ${y + 2} ${z + 3} minecraft:oak_stairs[facing=south]`,
+    `setblock ${x + 1} ${y + 3} ${z + 4} minecraft:oak_stairs[facing=south]`,
+    `setblock ${x + 1} ${y + 4} ${z + 5} minecraft:oak_stairs[facing=south]`,
+    // the bedroom upstairs, a door out to the balcony on the south side
+    `setblock ${x + 5} ${y + 6} ${z + 2} minecraft:red_bed[facing=north,part=foot]`,
+    `setblock ${x + 5} ${y + 6} ${z + 1} minecraft:red_bed[facing=north,part=head]`,
+    `setblock ${x + 4} ${y + 6} ${z + 8} minecraft:oak_door[facing=south,half=lower]`,
+    `setblock ${x + 4} ${y + 7} ${z + 8} minecraft:oak_door[facing=south,half=upper]`,
+    `setblock ${x + 7} ${y + 7} ${z} minecraft:glass_pane`,
+    `setblock ${x + 7} ${y + 6} ${z + 6} minecraft:lantern`,
+    `fill ${x + 2} ${y + 5} ${z + 9} ${x + 6} ${y + 5} ${z + 11} minecraft:oak_slab[type=top]`,
+    `fill ${x + 2} ${y + 6} ${z + 11} ${x + 6} ${y + 6} ${z + 11} minecraft:oak_fence`,
+    `fill ${x + 2} ${y + 6} ${z + 9} ${x + 2} ${y + 6} ${z + 10} minecraft:oak_fence`,
+    `fill ${x + 6} ${y + 6} ${z + 9} ${x + 6} ${y + 6} ${z + 10} minecraft:oak_fence`,
+  ]);
+  expect(batch.appliedCount, text).toBe(batch.totalCommands);
+  const isWall = (p: BlockPos) => [...wallCells(y + 1, y + 4), ...wallCells(y + 6, y + 9)].some((b) => inBox(b, p));
+  for (const s of steps(batch)) {
+    // an opening it names is air, two high
+    const m = /(doorway|opening) at (-?\d+) (-?\d+) (-?\d+)/.exec(s.description);
+    if (m) {
+      const p = { x: Number(m[2]), y: Number(m[3]), z: Number(m[4]) };
+      expect(air(p) && air({ ...p, y: p.y + 1 }), `${s.description}: no opening there`).toBe(true);
+    }
+    for (const cmd of commandsOf(s)) {
+      const clone = /^clone (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+)/.exec(cmd);
+      if (clone) {
+        const [sx, sy, sz] = clone.slice(1, 4).map(Number) as [number, number, number];
+        expect(isWall({ x: sx, y: sy, z: sz }), `${s.description}: ${cmd} moves a wall block`).toBe(false);
+      }
+    }
+    // no required design advice
+    if (!s.optional) expect(['complete_door', 'complete_bed', 'support_block', 'verify_blocks']).toContain(s.action);
+  }
+  expect(text).not.toMatch(/blocked from inside: stone_bricks/);
+});
+
+test('a torch and a lantern set in mid-air: a required step says nothing holds them, and its command holds them', async () => {
+  const { x, y, z } = { ...o, x: o.x + 14, z: o.z - 6 };
+  const { batch, text } = await send([
+    `setblock ${x} ${y + 3} ${z} minecraft:torch`,
+    `setblock ${x + 2} ${y + 3} ${z} minecraft:lantern`,
+    `setblock ${x + 4} ${y + 3} ${z} minecraft:lantern[hanging=true]`,
+    `setblock ${x + 6} ${y} ${z} minecraft:torch`,
+  ]);
+  expect(batch.appliedCount).toBe(4);
+  const support = steps(batch).filter((s) => s.action === 'support_block');
+  expect(support.map((s) => s.optional)).toEqual([false, false, false]);
+  expect(text).toMatch(new RegExp(`next \\(required\\): .*Nothing holds the torch at ${x} ${y + 3} ${z}`));
+  expect(text).toMatch(new RegExp(`Nothing holds the lantern at ${x + 2} ${y + 3} ${z}: ${x + 2} ${y + 2} ${z} under it is air`));
+  expect(text).toMatch(new RegExp(`Nothing holds the lantern at ${x + 4} ${y + 3} ${z}: ${x + 4} ${y + 4} ${z} above it is air`));
+  // the torch on the ground is held
+  expect(text).not.toContain(`torch at ${x + 6} ${y} ${z}`);
+  // each fix, run exactly as given, applies and leaves nothing unsupported
+  for (const s of support) {
+    const fixed = await c.call('execute_commands', s.suggestedArgs!);
+    const b = fixed.structuredContent as unknown as BatchResult;
+    expect(b.appliedCount, textOf(fixed)).toBe(b.totalCommands);
+  }
+  const again = await send([
+    `setblock ${x} ${y + 3} ${z} minecraft:torch`,
+    `setblock ${x + 2} ${y + 3} ${z} minecraft:lantern`,
+    `setblock ${x + 4} ${y + 3} ${z} minecraft:lantern[hanging=true]`,
+  ]);
+  expect(steps(again.batch).filter((s) => s.action === 'support_block')).toEqual([]);
+});
+
+test('a placed structure gets no design advice: the plan is the file', async () => {
+  const { x, y, z } = { ...o, x: o.x + 14, z: o.z + 2 };
+  // a closed box: no door, no window, no light — design advice would ask for all three
+  await send([`fill ${x} ${y} ${z} ${x + 5} ${y + 4} ${z + 5} minecraft:stone_bricks hollow`]);
+  const saved = await c.call('save_structure', {
+    name: 'sealed',
+    from: { x, y, z },
+    to: { x: x + 5, y: y + 4, z: z + 5 },
+  });
+  expect(saved.isError, textOf(saved)).toBeFalsy();
+  const placed = await c.call('place_structure', { name: 'sealed', origin: { x, y, z: z + 8 } });
+  expect(placed.isError, textOf(placed)).toBeFalsy();
+  const b = placed.structuredContent as unknown as BatchResult;
+  const design = ['add_door', 'add_window', 'add_light', 'add_roof', 'add_floor', 'extend_wall', 'unblock_door'];
+  expect((b.actionHints?.nextSteps ?? []).filter((s) => design.includes(s.action))).toEqual([]);
+  expect(textOf(placed)).not.toMatch(/no door|no light|no window|Built /);
+});
