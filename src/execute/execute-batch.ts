@@ -179,7 +179,11 @@ async function hintPhase(
   const entries = batch.results.map((r) => ({
     command: r.command,
     result: r,
-    writes: plan.byCommand[r.index] ?? [],
+    // a command the policy refused was never planned: its parsed writes let a hint cut it within the limit
+    writes:
+      r.status === 'rejected_by_safety'
+        ? (check.safety.parsed[r.index]?.blockWrites ?? [])
+        : (plan.byCommand[r.index] ?? []),
     ...(r.verification ? { verification: { status: r.verification.status } } : {}),
   }));
   const actionHints = postExecuteHints(

@@ -35,7 +35,10 @@ const dividers = (rooms: readonly Room[]): string[] => {
             : shared.min.y === shared.max.y
               ? `y=${shared.min.y}`
               : undefined;
-      if (plane) out.push(`the ${plane[0] === 'y' ? 'floor' : 'wall'} at ${plane} divides rooms ${i + 1} and ${j + 1}`);
+      if (plane)
+        out.push(
+          `the ${plane[0] === 'y' ? 'floor' : 'wall'} at ${plane} divides rooms ${i + 1} and ${j + 1}`,
+        );
     }),
   );
   return out;
@@ -47,7 +50,9 @@ export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
   if (finished.length === 0 && rooms.length < 2) return undefined;
   const parts: string[] = [];
   if (rooms.length === 1) {
-    parts.push(`Built ${describeRoom(finished[0]!)}: walls, floor, roof and a way in, in place and verified.`);
+    parts.push(
+      `Built ${describeRoom(finished[0]!)}: walls, floor, roof and a way in, in place and verified.`,
+    );
   } else {
     const named = rooms.map((r, i) => {
       const lacks = missing(r);
@@ -68,7 +73,9 @@ export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
   if (whole) {
     const one = finished.length === 1;
     out.saveSuggestion = {
-      topic: one ? `voxel:room:${dims(whole).replaceAll('×', 'x')}` : `voxel:rooms:${finished.length}:${dims(whole).replaceAll('×', 'x')}`,
+      topic: one
+        ? `voxel:room:${dims(whole).replaceAll('×', 'x')}`
+        : `voxel:rooms:${finished.length}:${dims(whole).replaceAll('×', 'x')}`,
       reason: one
         ? `a finished, verified room at ${formatBox(whole)}: save it (save_structure) to reuse, extend or furnish it later`
         : `${finished.length} finished, verified rooms in ${formatBox(whole)}: save them (save_structure with that box) to reuse or extend them later`,

@@ -201,7 +201,8 @@ const attachFromWorld = (
         }
         if (uppers.has(`${p.x},${p.y},${p.z}`)) continue;
         // at the level of the room's floor inside (its floor, or furniture standing on it), open above
-        const walkIn = closed(up(p, -1)) && kind(up(p)) === 'open' && (closed(inward) || closed(up(inward, -1)));
+        const walkIn =
+          closed(up(p, -1)) && kind(up(p)) === 'open' && (closed(inward) || closed(up(inward, -1)));
         if (walkIn) {
           if (!isDoorway(p, side, kind)) continue;
           addDoorway(room.doorways, opening(side, p, up(p)));

@@ -25,7 +25,12 @@ export function isRoofSpace(space: Space, region: WorldRegion, kind: (p: BlockPo
     top.set(col, Math.max(top.get(col) ?? y, y));
     bottom.set(col, Math.min(bottom.get(col) ?? y, y));
     layer.set(y, (layer.get(y) ?? 0) + 1);
-    for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const)
+    for (const [dx, dz] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const)
       if (kind({ x: x + dx, y, z: z + dz }) === 'door') door = true;
   }
   if (door || top.size === 0) return false;

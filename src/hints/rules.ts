@@ -6,6 +6,7 @@ import { builtRooms } from './built-rooms.js';
 import type { HintContext } from './context.js';
 import {
   blockIdSteps,
+  blockStateSteps,
   loadAreaSteps,
   noChangeNote,
   opBot,
@@ -40,6 +41,8 @@ export interface HintRule {
 export const RULES: readonly HintRule[] = [
   // argument.block.id.invalid: the nearest real ids (minecraft-data, edit distance), the command retyped
   { id: 'block-id-invalid', when: (ctx) => ({ nextSteps: blockIdSteps(ctx) }) },
+  // argument.block.property.invalid / .unknown: the command with a state the block takes
+  { id: 'block-state-invalid', when: (ctx) => ({ nextSteps: blockStateSteps(ctx) }) },
   // commands.fill.toobig: the same fill cut into pieces within commandModificationBlockLimit
   { id: 'fill-too-big', when: (ctx) => ({ nextSteps: splitFillSteps(ctx) }) },
   // argument.pos.unloaded: chunks load around players, so the bot has to go there first

@@ -25,7 +25,10 @@ const OFFSET: Record<string, BlockPos> = {
 };
 
 /** Where the block must be held from, as vanilla's `canSurvive` reads it; undefined: it needs nothing. */
-export const supportOf = (b: BlockState, pos: BlockPos): { at: BlockPos; from: Unsupported['from'] } | undefined => {
+export const supportOf = (
+  b: BlockState,
+  pos: BlockPos,
+): { at: BlockPos; from: Unsupported['from'] } | undefined => {
   const name = bare(b.name);
   const below = { at: { ...pos, y: pos.y - 1 }, from: 'below' as const };
   if (name === 'torch' || name === 'soul_torch' || name === 'redstone_torch') return below;

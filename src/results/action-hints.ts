@@ -20,6 +20,7 @@ export const HintActionSchema = z.enum([
   'extend_wall',
   'verify_blocks',
   'fix_block_id',
+  'fix_block_state',
   'split_fill',
   'load_area',
   'op_bot',

@@ -37,7 +37,11 @@ const commandsOf = (s: NextStep): string[] => (s.suggestedArgs?.['commands'] as 
 
 /** Every block position a suggested command names (setblock, fill and clone corners). */
 const positionsIn = (command: string): BlockPos[] => {
-  const n = command.split(/\s+/).slice(1).filter((w) => /^-?\d+$/.test(w)).map(Number);
+  const n = command
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => /^-?\d+$/.test(w))
+    .map(Number);
   const out: BlockPos[] = [];
   for (let i = 0; i + 2 < n.length; i += 3) out.push({ x: n[i]!, y: n[i + 1]!, z: n[i + 2]! });
   return out;
@@ -76,9 +80,17 @@ test('a gable-roofed two-room house over several batches: both rooms named, no h
   const east: Box = { min: { x: x + 5, y, z }, max: { x: x + 10, y: y + 5, z: z + 6 } };
   console.log(ceiling.text);
   const roof: string[] = [];
-  for (const [dz, dy] of [[0, 6], [1, 7], [2, 8]] as const) {
-    roof.push(`fill ${x - 1} ${y + dy} ${z + dz - 1} ${x + 11} ${y + dy} ${z + dz - 1} minecraft:oak_stairs[facing=south]`);
-    roof.push(`fill ${x - 1} ${y + dy} ${z + 7 - dz} ${x + 11} ${y + dy} ${z + 7 - dz} minecraft:oak_stairs[facing=north]`);
+  for (const [dz, dy] of [
+    [0, 6],
+    [1, 7],
+    [2, 8],
+  ] as const) {
+    roof.push(
+      `fill ${x - 1} ${y + dy} ${z + dz - 1} ${x + 11} ${y + dy} ${z + dz - 1} minecraft:oak_stairs[facing=south]`,
+    );
+    roof.push(
+      `fill ${x - 1} ${y + dy} ${z + 7 - dz} ${x + 11} ${y + dy} ${z + 7 - dz} minecraft:oak_stairs[facing=north]`,
+    );
   }
   roof.push(`fill ${x - 1} ${y + 9} ${z + 2} ${x + 11} ${y + 9} ${z + 4} minecraft:oak_slab`);
   for (const gx of [x, x + 10]) {
@@ -92,7 +104,10 @@ test('a gable-roofed two-room house over several batches: both rooms named, no h
   const roofSpace: Box = { min: { x: x - 1, y: y + 6, z: z - 1 }, max: { x: x + 11, y: y + 9, z: z + 7 } };
   for (const s of [...steps(ceiling.batch), ...steps(roofed.batch)]) {
     for (const cmd of commandsOf(s)) {
-      expect(positionsIn(cmd).filter((p) => inBox(roofSpace, p)), `${s.description}: ${cmd}`).toEqual([]);
+      expect(
+        positionsIn(cmd).filter((p) => inBox(roofSpace, p)),
+        `${s.description}: ${cmd}`,
+      ).toEqual([]);
     }
     expect(s.optional || !/door|light|window/.test(s.action), s.description).toBe(true);
   }
@@ -157,7 +172,8 @@ test('a two-storey house with a staircase and a balcony: no phantom opening, no 
     `fill ${x + 6} ${y + 6} ${z + 9} ${x + 6} ${y + 6} ${z + 10} minecraft:oak_fence`,
   ]);
   expect(batch.appliedCount, text).toBe(batch.totalCommands);
-  const isWall = (p: BlockPos) => [...wallCells(y + 1, y + 4), ...wallCells(y + 6, y + 9)].some((b) => inBox(b, p));
+  const isWall = (p: BlockPos) =>
+    [...wallCells(y + 1, y + 4), ...wallCells(y + 6, y + 9)].some((b) => inBox(b, p));
   for (const s of steps(batch)) {
     // an opening it names is air, two high
     const m = /(doorway|opening) at (-?\d+) (-?\d+) (-?\d+)/.exec(s.description);
@@ -166,14 +182,17 @@ test('a two-storey house with a staircase and a balcony: no phantom opening, no 
       expect(air(p) && air({ ...p, y: p.y + 1 }), `${s.description}: no opening there`).toBe(true);
     }
     for (const cmd of commandsOf(s)) {
-      const clone = /^clone (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+)/.exec(cmd);
+      const clone = /^clone (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+) (-?\d+)/.exec(
+        cmd,
+      );
       if (clone) {
         const [sx, sy, sz] = clone.slice(1, 4).map(Number) as [number, number, number];
         expect(isWall({ x: sx, y: sy, z: sz }), `${s.description}: ${cmd} moves a wall block`).toBe(false);
       }
     }
     // no required design advice
-    if (!s.optional) expect(['complete_door', 'complete_bed', 'support_block', 'verify_blocks']).toContain(s.action);
+    if (!s.optional)
+      expect(['complete_door', 'complete_bed', 'support_block', 'verify_blocks']).toContain(s.action);
   }
   expect(text).not.toMatch(/blocked from inside: stone_bricks/);
 });
@@ -190,8 +209,12 @@ test('a torch and a lantern set in mid-air: a required step says nothing holds t
   const support = steps(batch).filter((s) => s.action === 'support_block');
   expect(support.map((s) => s.optional)).toEqual([false, false, false]);
   expect(text).toMatch(new RegExp(`next \\(required\\): .*Nothing holds the torch at ${x} ${y + 3} ${z}`));
-  expect(text).toMatch(new RegExp(`Nothing holds the lantern at ${x + 2} ${y + 3} ${z}: ${x + 2} ${y + 2} ${z} under it is air`));
-  expect(text).toMatch(new RegExp(`Nothing holds the lantern at ${x + 4} ${y + 3} ${z}: ${x + 4} ${y + 4} ${z} above it is air`));
+  expect(text).toMatch(
+    new RegExp(`Nothing holds the lantern at ${x + 2} ${y + 3} ${z}: ${x + 2} ${y + 2} ${z} under it is air`),
+  );
+  expect(text).toMatch(
+    new RegExp(`Nothing holds the lantern at ${x + 4} ${y + 3} ${z}: ${x + 4} ${y + 4} ${z} above it is air`),
+  );
   // the torch on the ground is held
   expect(text).not.toContain(`torch at ${x + 6} ${y} ${z}`);
   // each fix, run exactly as given, applies and leaves nothing unsupported
@@ -221,7 +244,15 @@ test('a placed structure gets no design advice: the plan is the file', async () 
   const placed = await c.call('place_structure', { name: 'sealed', origin: { x, y, z: z + 8 } });
   expect(placed.isError, textOf(placed)).toBeFalsy();
   const b = placed.structuredContent as unknown as BatchResult;
-  const design = ['add_door', 'add_window', 'add_light', 'add_roof', 'add_floor', 'extend_wall', 'unblock_door'];
+  const design = [
+    'add_door',
+    'add_window',
+    'add_light',
+    'add_roof',
+    'add_floor',
+    'extend_wall',
+    'unblock_door',
+  ];
   expect((b.actionHints?.nextSteps ?? []).filter((s) => design.includes(s.action))).toEqual([]);
   expect(textOf(placed)).not.toMatch(/no door|no light|no window|Built /);
 });
