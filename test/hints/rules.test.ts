@@ -124,7 +124,35 @@ const rows: Row[] = [
     'teleport above the area first',
     batch(refused('setblock 1000 64 1000 minecraft:stone', 'argument.pos.unloaded')),
     {},
-    [{ action: 'load_area', optional: false, relevance: 0.95, ...exec('tp 1000 66 1000') }],
+    [
+      {
+        action: 'load_area',
+        optional: false,
+        relevance: 0.95,
+        // and the resend, its coordinates written out
+        ...exec('tp 1000 66 1000', 'setblock 1000 64 1000 minecraft:stone'),
+      },
+    ],
+  ],
+  [
+    'block-state-invalid',
+    'a value the property does not take: its closest valid value',
+    batch(
+      refused('setblock 0 64 0 minecraft:oak_stairs[facing=nort]', 'argument.block.property.invalid', [
+        'minecraft:oak_stairs',
+        'nort',
+        'facing',
+      ]),
+    ),
+    {},
+    [
+      {
+        action: 'fix_block_state',
+        optional: false,
+        relevance: 0.95,
+        ...exec('setblock 0 64 0 minecraft:oak_stairs[facing=north]'),
+      },
+    ],
   ],
   [
     'pos-out-of-world',
