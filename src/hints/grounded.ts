@@ -90,14 +90,20 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
   // one space: the room the batch outlined, furniture and all
   const only = spaces.length === 1 ? spaces[0] : undefined;
   if (only) {
-    return [
-      {
-        ...room,
-        space: only,
-        hasFloor: layerCovered(only, room.interior.min.y - 1, kind),
-        hasRoof: layerCovered(only, room.interior.max.y + 1, kind),
+    const hasFloor = layerCovered(only, room.interior.min.y - 1, kind);
+    const hasRoof = layerCovered(only, room.interior.max.y + 1, kind);
+    // the box takes in the floor and roof the world shows, where the batch alone did not see them
+    const box = {
+      min: {
+        ...room.box.min,
+        y: hasFloor ? Math.min(room.box.min.y, room.interior.min.y - 1) : room.box.min.y,
       },
-    ];
+      max: {
+        ...room.box.max,
+        y: hasRoof ? Math.max(room.box.max.y, room.interior.max.y + 1) : room.box.max.y,
+      },
+    };
+    return [{ ...room, box, space: only, hasFloor, hasRoof }];
   }
   return spaces.map((space) => {
     const interior = space.interior;
@@ -146,12 +152,28 @@ const enclosedNearWrites = (
   });
 };
 
-/** The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). */
+/** A hole in a floor or ceiling that meets a block within this many blocks leads to another storey. */
+const MAX_STOREY = 8;
+
+/**
+ * The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). A hole
+ * in it that leads to another storey (a stair hole: open air that meets a block within MAX_STOREY going
+ * on the same way) is no missing roof or floor.
+ */
 const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind): boolean => {
+  const dir = y > space.interior.max.y ? 1 : -1;
+  const closedBeyond = (x: number, z: number): boolean => {
+    for (let d = 1; d <= MAX_STOREY; d++) {
+      const k = kind({ x, y: y + dir * d, z });
+      if (k === 'solid' || k === 'door') return true;
+      if (k === 'unknown') return false;
+    }
+    return false;
+  };
   let closed = 0;
   for (const column of space.columns) {
     const [x, z] = column.split(',').map(Number) as [number, number];
-    if (kind({ x, y, z }) !== 'open') closed++;
+    if (kind({ x, y, z }) !== 'open' || closedBeyond(x, z)) closed++;
   }
   return closed / space.columns.size >= LAYER_COVERAGE;
 };

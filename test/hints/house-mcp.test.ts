@@ -78,7 +78,6 @@ test('a gable-roofed two-room house over several batches: both rooms named, no h
   const ceiling = await send([`fill ${x} ${y + 5} ${z} ${x + 10} ${y + 5} ${z + 6} minecraft:oak_planks`]);
   const west: Box = { min: { x, y, z }, max: { x: x + 5, y: y + 5, z: z + 6 } };
   const east: Box = { min: { x: x + 5, y, z }, max: { x: x + 10, y: y + 5, z: z + 6 } };
-  console.log(ceiling.text);
   const roof: string[] = [];
   for (const [dz, dy] of [
     [0, 6],
@@ -99,8 +98,6 @@ test('a gable-roofed two-room house over several batches: both rooms named, no h
     roof.push(`fill ${gx} ${y + 8} ${z + 2} ${gx} ${y + 8} ${z + 4} minecraft:oak_planks`);
   }
   const roofed = await send(roof);
-  console.log(roofed.text);
-  console.log(JSON.stringify(roofed.batch.actionHints, null, 1));
   const roofSpace: Box = { min: { x: x - 1, y: y + 6, z: z - 1 }, max: { x: x + 11, y: y + 9, z: z + 7 } };
   for (const s of [...steps(ceiling.batch), ...steps(roofed.batch)]) {
     for (const cmd of commandsOf(s)) {
@@ -150,7 +147,7 @@ test('a two-storey house with a staircase and a balcony: no phantom opening, no 
     `setblock ${x + 7} ${y + 1} ${z + 1} minecraft:furnace`,
     `setblock ${x + 6} ${y + 1} ${z + 1} minecraft:crafting_table`,
     `setblock ${x + 2} ${y + 2} ${z} minecraft:glass_pane`,
-    `setblock ${x + 7} ${y + 3} ${z + 7} minecraft:lantern[hanging=true]`,
+    `setblock ${x + 7} ${y + 4} ${z + 7} minecraft:lantern[hanging=true]`,
     `setblock ${x + 6} ${y + 1} ${z + 4} minecraft:lantern`,
     `setblock ${x + 5} ${y + 1} ${z + 4} minecraft:oak_planks`,
     // the staircase up the west side, through a hole in the upper floor
@@ -172,6 +169,10 @@ test('a two-storey house with a staircase and a balcony: no phantom opening, no 
     `fill ${x + 6} ${y + 6} ${z + 9} ${x + 6} ${y + 6} ${z + 10} minecraft:oak_fence`,
   ]);
   expect(batch.appliedCount, text).toBe(batch.totalCommands);
+  // both storeys are rooms, named with their boxes, and the floor between them
+  expect(text).toMatch(
+    /Built 2 rooms: \(1\) the 7×4×7 room at .*\(2\) the 7×4×7 bedroom at .*The floor at y=-?\d+ divides rooms 1 and 2/,
+  );
   const isWall = (p: BlockPos) =>
     [...wallCells(y + 1, y + 4), ...wallCells(y + 6, y + 9)].some((b) => inBox(b, p));
   for (const s of steps(batch)) {
