@@ -147,7 +147,7 @@ export const loadAreaSteps = (ctx: HintContext): NextStep[] =>
       action: 'load_area',
       description:
         tp && again
-          ? `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then send it again with its coordinates written out (as resolved where the bot stood): ${quote(again)}.`
+          ? `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then send it again with its coordinates written out (as resolved where the bot stood): ${quote(again)}. Should the server still be loading the chunks and refuse it once more, resend that one command alone: its coordinates no longer move with the bot.`
           : `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then resend it with absolute coordinates (a \`~\` moves with the bot).`,
       relevance: RELEVANCE.fixRejected,
       optional: false,
