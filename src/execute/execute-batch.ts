@@ -44,6 +44,11 @@ export interface ExecuteOptions {
   undo?: UndoHistory;
   /** connection name, put into the arguments of suggested follow-up calls */
   target?: string;
+  /**
+   * false: the hints give no design advice (doors, windows, light, rooms): the batch places a plan that is
+   * its own design, such as a structure file. Default true.
+   */
+  designAdvice?: boolean;
   /** where postExecute hint failures are reported (default: dropped) */
   logHintError?: (err: unknown) => void;
   /** how long the server may work on one command (default 5000 ms) */
@@ -174,7 +179,11 @@ async function hintPhase(
   const entries = batch.results.map((r) => ({
     command: r.command,
     result: r,
-    writes: plan.byCommand[r.index] ?? [],
+    // a command the policy refused was never planned: its parsed writes let a hint cut it within the limit
+    writes:
+      r.status === 'rejected_by_safety'
+        ? (check.safety.parsed[r.index]?.blockWrites ?? [])
+        : (plan.byCommand[r.index] ?? []),
     ...(r.verification ? { verification: { status: r.verification.status } } : {}),
   }));
   const actionHints = postExecuteHints(
@@ -183,6 +192,7 @@ async function hintPhase(
       world: await readWorldForHints(channel, entries),
       tool: 'execute_commands',
       mcVersion: channel.version,
+      designAdvice: options.designAdvice,
       // only steps the operator's policy allows and the server's command tree has are suggested
       safety: options.safety ?? defaultSafetyConfig,
       commandTree: channel.commandTree?.(),

@@ -132,8 +132,20 @@ export interface CommandOutcome {
   writes: BlockWrite[];
 }
 
+/** A block the batch set whose support reads as air: the game drops it on the next neighbour update. */
+export interface Unsupported {
+  pos: BlockPos;
+  name: string;
+  /** where it must be held from */
+  from: 'below' | 'above' | 'behind';
+  /** the cell that holds nothing */
+  support: BlockPos;
+}
+
 export interface BuildContext {
   rooms: Room[];
+  /** read from the world: blocks set where nothing holds them */
+  unsupported?: Unsupported[];
   walls: Wall[];
   slabs: Slab[];
   floors: Slab[];

@@ -65,7 +65,7 @@ export const completeBedSteps = (ctx: HintContext): NextStep[] =>
 
 /**
  * A door or doorway with a block in front of it inside: moved whole (`clone … move`, a bed with both
- * halves) to free floor in the room. Required when the room has no other way in.
+ * halves) to free floor in the room. More relevant when the room has no other way in; always optional.
  */
 export const unblockDoorSteps = (ctx: HintContext): NextStep[] =>
   ctx.build.rooms.flatMap((room) => {
@@ -77,7 +77,8 @@ export const unblockDoorSteps = (ctx: HintContext): NextStep[] =>
       const base = {
         action: 'unblock_door' as const,
         relevance: noOtherWay ? RELEVANCE.unblockDoor : RELEVANCE.unblockDoorOptional,
-        optional: !noOtherWay,
+        // the game lets a block stand there: moving it is advice, however much it blocks
+        optional: true,
       };
       if (!e.moveTo)
         return { ...base, description: `${what} Move it; the room has no free floor to suggest.` };

@@ -104,7 +104,9 @@ export const blockedEntrances = (
   region: WorldRegion,
   kind: Kind,
   version?: string,
+  open?: ReadonlySet<string>,
 ): BlockedEntrance[] => {
+  const inRoom = (p: BlockPos): boolean => !open || open.has(`${p.x},${p.y},${p.z}`);
   const entrances: Entrance[] = [
     ...room.doors.flatMap(({ door, side }): Entrance[] => {
       const d = build.doors[door];
@@ -138,8 +140,13 @@ export const blockedEntrances = (
     });
     const first = inTheWay[0];
     if (!first || inTheWay.some((b) => b === undefined)) continue;
+    // a block inside the room stands in its air: room air beside it along the wall, or above it; a wall
+    // block (the room's box wider than its air there) does not, and is never moved
+    const along: Side[] = e.side === 'north' || e.side === 'south' ? ['west', 'east'] : ['north', 'south'];
+    const beside = [...along.map((s) => step(first.pos, s)), { ...first.pos, y: first.pos.y + 1 }];
+    if (!containsPos(room.interior, first.pos) || !beside.some(inRoom)) continue;
     const box = pieceAt(region, first.pos);
-    const moveTo = freeSpot(room, box, keepClear, region, kind);
+    const moveTo = freeSpot(room, box, keepClear, region, kind, inRoom);
     blocked.push({
       kind: e.kind,
       side: e.side,
@@ -161,6 +168,7 @@ const freeSpot = (
   keepClear: readonly BlockPos[],
   region: WorldRegion,
   kind: Kind,
+  inRoom: (p: BlockPos) => boolean,
 ): BlockPos | undefined => {
   const { interior } = room;
   const dx = piece.max.x - piece.min.x;
@@ -177,7 +185,7 @@ const freeSpot = (
       const fits = cells.every((p) => {
         if (containsPos(piece, p) || keepClear.some((k) => same(k, { ...p, y }))) return false;
         const b = region.at(p);
-        if (typeof b === 'string' || !isAirName(b.name)) return false;
+        if (typeof b === 'string' || !isAirName(b.name) || !inRoom(p)) return false;
         return p.y > y || kind({ ...p, y: y - 1 }) === 'solid';
       });
       if (!fits) continue;

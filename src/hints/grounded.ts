@@ -11,7 +11,9 @@ import type { BlockState } from '../vocabulary/blocks/block-state.js';
 import { isLightSource } from './block-data.js';
 import { bare, doorHalf, isGlassName } from './blocks.js';
 import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.js';
-import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace } from './geometry.js';
+import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, step } from './geometry.js';
+import { isRoofSpace } from './roof-space.js';
+import { unsupportedIn } from './support.js';
 import { type CellKind, cellKind, enclosedRoomsNear, shellOf, type Space, spacesIn } from './world-spaces.js';
 import type { WorldRegion } from './world-region.js';
 import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
@@ -33,15 +35,22 @@ export function groundInWorld(build: BuildContext, region: WorldRegion, version?
   const lights: Feature[] = [];
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
-  const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)];
+  // roof space is no room: no door, window or light is asked of it
+  const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)].filter(
+    (p) => !p.space || !isRoofSpace(p.space, region, kind),
+  );
   const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
+  const unsupported = unsupportedIn(
+    region,
+    build.touched.filter((t) => t.status === 'applied').map((t) => t.box),
+  );
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
     (g) =>
       g.fills.some((f) => [...cellsOf(f.box)].some((p) => kind(p) === 'open')) &&
       g.fills.every((f) => [...cellsOf(f.box)].every((p) => kind(p) !== 'unknown')),
   );
-  return { ...build, doors, beds, rooms, lights, windows, gaps };
+  return { ...build, doors, beds, rooms, lights, windows, gaps, unsupported };
 }
 
 /**
@@ -65,7 +74,10 @@ const groundDoors = (doors: readonly Door[], region: WorldRegion, kind: (p: Bloc
     return [blockedBy ? { ...d, complete: false, blockedBy } : { ...d, complete: false }];
   });
 
-type Part = Pick<Room, 'box' | 'interior' | 'source' | 'block' | 'entries' | 'hasFloor' | 'hasRoof'>;
+type Part = Pick<Room, 'box' | 'interior' | 'source' | 'block' | 'entries' | 'hasFloor' | 'hasRoof'> & {
+  /** the open air the world holds there; absent: not read */
+  space?: Space;
+};
 
 /**
  * The open space inside a room the batch outlined, as the world holds it: one room, or several where inner
@@ -78,19 +90,27 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
   // one space: the room the batch outlined, furniture and all
   const only = spaces.length === 1 ? spaces[0] : undefined;
   if (only) {
-    return [
-      {
-        ...room,
-        hasFloor: layerCovered(only, room.interior.min.y - 1, kind),
-        hasRoof: layerCovered(only, room.interior.max.y + 1, kind),
+    const hasFloor = layerCovered(only, room.interior.min.y - 1, kind);
+    const hasRoof = layerCovered(only, room.interior.max.y + 1, kind);
+    // the box takes in the floor and roof the world shows, where the batch alone did not see them
+    const box = {
+      min: {
+        ...room.box.min,
+        y: hasFloor ? Math.min(room.box.min.y, room.interior.min.y - 1) : room.box.min.y,
       },
-    ];
+      max: {
+        ...room.box.max,
+        y: hasRoof ? Math.max(room.box.max.y, room.interior.max.y + 1) : room.box.max.y,
+      },
+    };
+    return [{ ...room, box, space: only, hasFloor, hasRoof }];
   }
   return spaces.map((space) => {
     const interior = space.interior;
     const box = intersection(shellOf(interior), room.box)!;
     return {
       ...room,
+      space,
       box,
       interior,
       hasFloor: layerCovered(space, interior.min.y - 1, kind),
@@ -112,7 +132,8 @@ const enclosedNearWrites = (
 ): Part[] => {
   const near = boundingBox(build.touched.map((t) => t.box));
   if (!near) return [];
-  return enclosedRoomsNear(region, near, version).flatMap(({ interior }): Part[] => {
+  return enclosedRoomsNear(region, near, version).flatMap((space): Part[] => {
+    const { interior } = space;
     if (outlined.some((r) => intersection(r.interior, interior))) return [];
     const box = shellOf(interior);
     const wall = region.at({ ...interior.min, x: box.min.x });
@@ -121,6 +142,7 @@ const enclosedNearWrites = (
         box,
         interior,
         source: 'world',
+        space,
         block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
         entries: [],
         hasFloor: true,
@@ -130,12 +152,28 @@ const enclosedNearWrites = (
   });
 };
 
-/** The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). */
+/** A hole in a floor or ceiling that meets a block within this many blocks leads to another storey. */
+const MAX_STOREY = 8;
+
+/**
+ * The layer at `y` closes the space from above or below (unknown cells: assumed closed, no claim). A hole
+ * in it that leads to another storey (a stair hole: open air that meets a block within MAX_STOREY going
+ * on the same way) is no missing roof or floor.
+ */
 const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind): boolean => {
+  const dir = y > space.interior.max.y ? 1 : -1;
+  const closedBeyond = (x: number, z: number): boolean => {
+    for (let d = 1; d <= MAX_STOREY; d++) {
+      const k = kind({ x, y: y + dir * d, z });
+      if (k === 'solid' || k === 'door') return true;
+      if (k === 'unknown') return false;
+    }
+    return false;
+  };
   let closed = 0;
   for (const column of space.columns) {
     const [x, z] = column.split(',').map(Number) as [number, number];
-    if (kind({ x, y, z }) !== 'open') closed++;
+    if (kind({ x, y, z }) !== 'open' || closedBeyond(x, z)) closed++;
   }
   return closed / space.columns.size >= LAYER_COVERAGE;
 };
@@ -154,23 +192,44 @@ const attachFromWorld = (
   found: Found,
   version?: string,
 ): Room => {
-  const room: Room = { ...part, doors: [], windows: [], doorways: [], lights: [] };
-  const floorY = part.interior.min.y;
+  const { space: _space, ...shape } = part;
+  const room: Room = { ...shape, doors: [], windows: [], doorways: [], lights: [] };
+  const open = part.space?.open;
+  const inRoom = (q: BlockPos): boolean => !open || open.has(`${q.x},${q.y},${q.z}`);
+  const closed = (q: BlockPos): boolean => kind(q) === 'solid' || kind(q) === 'door';
+  const uppers = new Set<string>();
   for (const side of SIDES) {
     const face = sideFace(part.box, side);
     for (const p of cellsOf(face)) {
       const b = region.at(p);
       if (typeof b === 'string') continue;
+      const inward = step(p, side, -1);
+      const up = (q: BlockPos, n = 1): BlockPos => ({ ...q, y: q.y + n });
+      // the room is on the inner side of this cell: its air is there (or right above furniture there)
+      const roomSide = inRoom(inward) || inRoom(up(inward)) || inRoom(up(inward, -1));
+      if (!roomSide) continue;
       if (kind(p) === 'door') {
         attachDoor(room, side, p, b, found.doors);
       } else if (isGlassName(b.name)) {
         room.windows.push({ side, box: boxOf(p, p) });
         found.windows.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
       } else if (kind(p) === 'open') {
-        const up = { ...p, y: p.y + 1 };
-        if (p.y === floorY && kind(up) === 'open') addDoorway(room.doorways, opening(side, p, up));
-        else if (p.y > floorY + 1 || (p.y === floorY + 1 && kind({ ...p, y: floorY }) !== 'open'))
-          room.windows.push(opening(side, p, p));
+        // a door right behind the opening (outside) or in front of it (inside) closes it
+        const behind = [step(p, side), inward].find((q) => kind(q) === 'door');
+        if (behind) {
+          const d = region.at(behind);
+          if (typeof d !== 'string') attachDoor(room, side, behind, d, found.doors);
+          continue;
+        }
+        if (uppers.has(`${p.x},${p.y},${p.z}`)) continue;
+        // at the level of the room's floor inside (its floor, or furniture standing on it), open above
+        const walkIn =
+          closed(up(p, -1)) && kind(up(p)) === 'open' && (closed(inward) || closed(up(inward, -1)));
+        if (walkIn) {
+          if (!isDoorway(p, side, kind)) continue;
+          addDoorway(room.doorways, opening(side, p, up(p)));
+          uppers.add(`${p.x},${p.y + 1},${p.z}`);
+        } else if (kind(step(p, side)) === 'open') room.windows.push(opening(side, p, p));
       }
     }
   }
@@ -187,12 +246,41 @@ const attachFromWorld = (
     found.lights.push({ box: boxOf(p, p), block: specOf(b), entry: -1 });
   }
   if (hasBed(part, region)) room.kind = 'bedroom';
-  const blocked = blockedEntrances(room, found, region, kind, version);
+  const blocked = blockedEntrances(room, found, region, kind, version, open);
   if (blocked.length) room.blocked = blocked;
   return room;
 };
 
 const opening = (side: Side, a: BlockPos, b: BlockPos): RoomOpening => ({ side, box: boxOf(a, b) });
+
+/** A doorway is at most this wide (a double door, a wide arch) and this high. */
+const MAX_DOORWAY_WIDTH = 3;
+const MAX_DOORWAY_HEIGHT = 3;
+
+/**
+ * `p` (open, on something, open above) is the foot of a real opening in the wall on `side`: it leads
+ * somewhere (open beyond it), lies in a run of at most MAX_DOORWAY_WIDTH such cells between two closed
+ * jambs, and has a lintel at most MAX_DOORWAY_HEIGHT up. Air beside a wall (a room's box wider than its
+ * air at that level) has no jambs, so it is no doorway.
+ */
+const isDoorway = (p: BlockPos, side: Side, kind: (p: BlockPos) => CellKind): boolean => {
+  const closed = (q: BlockPos): boolean => kind(q) === 'solid' || kind(q) === 'door';
+  if (kind(step(p, side)) !== 'open') return false;
+  const along = side === 'north' || side === 'south' ? 'x' : 'z';
+  const gap = (q: BlockPos): boolean => kind(q) === 'open' && kind({ ...q, y: q.y + 1 }) === 'open';
+  let width = 1;
+  for (const dir of [-1, 1]) {
+    let q = { ...p, [along]: p[along] + dir };
+    while (gap(q) && width <= MAX_DOORWAY_WIDTH) {
+      width++;
+      q = { ...q, [along]: q[along] + dir };
+    }
+    if (!closed(q)) return false;
+  }
+  if (width > MAX_DOORWAY_WIDTH) return false;
+  for (let h = 2; h <= MAX_DOORWAY_HEIGHT; h++) if (closed({ ...p, y: p.y + h })) return true;
+  return false;
+};
 
 /** A doorway column next to one already found on the same side widens it: a 2-wide doorway is one. */
 const addDoorway = (doorways: RoomOpening[], column: RoomOpening): void => {

@@ -49,6 +49,11 @@ export interface PostExecuteInput {
    * hints come from the batch alone (a caller without a world).
    */
   world?: { region: WorldRegion } | { notRead: string } | undefined;
+  /**
+   * false: no advice about the design (doors, windows, light, roofs, rooms) — the batch placed a plan (a
+   * structure file) that is its own design. What the game itself calls broken is still said. Default true.
+   */
+  designAdvice?: boolean | undefined;
 }
 
 export const postExecuteHints = (
@@ -103,6 +108,7 @@ export const postExecuteHints = (
     const notes: string[] = [];
     let save: SaveSuggestion | undefined;
     for (const rule of rules) {
+      if (rule.design && input.designAdvice === false) continue;
       const out = rule.when(ctx);
       if (!out) continue;
       steps.push(...(out.nextSteps ?? []));

@@ -3,7 +3,8 @@ import { closeBlockIds } from './block-ids.js';
 import { bare } from './blocks.js';
 import { DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
 import type { CommandOutcome, HintContext } from './context.js';
-import { formatPos, volume, writeBox } from './geometry.js';
+import { absoluteCommand, fixedStateCommand, splitClone } from './fix-commands.js';
+import { boxOf, formatPos, volume, writeBox } from './geometry.js';
 import type { NextStep } from '../results/action-hints.js';
 import type { RuleOutput } from './steps.js';
 import { execArgs, quote, RELEVANCE } from './steps.js';
@@ -34,15 +35,19 @@ export const blockIdFix = (o: CommandOutcome, version: string) => {
   return { description, fixed, close };
 };
 
-/** Fill commands within the server's limit that do what the refused fill asked. */
-export const fillSplit = (o: CommandOutcome) => {
-  const write = o.writes.find((w) => w.kind === 'fill');
-  // commands.fill.toobig: args = [maximum, specified]
-  const limit = Number(o.args[0]) > 0 ? Number(o.args[0]) : DEFAULT_FILL_LIMIT;
-  if (!write) return undefined;
-  const box = writeBox(write);
-  const commands = splitFill(write, box, limit);
-  return { limit, commands, volume: volume(box) };
+/**
+ * Fill (or clone) commands within the limit that together do what the refused one asked, with its
+ * coordinates written out. `limit`: the game's (commands.fill.toobig / commands.clone.toobig: args =
+ * [maximum, specified]) or the operator's maxFillVolume.
+ */
+export const fillSplit = (o: Pick<CommandOutcome, 'args' | 'writes'>, limit?: number) => {
+  const max = limit ?? (Number(o.args[0]) > 0 ? Number(o.args[0]) : DEFAULT_FILL_LIMIT);
+  const write = o.writes.find((w) => w.kind === 'fill' || w.kind === 'clone');
+  if (!write || write.unresolved) return undefined;
+  const box = write.kind === 'clone' ? boxOf(write.from, write.to) : writeBox(write);
+  const commands = write.kind === 'fill' ? splitFill(write, box, max) : splitClone(write, max);
+  if (!commands) return undefined;
+  return { limit: max, commands, volume: volume(box) };
 };
 
 /** A teleport to just above the middle of the refused write's area, so its chunks load around the bot. */
@@ -90,17 +95,37 @@ export const blockIdSteps = (ctx: HintContext): NextStep[] =>
     ];
   });
 
+/** The operator's maxFillVolume, read from the refusal's own words ("over the limit of N"). */
+const safetyLimit = (summary: string): number | undefined => {
+  const m = /over the limit of (\d+)/.exec(summary);
+  return m ? Number(m[1]) : undefined;
+};
+
 export const splitFillSteps = (ctx: HintContext): NextStep[] =>
-  byKey(ctx, 'commands.fill.toobig').flatMap((o) => {
-    const split = fillSplit(o);
+  [
+    ...byKey(ctx, 'commands.fill.toobig').map((o) => ({ o, limit: undefined as number | undefined })),
+    ...byKey(ctx, 'commands.clone.toobig').map((o) => ({ o, limit: undefined as number | undefined })),
+    // refused before sending by the operator's fill_volume rule: the same cut, within that limit
+    ...ctx.entries.flatMap((e, entry) =>
+      e.result.status === 'rejected_by_safety' && e.result.detail?.rule === 'fill_volume'
+        ? [
+            {
+              o: { entry, command: e.command, args: [] as string[], writes: e.writes },
+              limit: safetyLimit(e.result.summary) ?? DEFAULT_FILL_LIMIT,
+            },
+          ]
+        : [],
+    ),
+  ].flatMap(({ o, limit }) => {
+    const split = fillSplit(o, limit);
     if (!split) return [];
     const n = split.commands.length;
     const spelled = n <= MAX_SPLIT_COMMANDS;
     const step: NextStep = {
       action: 'split_fill',
       description: spelled
-        ? `${quote(o.command)} covers ${split.volume} blocks, over the server's limit of ${split.limit}: send it as these ${n} fill commands.`
-        : `${quote(o.command)} covers ${split.volume} blocks; it would take ${n} fills of at most ${split.limit}: build a smaller area per call.`,
+        ? `${quote(o.command)} covers ${split.volume} blocks, over the ${limit === undefined ? "server's" : "operator's"} limit of ${split.limit}: send it as these ${n} commands (each within the limit, together exactly its box).`
+        : `${quote(o.command)} covers ${split.volume} blocks; it would take ${n} commands of at most ${split.limit}: build a smaller area per call.`,
       relevance: RELEVANCE.fixRejected,
       optional: false,
     };
@@ -114,15 +139,44 @@ export const splitFillSteps = (ctx: HintContext): NextStep[] =>
 export const loadAreaSteps = (ctx: HintContext): NextStep[] =>
   byKey(ctx, 'argument.pos.unloaded').map((o) => {
     const tp = standNear(o);
+    // the resend with its coordinates written out: a `~` would move with the bot after the teleport
+    const again = o.writes.length === 1 && o.writes[0] ? absoluteCommand(o.writes[0]) : undefined;
     // forceload is only worth naming where the policy lets it through
     const forceload = ctx.allows?.('forceload add 0 0') === true ? ' (or `forceload add` the area)' : '';
     const step: NextStep = {
       action: 'load_area',
-      description: `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, wait a moment for the chunks to load, then resend it.`,
+      description:
+        tp && again
+          ? `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then send it again with its coordinates written out (as resolved where the bot stood): ${quote(again)}. Should the server still be loading the chunks and refuse it once more, resend that one command alone: its coordinates no longer move with the bot.`
+          : `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then resend it with absolute coordinates (a \`~\` moves with the bot).`,
       relevance: RELEVANCE.fixRejected,
       optional: false,
     };
-    return tp ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, [tp]) } : step;
+    if (!tp) return step;
+    return {
+      ...step,
+      suggestedTool: 'execute_commands',
+      suggestedArgs: execArgs(ctx, again ? [tp, again] : [tp]),
+    };
+  });
+
+export const blockStateSteps = (ctx: HintContext): NextStep[] =>
+  [
+    ...byKey(ctx, 'argument.block.property.invalid'),
+    ...byKey(ctx, 'argument.block.property.unknown'),
+  ].flatMap((o) => {
+    const fix = o.key ? fixedStateCommand(o.command, o.key, o.args, ctx.mcVersion) : undefined;
+    if (!fix) return [];
+    return [
+      {
+        action: 'fix_block_state' as const,
+        description: `${quote(o.command)}: the server refused its block state; with ${fix.change} it takes it.`,
+        relevance: RELEVANCE.fixRejected,
+        optional: false,
+        suggestedTool: 'execute_commands',
+        suggestedArgs: execArgs(ctx, [fix.command]),
+      },
+    ];
   });
 
 export const outOfWorldSteps = (ctx: HintContext): NextStep[] =>

@@ -79,7 +79,7 @@ export const planDoor = (
   const along = side === 'north' || side === 'south' ? 'x' : 'z';
   const width = doorway ? size(doorway.box, along) : 1;
   if (width > 2) return undefined;
-  const lower = doorway ? { ...doorway.box.min, y: room.interior.min.y } : middleOf(room, side);
+  const lower = doorway ? doorway.box.min : middleOf(room, side);
   const name = ctx.doors[0]?.block.name ?? 'minecraft:oak_door';
   const facing = opposite(side);
   const door = (at: BlockPos, hinge?: 'left' | 'right'): string[] => {

@@ -77,7 +77,8 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
           ? `${describeRoom(room)} and the rooms it opens into have no way in from outside: place a door in the middle of its ${plan.side} wall (the openings between the rooms stay open).`
           : `${describeRoom(room)} has no door: place one in the middle of its ${plan.side} wall (setblock replaces the wall blocks).`,
         relevance: RELEVANCE.addDoor,
-        optional: false,
+        // a room without a door is a design choice, not a broken world
+        optional: true,
         ...run(ctx, plan.commands),
       },
     ];
@@ -89,7 +90,7 @@ export const extendWallSteps = (ctx: HintContext): NextStep[] =>
     action: 'extend_wall',
     description: `Two walls stop short of their corner at x=${gap.corner.x}, z=${gap.corner.z}: extend them to close it.`,
     relevance: RELEVANCE.extendWall,
-    optional: false,
+    optional: true,
     ...run(
       ctx,
       gap.fills.map(
@@ -107,7 +108,7 @@ export const addRoofSteps = (ctx: HintContext): NextStep[] =>
           action: 'add_roof',
           description: `${describeRoom(room)} has no roof: cover it with one layer over its walls.`,
           relevance: RELEVANCE.addRoof,
-          optional: false,
+          optional: true,
           ...run(ctx, [planLayer(room, 'roof')]),
         },
   );
@@ -157,15 +158,3 @@ export const addWindowSteps = (ctx: HintContext): NextStep[] =>
       ...run(ctx, [plan.command]),
     };
   });
-
-/** The first room with door, window, light, floor and roof. */
-/** A complete room — walls, floor, roof and a door — whose writes automatic verification confirmed. */
-export const finishedRoom = (ctx: HintContext): Room | undefined =>
-  ctx.build.rooms.find(
-    (r) =>
-      r.doors.length > 0 &&
-      r.hasRoof &&
-      r.hasFloor &&
-      r.entries.length > 0 &&
-      r.entries.every((i) => ctx.entries[i]?.verification?.status === 'verified'),
-  );

@@ -2,10 +2,11 @@
  * The hint rules, one row each: `when(ctx)` returns what to suggest, or nothing. Row order is the
  * tie-break for equal relevance and decides which save suggestion wins (the first one given).
  */
+import { builtRooms } from './built-rooms.js';
 import type { HintContext } from './context.js';
-import { formatBox } from './geometry.js';
 import {
   blockIdSteps,
+  blockStateSteps,
   loadAreaSteps,
   noChangeNote,
   opBot,
@@ -20,11 +21,10 @@ import {
   addWindowSteps,
   completeDoorSteps,
   extendWallSteps,
-  finishedRoom,
 } from './room-steps.js';
+import { supportSteps } from './support-steps.js';
 import { completeBedSteps, unblockDoorSteps } from './furniture-steps.js';
 import type { RuleOutput } from './steps.js';
-import { describeRoom } from './steps.js';
 import { verifySteps } from './verify-steps.js';
 
 export type { HintContext } from './context.js';
@@ -33,12 +33,16 @@ export { RELEVANCE } from './steps.js';
 
 export interface HintRule {
   id: string;
+  /** advice about the design (doors, light, windows, roofs), left out where the plan is a file */
+  design?: boolean;
   when(ctx: HintContext): RuleOutput | undefined;
 }
 
 export const RULES: readonly HintRule[] = [
   // argument.block.id.invalid: the nearest real ids (minecraft-data, edit distance), the command retyped
   { id: 'block-id-invalid', when: (ctx) => ({ nextSteps: blockIdSteps(ctx) }) },
+  // argument.block.property.invalid / .unknown: the command with a state the block takes
+  { id: 'block-state-invalid', when: (ctx) => ({ nextSteps: blockStateSteps(ctx) }) },
   // commands.fill.toobig: the same fill cut into pieces within commandModificationBlockLimit
   { id: 'fill-too-big', when: (ctx) => ({ nextSteps: splitFillSteps(ctx) }) },
   // argument.pos.unloaded: chunks load around players, so the bot has to go there first
@@ -61,38 +65,27 @@ export const RULES: readonly HintRule[] = [
   // setblock places only the bed half it names: a lone half is no bed (vanilla turns it to air once the
   // block where its other half goes changes, BedBlock.updateShape)
   { id: 'bed-half-missing', when: (ctx) => ({ nextSteps: completeBedSteps(ctx) }) },
+  // vanilla's canSurvive: a torch, lantern, carpet or door with air where it must be held drops
+  { id: 'unsupported-block', when: (ctx) => ({ nextSteps: supportSteps(ctx) }) },
   // a block standing inside in front of a door: nobody walks through it
-  { id: 'door-blocked-inside', when: (ctx) => ({ nextSteps: unblockDoorSteps(ctx) }) },
+  { id: 'door-blocked-inside', design: true, when: (ctx) => ({ nextSteps: unblockDoorSteps(ctx) }) },
   // a room nobody can enter; where a doorway is cut already, a door is only a nicety
-  { id: 'room-without-door', when: (ctx) => ({ nextSteps: addDoorSteps(ctx) }) },
+  { id: 'room-without-door', design: true, when: (ctx) => ({ nextSteps: addDoorSteps(ctx) }) },
   // walls whose ends do not meet leave a gap a player (or a mob) walks through
-  { id: 'wall-gap', when: (ctx) => ({ nextSteps: extendWallSteps(ctx) }) },
+  { id: 'wall-gap', design: true, when: (ctx) => ({ nextSteps: extendWallSteps(ctx) }) },
   // walls without a roof are not a room yet
-  { id: 'room-without-roof', when: (ctx) => ({ nextSteps: addRoofSteps(ctx) }) },
+  { id: 'room-without-roof', design: true, when: (ctx) => ({ nextSteps: addRoofSteps(ctx) }) },
   // optional: the ground the walls stand on may be the floor, and this batch cannot see it
-  { id: 'room-without-floor', when: (ctx) => ({ nextSteps: addFloorSteps(ctx) }) },
+  { id: 'room-without-floor', design: true, when: (ctx) => ({ nextSteps: addFloorSteps(ctx) }) },
   // a closed room without a light source is dark inside, and mobs spawn in the dark
-  { id: 'dark-room', when: (ctx) => ({ nextSteps: addLightSteps(ctx) }) },
+  { id: 'dark-room', design: true, when: (ctx) => ({ nextSteps: addLightSteps(ctx) }) },
   // glass in a wall is a window; a room without one is allowed but rarely meant
-  { id: 'room-without-window', when: (ctx) => ({ nextSteps: addWindowSteps(ctx) }) },
+  { id: 'room-without-window', design: true, when: (ctx) => ({ nextSteps: addWindowSteps(ctx) }) },
   // a confirmed write can still differ (other players, physics): read back what verification did not check
   {
     id: 'verify-written',
     when: (ctx) => ({ nextSteps: verifySteps(ctx.build.touched, ctx.entries, ctx.target) }),
   },
-  // a finished room is worth remembering for later edits
-  {
-    id: 'room-complete',
-    when: (ctx) => {
-      const done = finishedRoom(ctx);
-      if (!done) return undefined;
-      return {
-        moduleHints: [`Built ${describeRoom(done)}: walls, floor, roof and door in place and verified.`],
-        saveSuggestion: {
-          topic: `voxel:room:${done.box.max.x - done.box.min.x + 1}x${done.box.max.y - done.box.min.y + 1}x${done.box.max.z - done.box.min.z + 1}`,
-          reason: `a finished, verified room at ${formatBox(done.box)}: save it (save_structure) to reuse, extend or furnish it later`,
-        },
-      };
-    },
-  },
+  // every room the writes touched, named with its box; a finished one is worth remembering
+  { id: 'rooms-built', design: true, when: builtRooms },
 ];

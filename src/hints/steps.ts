@@ -15,6 +15,7 @@ export const RELEVANCE = {
   fixRejected: 0.95,
   completeDoor: 0.9,
   completeBed: 0.85,
+  supportBlock: 0.85,
   unblockDoor: 0.85,
   addDoor: 0.8,
   extendWall: 0.75,

@@ -43,6 +43,8 @@ export interface Space {
   /** the (x, z) columns it covers, as `x,z` */
   columns: Set<string>;
   cells: number;
+  /** its open cells, as `x,y,z` */
+  open: Set<string>;
   /** it reaches the edge of the bounds or a block the world could not tell: not known to be enclosed */
   leaks: boolean;
 }
@@ -160,6 +162,7 @@ export function floodSpaces(
           interior,
           columns: new Set(found.map((p) => `${p.x},${p.z}`)),
           cells: found.length,
+          open: new Set(found.map(key)),
           leaks,
         });
       }

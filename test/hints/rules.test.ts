@@ -124,7 +124,35 @@ const rows: Row[] = [
     'teleport above the area first',
     batch(refused('setblock 1000 64 1000 minecraft:stone', 'argument.pos.unloaded')),
     {},
-    [{ action: 'load_area', optional: false, relevance: 0.95, ...exec('tp 1000 66 1000') }],
+    [
+      {
+        action: 'load_area',
+        optional: false,
+        relevance: 0.95,
+        // and the resend, its coordinates written out
+        ...exec('tp 1000 66 1000', 'setblock 1000 64 1000 minecraft:stone'),
+      },
+    ],
+  ],
+  [
+    'block-state-invalid',
+    'a value the property does not take: its closest valid value',
+    batch(
+      refused('setblock 0 64 0 minecraft:oak_stairs[facing=nort]', 'argument.block.property.invalid', [
+        'minecraft:oak_stairs',
+        'nort',
+        'facing',
+      ]),
+    ),
+    {},
+    [
+      {
+        action: 'fix_block_state',
+        optional: false,
+        relevance: 0.95,
+        ...exec('setblock 0 64 0 minecraft:oak_stairs[facing=north]'),
+      },
+    ],
   ],
   [
     'pos-out-of-world',
@@ -209,6 +237,13 @@ const rows: Row[] = [
     [],
   ],
   [
+    'unsupported-block',
+    'the batch alone cannot tell what holds a torch (the world can)',
+    batch(ok('setblock 3 70 1 minecraft:torch')),
+    {},
+    [],
+  ],
+  [
     'door-blocked-inside',
     'the batch alone cannot tell what stands in front of a door (the world can)',
     batch(...fullRoom.map((c) => ok(c)), ok('setblock 3 65 1 minecraft:chest')),
@@ -223,7 +258,7 @@ const rows: Row[] = [
     [
       {
         action: 'add_door',
-        optional: false,
+        optional: true,
         relevance: 0.8,
         ...exec(
           'setblock 5 65 2 minecraft:oak_door[facing=south,half=lower]',
@@ -240,7 +275,7 @@ const rows: Row[] = [
     [
       {
         action: 'add_door',
-        optional: false,
+        optional: true,
         relevance: 0.8,
         ...exec(
           'setblock 8 65 5 minecraft:oak_door[facing=west,half=lower]',
@@ -280,7 +315,7 @@ const rows: Row[] = [
     [
       {
         action: 'extend_wall',
-        optional: false,
+        optional: true,
         relevance: 0.75,
         ...exec('fill 1 65 0 2 67 0 minecraft:cobblestone'),
       },
@@ -292,7 +327,7 @@ const rows: Row[] = [
     'a layer of the wall block over the walls',
     batch(...fourWalls.map((c) => ok(c))),
     {},
-    [{ action: 'add_roof', optional: false, relevance: 0.7, ...exec('fill 0 68 0 6 68 6 minecraft:stone') }],
+    [{ action: 'add_roof', optional: true, relevance: 0.7, ...exec('fill 0 68 0 6 68 6 minecraft:stone') }],
   ],
   ['room-without-roof', 'with a roof', batch(ok(floor), ...fourWalls.map((c) => ok(c)), ok(roof)), {}, []],
   [
@@ -457,7 +492,7 @@ const rows: Row[] = [
     [],
   ],
   [
-    'room-complete',
+    'rooms-built',
     'a finished room gives no step (a save suggestion)',
     batch(...fullRoom.map((c) => ok(c, 'verified'))),
     {},
@@ -501,15 +536,15 @@ describe('notes and save suggestions', () => {
       undefined,
     ],
     [
-      'room-complete',
+      'rooms-built',
       batch(...fullRoom.map((c) => ok(c, 'verified'))),
       {},
       [/^Built the 5×3×5 room at \(0,64,0\)–\(6,68,6\)/],
       'voxel:room:7x5x7',
     ],
     // complete but not (yet) verified: nothing to save
-    ['room-complete', batch(...fullRoom.map((c) => ok(c))), {}, [], undefined],
-    ['room-complete', batch(ok(hollow)), {}, [], undefined],
+    ['rooms-built', batch(...fullRoom.map((c) => ok(c))), {}, [], undefined],
+    ['rooms-built', batch(ok(hollow)), {}, [], undefined],
     [
       'unknown-command',
       batch(refused('fill 0 64 0 1 64 1 minecraft:stone', 'command.unknown.command')),

@@ -35,7 +35,8 @@ test('the door a room lacks is a line of the text, and the call on that line bui
   const text = textOf(result);
   const calls = nextCalls(text);
   const door = calls.find((call) => call.args.commands.some((cmd) => cmd.includes('_door[')));
-  expect(door).toMatchObject({ need: 'required', tool: 'execute_commands' });
+  // a room without a door is a suggestion: the game does not call it broken
+  expect(door).toMatchObject({ need: 'optional', tool: 'execute_commands' });
   // the model follows the line as written
   const followed = await c.call(door!.tool!, door!.args);
   expect(textOf(followed)).toMatch(/^2\/2 applied/);

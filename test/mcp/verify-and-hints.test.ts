@@ -63,7 +63,7 @@ test('a hollow room without a door gets an add_door step whose commands work, th
   expect(batch.results[0]!.status).toBe('applied');
   const steps = batch.actionHints?.nextSteps ?? [];
   const door = steps.find((s) => s.action === 'add_door');
-  expect(door).toMatchObject({ optional: false, suggestedTool: 'execute_commands' });
+  expect(door).toMatchObject({ optional: true, suggestedTool: 'execute_commands' });
   const doorCommands = (door!.suggestedArgs as { commands: string[]; target?: string }).commands;
   expect((door!.suggestedArgs as { target?: string }).target).toBe('default');
   expect(doorCommands.some((cmd) => cmd.includes('half=lower'))).toBe(true);

@@ -234,6 +234,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
           safety: deps.safety,
           target: target.description.name,
           undo: deps.undo.for(target.description.name),
+          // the file is the plan: compare_structure judges it, the hints give no design advice
+          designAdvice: false,
           signal: run.signal,
           onProgress: (done, total) => run.progress(`${done}/${total} commands done`),
         });

@@ -1,0 +1,85 @@
+/**
+ * The rooms a batch touched, named with their boxes: every one of them, finished or not, and the walls
+ * that divide them. A room is finished when it has a floor, a roof and a way in (a door or a doorway,
+ * from outside or from the room next to it), and every write of the batch that touched it read back.
+ */
+import type { HintContext, Room } from './context.js';
+import { boundingBox, dims, formatBox, intersection } from './geometry.js';
+import type { RuleOutput } from './steps.js';
+import { describeRoom } from './steps.js';
+
+const verified = (ctx: HintContext, room: Room): boolean => {
+  const touching = ctx.build.touched.filter((t) => intersection(t.box, room.box));
+  return touching.length > 0 && touching.every((t) => t.verification === 'verified');
+};
+
+const missing = (room: Room): string[] => [
+  ...(room.hasFloor ? [] : ['floor']),
+  ...(room.hasRoof ? [] : ['roof']),
+  ...(room.doors.length + room.doorways.length > 0 ? [] : ['way in']),
+];
+
+/** The walls between rooms that share one (their boxes meet in a plane): `the wall at x=5 divides rooms 1 and 2`. */
+const dividers = (rooms: readonly Room[]): string[] => {
+  const out: string[] = [];
+  rooms.forEach((a, i) =>
+    rooms.forEach((b, j) => {
+      if (j <= i) return;
+      const shared = intersection(a.box, b.box);
+      if (!shared) return;
+      const plane =
+        shared.min.x === shared.max.x
+          ? `x=${shared.min.x}`
+          : shared.min.z === shared.max.z
+            ? `z=${shared.min.z}`
+            : shared.min.y === shared.max.y
+              ? `y=${shared.min.y}`
+              : undefined;
+      if (plane)
+        out.push(
+          `the ${plane[0] === 'y' ? 'floor' : 'wall'} at ${plane} divides rooms ${i + 1} and ${j + 1}`,
+        );
+    }),
+  );
+  return out;
+};
+
+export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
+  const rooms = ctx.build.rooms;
+  const finished = rooms.filter((r) => missing(r).length === 0 && verified(ctx, r));
+  if (finished.length === 0 && rooms.length < 2) return undefined;
+  const parts: string[] = [];
+  if (rooms.length === 1) {
+    parts.push(
+      `Built ${describeRoom(finished[0]!)}: walls, floor, roof and a way in, in place and verified.`,
+    );
+  } else {
+    const named = rooms.map((r, i) => {
+      const lacks = missing(r);
+      const state = finished.includes(r)
+        ? 'finished and verified'
+        : lacks.length
+          ? `no ${lacks.join(', no ')} yet`
+          : 'not all read back';
+      return `(${i + 1}) ${describeRoom(r)}: ${state}`;
+    });
+    const walls = dividers(rooms);
+    parts.push(
+      `${finished.length === rooms.length ? 'Built' : 'The writes touched'} ${rooms.length} rooms: ${named.join('; ')}.${walls.length ? ` ${walls.join('; ').replace(/^t/, 'T')}.` : ''}`,
+    );
+  }
+  const out: RuleOutput = { moduleHints: [parts.join(' ')] };
+  const whole = boundingBox(finished.map((r) => r.box));
+  if (whole) {
+    const one = finished.length === 1;
+    out.saveSuggestion = {
+      topic: one
+        ? `voxel:room:${dims(whole).replaceAll('×', 'x')}`
+        : `voxel:rooms:${finished.length}:${dims(whole).replaceAll('×', 'x')}`,
+      reason: one
+        ? `a finished, verified room at ${formatBox(whole)}: save it (save_structure) to reuse, extend or furnish it later`
+        : `${finished.length} finished, verified rooms in ${formatBox(whole)}: save them (save_structure with that box) to reuse or extend them later`,
+    };
+  }
+  return out;
+};
