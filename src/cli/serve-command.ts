@@ -1,5 +1,4 @@
 /** `mcbridge serve`: the MCP server, over stdio (default) or Streamable HTTP. */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Command } from 'commander';
 import { UndoRegistry } from '../batch/undo.js';
 import { BridgeServer, DEFAULT_BRIDGE_PORT } from '../bridge/server.js';
@@ -14,6 +13,7 @@ import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { McbridgeTaskStore } from '../mcp/task-store.js';
 import { createServer } from '../mcp/server.js';
+import { LineStdioServerTransport } from '../mcp/stdio-transport.js';
 import { StructureStore } from '../structures/store.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
@@ -207,7 +207,7 @@ export function registerServeCommand(program: Command): void {
       } else {
         const server = makeServer();
         // stdout from here on is the protocol's alone: anything else written there goes to stderr
-        const transport = new StdioServerTransport(process.stdin, claimStdoutForProtocol());
+        const transport = new LineStdioServerTransport(process.stdin, claimStdoutForProtocol());
         transport.onclose = () => void shutdown();
         process.stdin.on('end', () => void shutdown());
         await server.connect(transport);

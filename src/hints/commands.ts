@@ -45,6 +45,27 @@ export const splitBox = (box: Box, limit: number): Box[] => {
   return slices(box, longest, 1).flatMap((layer) => splitBox(layer, limit));
 };
 
+/**
+ * How many boxes `splitBox(box, limit)` returns, in constant time: the same cut, counted instead of made
+ * (a box as wide as the world would be billions of pieces).
+ */
+export const countSplitBox = (box: Box, limit: number): number => {
+  if (limit < 1) return 0;
+  if (volume(box) <= limit) return 1;
+  let best: number | undefined;
+  for (const axis of AXES) {
+    const cross = volume(box) / size(box, axis);
+    if (cross > limit) continue;
+    const pieces = Math.ceil(size(box, axis) / Math.floor(limit / cross));
+    if (best === undefined || pieces < best) best = pieces;
+  }
+  if (best !== undefined) return best;
+  // 1-thick layers along the longest axis, all of one size: count one layer's pieces
+  const longest = [...AXES].sort((a, b) => size(box, b) - size(box, a))[0] ?? 'y';
+  const layer = { min: box.min, max: { ...box.max, [longest]: box.min[longest] } };
+  return size(box, longest) * countSplitBox(layer, limit);
+};
+
 const slices = (box: Box, axis: Axis, thickness: number): Box[] => {
   const out: Box[] = [];
   for (let start = box.min[axis]; start <= box.max[axis]; start += thickness) {
@@ -80,6 +101,20 @@ const AIR: BlockSpec = { name: 'minecraft:air', states: {} };
  * Fill commands, each within `limit` blocks, that together do what `write` asked. A hollow or outline
  * fill becomes its faces (plus air inside for hollow): the split pieces must not each be hollow.
  */
+/** How many commands `splitFill(write, box, limit)` returns, in constant time. */
+export const countSplitFill = (
+  write: Extract<BlockWrite, { kind: 'fill' }>,
+  box: Box,
+  limit: number,
+): number => {
+  if (write.mode === 'hollow' || write.mode === 'outline') {
+    const shell = faces(box).reduce((n, f) => n + countSplitBox(f, limit), 0);
+    const inner = write.mode === 'hollow' ? shrink(box, 1) : undefined;
+    return shell + (inner ? countSplitBox(inner, limit) : 0);
+  }
+  return countSplitBox(box, limit);
+};
+
 export const splitFill = (
   write: Extract<BlockWrite, { kind: 'fill' }>,
   box: Box,

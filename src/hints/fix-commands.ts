@@ -36,13 +36,8 @@ export const splitClone = (
   w: Extract<BlockWrite, { kind: 'clone' }>,
   limit: number,
 ): string[] | undefined => {
-  if (w.unresolved || w.sourceDimension !== undefined || w.dimension !== undefined) return undefined;
+  if (!cloneSplittable(w)) return undefined;
   const source = boxOf(w.from, w.to);
-  const dest = writeBox(w);
-  const overlap = ['x', 'y', 'z'].every(
-    (a) => source.min[a as 'x'] <= dest.max[a as 'x'] && dest.min[a as 'x'] <= source.max[a as 'x'],
-  );
-  if (overlap) return undefined;
   return splitBox(source, limit).map((piece) => {
     const at = {
       x: w.destination.x + piece.min.x - source.min.x,
@@ -51,6 +46,16 @@ export const splitClone = (
     };
     return cloneCommand(piece, formatPos(at), w);
   });
+};
+
+/** Whether `splitClone` can cut this clone at all (see there). */
+export const cloneSplittable = (w: Extract<BlockWrite, { kind: 'clone' }>): boolean => {
+  if (w.unresolved || w.sourceDimension !== undefined || w.dimension !== undefined) return false;
+  const source = boxOf(w.from, w.to);
+  const dest = writeBox(w);
+  return !['x', 'y', 'z'].every(
+    (a) => source.min[a as 'x'] <= dest.max[a as 'x'] && dest.min[a as 'x'] <= source.max[a as 'x'],
+  );
 };
 
 const valuesOf = (s: BlockStateInfo): string[] =>

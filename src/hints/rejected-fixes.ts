@@ -1,9 +1,9 @@
 /** Concrete fixes for commands the game refused, by translation key. */
 import { closeBlockIds } from './block-ids.js';
 import { bare } from './blocks.js';
-import { DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
+import { countSplitBox, countSplitFill, DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
 import type { CommandOutcome, HintContext } from './context.js';
-import { absoluteCommand, fixedStateCommand, splitClone } from './fix-commands.js';
+import { absoluteCommand, cloneSplittable, fixedStateCommand, splitClone } from './fix-commands.js';
 import { boxOf, formatPos, volume, writeBox } from './geometry.js';
 import type { NextStep } from '../results/action-hints.js';
 import type { RuleOutput } from './steps.js';
@@ -44,10 +44,14 @@ export const fillSplit = (o: Pick<CommandOutcome, 'args' | 'writes'>, limit?: nu
   const max = limit ?? (Number(o.args[0]) > 0 ? Number(o.args[0]) : DEFAULT_FILL_LIMIT);
   const write = o.writes.find((w) => w.kind === 'fill' || w.kind === 'clone');
   if (!write || write.unresolved) return undefined;
+  if (write.kind === 'clone' && !cloneSplittable(write)) return undefined;
   const box = write.kind === 'clone' ? boxOf(write.from, write.to) : writeBox(write);
+  // counted first: a box as wide as the world is billions of pieces, never made
+  const count = write.kind === 'fill' ? countSplitFill(write, box, max) : countSplitBox(box, max);
+  if (count > MAX_SPLIT_COMMANDS) return { limit: max, count, commands: undefined, volume: volume(box) };
   const commands = write.kind === 'fill' ? splitFill(write, box, max) : splitClone(write, max);
   if (!commands) return undefined;
-  return { limit: max, commands, volume: volume(box) };
+  return { limit: max, count: commands.length, commands, volume: volume(box) };
 };
 
 /** A teleport to just above the middle of the refused write's area, so its chunks load around the bot. */
@@ -119,8 +123,8 @@ export const splitFillSteps = (ctx: HintContext): NextStep[] =>
   ].flatMap(({ o, limit }) => {
     const split = fillSplit(o, limit);
     if (!split) return [];
-    const n = split.commands.length;
-    const spelled = n <= MAX_SPLIT_COMMANDS;
+    const n = split.count;
+    const spelled = split.commands;
     const step: NextStep = {
       action: 'split_fill',
       description: spelled
@@ -130,9 +134,7 @@ export const splitFillSteps = (ctx: HintContext): NextStep[] =>
       optional: false,
     };
     return [
-      spelled
-        ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, split.commands) }
-        : step,
+      spelled ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, spelled) } : step,
     ];
   });
 

@@ -5,9 +5,10 @@ import { describe, expect, test } from 'vitest';
 import type { Box } from '../../src/vocabulary/blocks/box.js';
 import { closeBlockIds, editDistance } from '../../src/hints/block-ids.js';
 import { emitsLight, roleOf, spec } from '../../src/hints/blocks.js';
-import { fillCommand, splitBox } from '../../src/hints/commands.js';
+import { countSplitBox, fillCommand, splitBox } from '../../src/hints/commands.js';
 import { volume } from '../../src/hints/geometry.js';
-import { replaceBlockId } from '../../src/hints/rejected-fixes.js';
+import { fillSplit, MAX_SPLIT_COMMANDS, replaceBlockId } from '../../src/hints/rejected-fixes.js';
+import { parseCommand } from '../../src/commands/parse.js';
 
 const require = createRequire(import.meta.url);
 
@@ -43,6 +44,35 @@ describe('splitBox', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  test('countSplitBox counts the pieces splitBox makes', () => {
+    fc.assert(
+      fc.property(arbBox, fc.integer({ min: 1, max: 40_000 }), (box, limit) => {
+        const count = countSplitBox(box, limit);
+        if (count > 5000) return; // degenerate tiny limits: not worth making
+        expect(count).toBe(splitBox(box, limit).length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a fill as wide as the world is counted, not cut: the fix names how many commands it would take', () => {
+    const at = { x: 0, y: 0, z: 0, yaw: 0, pitch: 0 };
+    for (const command of [
+      'fill -30000000 -64 -30000000 30000000 319 30000000 stone',
+      'fill -30000000 -64 -30000000 30000000 319 30000000 stone hollow',
+      'clone -30000000 -64 -30000000 30000000 319 30000000 0 400 0',
+    ]) {
+      const split = fillSplit({ args: [], writes: parseCommand(command, at).blockWrites })!;
+      expect(split.commands).toBeUndefined();
+      expect(split.count).toBeGreaterThan(MAX_SPLIT_COMMANDS);
+      expect(split.limit).toBe(32_768);
+    }
+    // within the cap the commands are spelled out, as many as counted
+    const small = fillSplit({ args: [], writes: parseCommand('fill 0 0 0 99 9 99 stone', at).blockWrites })!;
+    expect(small.commands).toHaveLength(small.count);
+    expect(small.count).toBe(4);
   });
 
   test('a box within the limit stays whole', () => {
