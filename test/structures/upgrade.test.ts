@@ -385,6 +385,178 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×1×4 
   });
 });
 
+// ——— redstone wire: Block.updateFromNeighbourShapes run literally, updateShape by updateShape ———
+
+/**
+ * The kinds the grid holds, each with the facts Blocks.java and the block classes give it (1.21.4):
+ * conductor (isRedstoneConductor), signal source (isSignalSource), sturdy top face, sturdy side faces.
+ */
+function kindOf(s: BlockState) {
+  const n = s.name.replace('minecraft:', '');
+  const f = s.properties['facing'];
+  return {
+    wire: n === 'redstone_wire',
+    conductor: n === 'stone' || n === 'target',
+    source: ['redstone_wire', 'repeater', 'observer', 'lever', 'redstone_block', 'target'].includes(n),
+    trapdoor: n === 'oak_trapdoor',
+    sturdyTop:
+      ['stone', 'glass', 'redstone_block', 'target', 'observer'].includes(n) ||
+      (n === 'smooth_stone_slab' && s.properties['type'] === 'top') ||
+      (n === 'oak_stairs' && s.properties['half'] === 'top'),
+    sturdyTowards: (face: Dir) =>
+      ['stone', 'glass', 'redstone_block', 'target', 'observer'].includes(n) ||
+      (n === 'oak_stairs' && f === face),
+    name: n,
+    facing: f as Dir | undefined,
+  };
+}
+
+/** RedStoneWireBlock.shouldConnectTo with the direction from the wire (undefined: the null overload) */
+function oracleConnectsTo(s: BlockState, towards?: Dir): boolean {
+  const k = kindOf(s);
+  if (k.wire) return true;
+  if (k.name === 'repeater')
+    return towards !== undefined && (k.facing === towards || k.facing === turn(towards, 2));
+  if (k.name === 'observer') return towards !== undefined && k.facing === towards;
+  return k.source && towards !== undefined;
+}
+
+type Sides = Record<Dir, 'up' | 'side' | 'none'>;
+function oracleWire(at: (dx: number, dy: number, dz: number) => BlockState, start: Sides): Sides {
+  const on = (v: string) => v !== 'none';
+  const side = (d: Dir): Sides[Dir] => {
+    const open = !kindOf(at(0, 1, 0)).conductor;
+    const [dx, dz] = VEC[d];
+    const n = at(dx, 0, dz);
+    const k = kindOf(n);
+    if (open && (k.trapdoor || k.sturdyTop) && oracleConnectsTo(at(dx, 1, dz)))
+      return k.sturdyTowards(turn(d, 2)) ? 'up' : 'side';
+    return !oracleConnectsTo(n, d) && (k.conductor || !oracleConnectsTo(at(dx, -1, dz))) ? 'none' : 'side';
+  };
+  const isDot = (s: Sides) => DIRS.every((d) => !on(s[d]));
+  const isCross = (s: Sides) => DIRS.every((d) => on(s[d]));
+  const connectionState = (s: Sides): Sides => {
+    const dot = isDot(s);
+    const next = { north: side('north'), east: side('east'), south: side('south'), west: side('west') };
+    if (dot && isDot(next)) return next;
+    const ns = !on(next.north) && !on(next.south);
+    const ew = !on(next.east) && !on(next.west);
+    if (!on(next.west) && ns) next.west = 'side';
+    if (!on(next.east) && ns) next.east = 'side';
+    if (!on(next.north) && ew) next.north = 'side';
+    if (!on(next.south) && ew) next.south = 'side';
+    return next;
+  };
+  let s = { ...start };
+  for (const d of ['west', 'east', 'north', 'south', 'down', 'up'] as const) {
+    if (d === 'down') continue; // survival only: the wire stays (the file has it)
+    if (d === 'up') s = connectionState(s);
+    else {
+      const got = side(d);
+      s =
+        on(got) === on(s[d]) && !isCross(s)
+          ? { ...s, [d]: got }
+          : connectionState({ north: 'side', east: 'side', south: 'side', west: 'side', [d]: got });
+    }
+  }
+  return s;
+}
+
+const wireStart = fc
+  .oneof(
+    fc.constant(['none', 'none', 'none', 'none']),
+    fc.constant(['side', 'side', 'side', 'side']),
+    fc.tuple(...DIRS.map(() => fc.constantFrom('none', 'side', 'up'))),
+  )
+  .map(([n, e, s, w]) => `minecraft:redstone_wire[east=${e},north=${n},power=0,south=${s},west=${w}]`);
+const redstoneCell = fc.oneof(
+  { weight: 4, arbitrary: wireStart },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'minecraft:air',
+      'minecraft:stone',
+      'minecraft:glass',
+      'minecraft:lever[face=floor,facing=north,powered=false]',
+      'minecraft:redstone_block',
+      'minecraft:target[power=0]',
+      'minecraft:smooth_stone_slab[type=top,waterlogged=false]',
+      'minecraft:smooth_stone_slab[type=bottom,waterlogged=false]',
+      'minecraft:oak_trapdoor[facing=north,half=bottom,open=false,powered=false,waterlogged=false]',
+      'minecraft:oak_trapdoor[facing=east,half=top,open=false,powered=false,waterlogged=false]',
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('repeater', 'observer', 'oak_stairs'), fc.constantFrom(...DIRS), fc.boolean())
+      .map(([n, f, b]) =>
+        n === 'repeater'
+          ? `minecraft:repeater[delay=1,facing=${f},locked=false,powered=false]`
+          : n === 'observer'
+            ? `minecraft:observer[facing=${f},powered=false]`
+            : `minecraft:oak_stairs[facing=${f},half=${b ? 'top' : 'bottom'},shape=straight,waterlogged=false]`,
+      ),
+  },
+);
+
+describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 grid', () => {
+  const size = { x: 5, y: 3, z: 5 };
+  const idx = (x: number, y: number, z: number) => (y * size.z + z) * size.x + x;
+  test('the inner wires take the sides updateFromNeighbourShapes leaves (RedStoneWireBlock)', () => {
+    fc.assert(
+      fc.property(fc.array(redstoneCell, { minLength: 75, maxLength: 75 }), (keys) => {
+        const states = keys.map(S);
+        const grid = { size, states: states.slice() };
+        updateShapes(grid);
+        for (let z = 1; z < 4; z++)
+          for (let x = 1; x < 4; x++) {
+            const me = states[idx(x, 1, z)]!;
+            const got = grid.states[idx(x, 1, z)]!;
+            if (me.name !== 'minecraft:redstone_wire') continue;
+            const want = oracleWire(
+              (dx, dy, dz) => states[idx(x + dx, 1 + dy, z + dz)]!,
+              me.properties as unknown as Sides,
+            );
+            for (const d of DIRS)
+              expect(got.properties[d], `${d} at ${x} ${z}: ${keys.join(' ')}`).toBe(want[d]);
+            expect(got.properties['power']).toBe('0');
+          }
+      }),
+      { seed: 41, numRuns: 1500 },
+    );
+  });
+
+  test('hand-checked: a line, a corner, a climb up a block, a dot, and a wire whose neighbours are unknown', () => {
+    const W = S('minecraft:redstone_wire[east=none,north=none,power=0,south=none,west=none]');
+    const air = S('minecraft:air');
+    const stone = S('minecraft:stone');
+    // one layer: a line of three wires east–west, then a wire alone; the world around is air over stone
+    const line = { size: { x: 5, y: 1, z: 1 }, states: [W, W, W, air, W] };
+    updateShapes(line, (_x, y) => (y < 0 ? stone : air));
+    expect(line.states.map((s) => [s.properties['west'], s.properties['east']])).toEqual([
+      ['side', 'side'], // a wire with only its east neighbour runs through to the west (the line rule)
+      ['side', 'side'],
+      ['side', 'side'],
+      [undefined, undefined],
+      ['none', 'none'], // a dot stays a dot when nothing connects
+    ]);
+    // a wire beside a stone that carries wire climbs it: `up`; a stone above the first wire blocks that
+    const climb = {
+      size: { x: 2, y: 2, z: 1 },
+      states: [W, stone, air, W],
+    };
+    updateShapes(climb, (_x, y) => (y < 0 ? stone : air));
+    expect(climb.states[0]!.properties['east']).toBe('up');
+    const blocked = { size: { x: 2, y: 2, z: 1 }, states: [W, stone, stone, W] };
+    updateShapes(blocked, (_x, y) => (y < 0 ? stone : air));
+    expect(blocked.states[0]!.properties['east']).toBe('none');
+    // without the world around, a wire at the edge keeps the file's sides
+    const alone = { size: { x: 1, y: 1, z: 1 }, states: [W] };
+    expect(updateShapes(alone)).toEqual({});
+  });
+});
+
 describe('a vanilla .nbt without DataVersion (written before 1.13)', () => {
   test('its old states are flattened as BlockStateStructureTemplateFix does, then upgraded and shaped', async () => {
     const { decodeStructure } = await import('../../src/structures/formats/index.js');
