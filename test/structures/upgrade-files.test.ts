@@ -213,7 +213,8 @@ describe('a 1.16.4 Sponge v2 file (DataVersion 2584) on 1.21.4', () => {
 describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
   /**
    * A 5×4×5 hut: stone floor; a door (lower 64:1 facing south, upper 64:9 hinge right); two open
-   * trapdoors; a fence run to a glass block; a pane column; a roof edge of stairs with two outer corners.
+   * trapdoors; a fence run to a glass block; a pane column; a roof edge of stairs with two outer corners;
+   * redstone wire (55, power 0) turning a corner and climbing a stone block to a wire on top of it.
    */
   const size = { x: 5, y: 4, z: 5 };
   const file = mcedit(size, (set) => {
@@ -229,6 +230,14 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     for (const z of [1, 2, 3, 4]) set(0, 3, z, 53, 0);
     set(4, 3, 0, 53, 2);
     for (const z of [1, 2, 3, 4]) set(4, 3, z, 53, 1);
+    for (const [x, z] of [
+      [1, 1],
+      [1, 2],
+      [2, 2],
+    ] as const)
+      set(x, 1, z, 55);
+    set(3, 1, 2, 1);
+    set(3, 2, 2, 55);
   });
   // what the game reads (hand-worked from BlockStateData, ChunkPalettedStorageFix and StairBlock.getStairsShape)
   const door = 'facing=south,hinge=right,open=false,powered=false';
@@ -252,6 +261,13 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
         [`4 3 ${z}`, 'minecraft:oak_stairs[facing=west,half=bottom,shape=straight]'],
       ]),
     ),
+    // RedStoneWireBlock: a wire with only a north–south neighbour runs north–south; the corner; the climb
+    // (`up`: the stone's west face is sturdy); the wire on the stone reaches down to the one below it, and
+    // runs on through east (the line rule), though nothing is there
+    '1 1 1': 'minecraft:redstone_wire[east=none,north=side,power=0,south=side,west=none]',
+    '1 1 2': 'minecraft:redstone_wire[east=side,north=side,power=0,south=none,west=none]',
+    '2 1 2': 'minecraft:redstone_wire[east=up,north=none,power=0,south=none,west=side]',
+    '3 2 2': 'minecraft:redstone_wire[east=side,north=none,power=0,south=none,west=side]',
     '1 3 1': 'minecraft:air',
     '0 0 0': 'minecraft:stone',
   };
@@ -266,6 +282,7 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     expect(t).toMatch(/stairs shape \(StairBlock.getStairsShape\): 2/);
     expect(t).toMatch(/fence sides \(FenceBlock.connectsTo\): 3/);
     expect(t).toMatch(/pane and bar sides \(IronBarsBlock.attachsTo\): 3/);
+    expect(t).toMatch(/redstone wire sides \(RedStoneWireBlock.getConnectionState\): 4/);
   });
 
   test('a broken stair corner and door are found; every fix is accepted and the compare returns to 100%', async () => {
