@@ -1,7 +1,7 @@
 /**
  * Structure files from other versions, through the real MCP client on the embedded world (1.21.4): a
- * WorldEdit-style Sponge v2 file of 1.16.4 (DataVersion 2584) and a pre-1.13 MCEdit .schematic with numeric
- * ids, both generated here from their documented formats (no real file with a licence that allows it in the
+ * WorldEdit-style Sponge v2 file of 1.16.4 (DataVersion 2584), a pre-1.13 MCEdit .schematic with numeric
+ * ids and a Litematica .litematic of 1.16.5 (two regions, negative sizes), all generated here from their documented formats (no real file with a licence that allows it in the
  * repository). Each is placed with nothing refused, read back block by block through the bot's own world
  * against a hand-written expectation of what the game reads, compared at 100%; a broken block's fix is run
  * exactly as given and compares at 100% again. Also: the answers carry the box, size, block count,
@@ -301,6 +301,160 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     ).toEqual(out.fix.map(() => 'applied'));
     const again = await c.call('compare_structure', { file: 'hut-1.12.schematic', origin: where });
     expect((again.structuredContent as unknown as Comparison).score, text(again)).toBe(100);
+  });
+});
+
+/**
+ * A .litematic as Litematica writes it (LitematicaSchematic / LitematicaBitArray, schematic Version 5 of
+ * Minecraft 1.16): `MinecraftDataVersion`, `Metadata`, `Regions` each with `Position`, `Size` (negative on an
+ * axis when the selection was made from the other corner), `BlockStatePalette` (air first) and
+ * `BlockStates`: palette indices in max(2, ⌈log2 n⌉) bits, x fastest then z then y from the region's minimum
+ * corner, packed across signed 64-bit longs without padding. Written here from that description, with its own
+ * packer.
+ */
+function litematica(
+  dataVersion: number,
+  regions: Record<string, { position: Pos; size: Pos; blocks: Map<string, string> }>,
+): Buffer {
+  const int = (v: number) => nbt.int(v);
+  const xyz = (p: Pos) => nbt.comp({ x: int(p.x), y: int(p.y), z: int(p.z) });
+  const encoded: Record<string, unknown> = {};
+  let volume = 0;
+  let solid = 0;
+  for (const [name, r] of Object.entries(regions)) {
+    const [ax, ay, az] = [Math.abs(r.size.x), Math.abs(r.size.y), Math.abs(r.size.z)];
+    volume += ax * ay * az;
+    const palette = ['minecraft:air'];
+    const indices: number[] = [];
+    for (let y = 0; y < ay; y++)
+      for (let z = 0; z < az; z++)
+        for (let x = 0; x < ax; x++) {
+          const key = r.blocks.get(`${x} ${y} ${z}`) ?? 'minecraft:air';
+          if (key !== 'minecraft:air') solid++;
+          if (!palette.includes(key)) palette.push(key);
+          indices.push(palette.indexOf(key));
+        }
+    let bits = 2;
+    while (1 << bits < palette.length) bits++;
+    const words = new Array<bigint>(Math.ceil((indices.length * bits) / 64)).fill(0n);
+    indices.forEach((v, i) => {
+      for (let b = 0; b < bits; b++)
+        if ((v >> b) & 1) {
+          const bit = i * bits + b;
+          words[Math.floor(bit / 64)]! |= 1n << BigInt(bit % 64);
+        }
+    });
+    const longs = words.map((w) => {
+      const signed = BigInt.asIntN(64, w);
+      return [Number(BigInt.asIntN(32, signed >> 32n)), Number(BigInt.asIntN(32, signed))];
+    });
+    encoded[name] = nbt.comp({
+      Position: xyz(r.position),
+      Size: xyz(r.size),
+      BlockStatePalette: nbt.list(
+        nbt.comp(
+          palette.map((key) => {
+            const [n, props = ''] = key.replace(/\]$/, '').split('[');
+            const properties = Object.fromEntries(
+              props
+                .split(',')
+                .filter(Boolean)
+                .map((kv) => kv.split('='))
+                .map(([k, v]) => [k!, nbt.string(v!)]),
+            );
+            return props
+              ? { Name: nbt.string(n!), Properties: nbt.comp(properties) }
+              : { Name: nbt.string(n!) };
+          }) as never,
+        ),
+      ),
+      BlockStates: { type: 'longArray', value: longs },
+      TileEntities: nbt.list(nbt.comp([] as never[])),
+      Entities: nbt.list(nbt.comp([] as never[])),
+      PendingBlockTicks: nbt.list(nbt.comp([] as never[])),
+      PendingFluidTicks: nbt.list(nbt.comp([] as never[])),
+    });
+  }
+  return gzipSync(
+    nbt.writeUncompressed({
+      type: 'compound',
+      name: '',
+      value: {
+        Version: int(5),
+        MinecraftDataVersion: int(dataVersion),
+        Metadata: nbt.comp({
+          Name: nbt.string('shed'),
+          Author: nbt.string('someone'),
+          Description: nbt.string(''),
+          RegionCount: int(Object.keys(regions).length),
+          TotalVolume: int(volume),
+          TotalBlocks: int(solid),
+          TimeCreated: nbt.long([0, 1_600_000_000]),
+          TimeModified: nbt.long([0, 1_600_000_000]),
+          EnclosingSize: xyz({ x: 4, y: 2, z: 5 }),
+        }),
+        Regions: nbt.comp(encoded as never),
+      },
+    } as never),
+  );
+}
+
+describe('a .litematic of 1.16.5 (MinecraftDataVersion 2586) written as Litematica writes it', () => {
+  /**
+   * Two regions. `house` was selected from its east corner (Size x = -4): box x 0..3, y 0..1, z 0..2, a
+   * stone floor with a grass path, an empty cauldron (1.16's `cauldron[level=0]`), a filled one, and stairs
+   * in the shapes 1.16 gave them (an outer corner). `yard` has negative y and z: box x 1..2, y 0..1, z 3..4,
+   * grass blocks with 1.16's `grass` on one.
+   */
+  const stair = (f: string, shape: string) =>
+    `minecraft:oak_stairs[facing=${f},half=bottom,shape=${shape},waterlogged=false]`;
+  const house = new Map<string, string>();
+  for (let x = 0; x < 4; x++) for (let z = 0; z < 3; z++) house.set(`${x} 0 ${z}`, 'minecraft:stone');
+  house.set('2 0 1', 'minecraft:grass_path');
+  house.set('0 1 0', 'minecraft:cauldron[level=0]');
+  house.set('3 1 0', 'minecraft:cauldron[level=2]');
+  house.set('1 1 1', stair('west', 'straight'));
+  house.set('1 1 2', stair('north', 'outer_left'));
+  const yard = new Map<string, string>([
+    ['0 0 0', 'minecraft:grass_block[snowy=false]'],
+    ['1 0 0', 'minecraft:grass_block[snowy=false]'],
+    ['0 0 1', 'minecraft:grass_block[snowy=false]'],
+    ['1 0 1', 'minecraft:grass_block[snowy=false]'],
+    ['0 1 0', 'minecraft:grass'],
+  ]);
+  const file = litematica(2586, {
+    house: { position: { x: 3, y: 0, z: 0 }, size: { x: -4, y: 2, z: 3 }, blocks: house },
+    yard: { position: { x: 1, y: 1, z: 4 }, size: { x: 2, y: -2, z: -2 }, blocks: yard },
+  });
+  // the merged box x 0..3, y 0..1, z 0..4 from its minimum corner, as 1.21.4 reads each block
+  const size = { x: 4, y: 2, z: 5 };
+  const expected: Record<string, string> = {
+    '0 0 0': 'minecraft:stone',
+    '3 0 2': 'minecraft:stone',
+    '2 0 1': 'minecraft:dirt_path',
+    '0 1 0': 'minecraft:cauldron',
+    '3 1 0': 'minecraft:water_cauldron[level=2]',
+    '1 1 1': 'minecraft:oak_stairs[facing=west,half=bottom,shape=straight]',
+    '1 1 2': 'minecraft:oak_stairs[facing=north,half=bottom,shape=outer_left]',
+    '2 1 1': 'minecraft:air',
+    '1 0 3': 'minecraft:grass_block',
+    '2 0 4': 'minecraft:grass_block',
+    '1 1 3': 'minecraft:short_grass',
+    '2 1 4': 'minecraft:air',
+    '0 0 3': 'minecraft:air',
+    '3 0 4': 'minecraft:air',
+  };
+
+  test('placed with nothing refused; the cauldrons, path, grass and stairs read back as 1.21.4 reads them; 100%', async () => {
+    writeFileSync(join(c.structures.dir, 'shed-1.16.5.litematic'), file);
+    const where = at(-16, 0, 8);
+    const { placed } = await placeAndCheck('shed-1.16.5.litematic', where, size, expected);
+    const t = text(placed);
+    expect(t).toContain('1.16.5 (DataVersion 2586)');
+    expect(t).toMatch(/CauldronRenameFix[^\n]*: 2/);
+    const upgrade = (placed.structuredContent as { upgrade: { notPlaceable: unknown[]; changes: unknown[] } })
+      .upgrade;
+    expect(upgrade.notPlaceable, 'nothing the server cannot hold').toEqual([]);
   });
 });
 
