@@ -163,6 +163,56 @@ describe('ChunkPalettedStorageFix’s fill-ins', () => {
   });
 });
 
+describe('ChunkPalettedStorageFix’s fill-ins from block entities (flower pots, note blocks, skulls, banners)', () => {
+  const one = (id: number, data: number, entity?: Record<string, unknown>) => {
+    const grid = {
+      size: { x: 1, y: 1, z: 1 },
+      states: [S(flattenLegacy(id, data) ?? `mcedit:unknown_${id}_${data}`)],
+      blockEntities: new Map(entity ? [[0, entity]] : []),
+    };
+    const counts = fillLegacyGaps(grid);
+    return { state: K(grid.states[0]!), counts };
+  };
+  test('a flower pot holds the plant its Item and Data name (FLOWER_POT_MAP); anything else is an empty pot', () => {
+    expect(one(140, 0, { Item: 'minecraft:red_flower', Data: 3 })).toEqual({
+      state: 'minecraft:potted_azure_bluet',
+      counts: { 'flower pots': 1 },
+    });
+    expect(one(140, 0, { Item: 'minecraft:sapling', Data: 5 }).state).toBe(
+      'minecraft:potted_dark_oak_sapling',
+    );
+    expect(one(140, 0, { Item: 'minecraft:tallgrass', Data: 2 }).state).toBe('minecraft:potted_fern');
+    expect(one(140, 0, { Item: 'minecraft:air', Data: 0 }).state).toBe('minecraft:flower_pot');
+    expect(one(140, 0, { Item: 'minecraft:diamond', Data: 0 }).state).toBe('minecraft:flower_pot');
+  });
+  test('a note block takes note (clamped to 0–24) and powered from its block entity', () => {
+    expect(one(25, 0, { note: 7, powered: 1 })).toEqual({
+      state: 'minecraft:note_block[note=7,powered=true]',
+      counts: { 'note blocks': 1 },
+    });
+    expect(one(25, 0, { note: 40 }).state).toBe('minecraft:note_block[note=24,powered=false]');
+  });
+  test('a skull: SkullType names the kind; on a wall the data value faces it, on the floor Rot turns it', () => {
+    expect(one(144, 3, { SkullType: 4, Rot: 9 })).toEqual({
+      state: 'minecraft:creeper_wall_head[facing=south]',
+      counts: { skulls: 1 },
+    });
+    expect(one(144, 1, { SkullType: 1, Rot: 9 }).state).toBe('minecraft:wither_skeleton_skull[rotation=9]');
+    expect(one(144, 5, { SkullType: 5 }).state).toBe('minecraft:dragon_wall_head[facing=east]');
+    expect(one(144, 1, { SkullType: 9 }).state).toBe('minecraft:skeleton_wall_skull[facing=north]');
+    // without a block entity the fix has nothing to go on: the id stays unknown and is named, never guessed
+    expect(one(144, 2).state).toBe('mcedit:unknown_144_2');
+  });
+  test('a banner takes its colour from Base, numbered from black (0) to white (15)', () => {
+    expect(one(176, 4, { Base: 4 })).toEqual({
+      state: 'minecraft:blue_banner[rotation=4]',
+      counts: { 'banner colours': 1 },
+    });
+    expect(one(177, 3, { Base: 0 }).state).toBe('minecraft:black_wall_banner[facing=south]');
+    expect(one(177, 3, { Base: 15 }).state).toBe('minecraft:white_wall_banner[facing=south]');
+  });
+});
+
 describe('the DataFixers rules in order, and the report', () => {
   test('a 1.16.4 file on 1.21.4: the cauldron split, grass path and grass renamed, counted per rule', () => {
     const { structure, report } = upgradeStructure(
