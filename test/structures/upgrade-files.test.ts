@@ -122,6 +122,8 @@ function spongeV2(palette: string[], data: number[], size: Pos, dataVersion: num
 function mcedit(
   size: Pos,
   put: (set: (x: number, y: number, z: number, id: number, data?: number) => void) => void,
+  /** 1.12 TileEntities: position, id and top-level fields (already nbt-typed) */
+  tileEntities: Array<Pos & { id: string; fields: Record<string, unknown> }> = [],
 ) {
   const volume = size.x * size.y * size.z;
   const ids = new Array<number>(volume).fill(0);
@@ -143,7 +145,17 @@ function mcedit(
         Blocks: nbt.byteArray(ids.map((b) => (b << 24) >> 24)),
         Data: nbt.byteArray(meta),
         Entities: nbt.list(nbt.comp([] as never[])),
-        TileEntities: nbt.list(nbt.comp([] as never[])),
+        TileEntities: nbt.list(
+          nbt.comp(
+            tileEntities.map(({ x, y, z, id, fields }) => ({
+              x: nbt.int(x),
+              y: nbt.int(y),
+              z: nbt.int(z),
+              id: nbt.string(id),
+              ...fields,
+            })) as never,
+          ),
+        ),
       },
     } as never),
   );
@@ -214,31 +226,51 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
   /**
    * A 5×4×5 hut: stone floor; a door (lower 64:1 facing south, upper 64:9 hinge right); two open
    * trapdoors; a fence run to a glass block; a pane column; a roof edge of stairs with two outer corners;
-   * redstone wire (55, power 0) turning a corner and climbing a stone block to a wire on top of it.
+   * redstone wire (55, power 0) turning a corner and climbing a stone block to a wire on top of it; a note
+   * block, a potted poppy, a creeper head on the floor and a red banner, each told by its block entity.
    */
   const size = { x: 5, y: 4, z: 5 };
-  const file = mcedit(size, (set) => {
-    for (let x = 0; x < 5; x++) for (let z = 0; z < 5; z++) set(x, 0, z, 1);
-    set(2, 1, 0, 64, 1);
-    set(2, 2, 0, 64, 9);
-    set(0, 1, 2, 96, 4);
-    set(4, 1, 2, 96, 5);
-    for (const x of [1, 2, 3]) set(x, 1, 4, 85);
-    set(4, 1, 4, 20);
-    for (const z of [1, 2, 3]) set(4, 2, z, 102);
-    set(0, 3, 0, 53, 2);
-    for (const z of [1, 2, 3, 4]) set(0, 3, z, 53, 0);
-    set(4, 3, 0, 53, 2);
-    for (const z of [1, 2, 3, 4]) set(4, 3, z, 53, 1);
-    for (const [x, z] of [
-      [1, 1],
-      [1, 2],
-      [2, 2],
-    ] as const)
-      set(x, 1, z, 55);
-    set(3, 1, 2, 1);
-    set(3, 2, 2, 55);
-  });
+  const file = mcedit(
+    size,
+    (set) => {
+      for (let x = 0; x < 5; x++) for (let z = 0; z < 5; z++) set(x, 0, z, 1);
+      set(2, 1, 0, 64, 1);
+      set(2, 2, 0, 64, 9);
+      set(0, 1, 2, 96, 4);
+      set(4, 1, 2, 96, 5);
+      for (const x of [1, 2, 3]) set(x, 1, 4, 85);
+      set(4, 1, 4, 20);
+      for (const z of [1, 2, 3]) set(4, 2, z, 102);
+      set(0, 3, 0, 53, 2);
+      for (const z of [1, 2, 3, 4]) set(0, 3, z, 53, 0);
+      set(4, 3, 0, 53, 2);
+      for (const z of [1, 2, 3, 4]) set(4, 3, z, 53, 1);
+      for (const [x, z] of [
+        [1, 1],
+        [1, 2],
+        [2, 2],
+      ] as const)
+        set(x, 1, z, 55);
+      set(3, 1, 2, 1);
+      set(3, 2, 2, 55);
+      set(3, 1, 1, 25);
+      set(2, 1, 3, 140);
+      set(1, 1, 3, 144, 1);
+      set(3, 1, 3, 176, 4);
+    },
+    [
+      { x: 3, y: 1, z: 1, id: 'minecraft:noteblock', fields: { note: nbt.byte(7), powered: nbt.byte(0) } },
+      {
+        x: 2,
+        y: 1,
+        z: 3,
+        id: 'minecraft:flower_pot',
+        fields: { Item: nbt.string('minecraft:red_flower'), Data: nbt.int(0) },
+      },
+      { x: 1, y: 1, z: 3, id: 'minecraft:skull', fields: { SkullType: nbt.byte(4), Rot: nbt.byte(6) } },
+      { x: 3, y: 1, z: 3, id: 'minecraft:banner', fields: { Base: nbt.int(1) } },
+    ],
+  );
   // what the game reads (hand-worked from BlockStateData, ChunkPalettedStorageFix and StairBlock.getStairsShape)
   const door = 'facing=south,hinge=right,open=false,powered=false';
   const expected: Record<string, string> = {
@@ -268,6 +300,11 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     '1 1 2': 'minecraft:redstone_wire[east=side,north=side,power=0,south=none,west=none]',
     '2 1 2': 'minecraft:redstone_wire[east=up,north=none,power=0,south=none,west=side]',
     '3 2 2': 'minecraft:redstone_wire[east=side,north=none,power=0,south=none,west=side]',
+    // ChunkPalettedStorageFix from the block entities
+    '3 1 1': 'minecraft:note_block[note=7,powered=false]',
+    '2 1 3': 'minecraft:potted_poppy',
+    '1 1 3': 'minecraft:creeper_head[rotation=6]',
+    '3 1 3': 'minecraft:red_banner[rotation=4]',
     '1 3 1': 'minecraft:air',
     '0 0 0': 'minecraft:stone',
   };
@@ -283,6 +320,8 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     expect(t).toMatch(/fence sides \(FenceBlock.connectsTo\): 3/);
     expect(t).toMatch(/pane and bar sides \(IronBarsBlock.attachsTo\): 3/);
     expect(t).toMatch(/redstone wire sides \(RedStoneWireBlock.getConnectionState\): 4/);
+    for (const fill of ['note blocks', 'flower pots', 'skulls', 'banner colours'])
+      expect(t).toMatch(new RegExp(`${fill} \\(ChunkPalettedStorageFix\\): 1`));
   });
 
   test('a broken stair corner and door are found; every fix is accepted and the compare returns to 100%', async () => {

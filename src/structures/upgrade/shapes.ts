@@ -64,7 +64,7 @@ const isLog = (s: BlockState) =>
 
 const EXCEPTIONS = /(_leaves|^barrier|^carved_pumpkin|^jack_o_lantern|^melon|^pumpkin|shulker_box)$/;
 const PARTIAL =
-  /(_stairs|_slab|_fence|_fence_gate|_wall|_pane|_bars|_door|_trapdoor|_carpet|chest|^ladder|^dirt_path|^farmland|_bed|_sign|_banner|_head|_skull|lantern|candle|^cake|_plate|_button|anvil|^bell|cauldron|^hopper|^composter|^lectern|_rod|chain|^scaffolding|^snow|^enchanting_table|^end_portal_frame|^brewing_stand|^stonecutter|^grindstone|_pot|campfire|^conduit|daylight_detector|^repeater|^comparator|^honey_block|bamboo|^cactus|^dragon_egg|turtle_egg|sea_pickle|lily_pad|amethyst_cluster|_bud|dripstone|dripleaf|azalea$|^chorus|coral|sniffer_egg|^vault|^trial_spawner|^heavy_core|_shelf|_golem_statue)/;
+  /(_stairs|_slab|_fence|_fence_gate|_wall|_pane|_bars|_door|_trapdoor|_carpet|chest|^ladder|^dirt_path|^farmland|_bed|_sign|_banner|_head|_skull|lantern|candle|^cake|_plate|_button|anvil|^bell|cauldron|^hopper|^composter|^lectern|_rod|chain|^scaffolding|^snow|^enchanting_table|^end_portal_frame|^brewing_stand|^stonecutter|^grindstone|_pot|^potted_|campfire|^conduit|daylight_detector|^repeater|^comparator|^honey_block|bamboo|^cactus|^dragon_egg|turtle_egg|sea_pickle|lily_pad|amethyst_cluster|_bud|dripstone|dripleaf|azalea$|^chorus|coral|sniffer_egg|^vault|^trial_spawner|^heavy_core|_shelf|_golem_statue)/;
 
 let fullCubes: Set<string> | undefined;
 function isFullCube(name: string): boolean {
