@@ -627,7 +627,7 @@ describe('list_structures', () => {
     expect(t).toContain('file alias.schem (Sponge schematic');
     expect(t).toContain('file hut-1.12.schematic (MCEdit schematic');
     expect(t).toMatch(
-      /hut-1\.12\.schematic \(MCEdit schematic, \d+ bytes\): 5×4×5, 46 blocks, written in before 1\.13/,
+      /hut-1\.12\.schematic \(MCEdit schematic, \d+ bytes\): 5×4×5, 55 blocks, written in before 1\.13/,
     );
     expect(t).toMatch(
       /old-1164\.schem \(Sponge schematic, \d+ bytes\): 4×2×1, 7 blocks, written in 1\.16\.4 \(DataVersion 2584\)/,
