@@ -1,7 +1,7 @@
 /**
  * Structure files from other versions, through the real MCP client on the embedded world (1.21.4): a
- * WorldEdit-style Sponge v2 file of 1.16.4 (DataVersion 2584) and a pre-1.13 MCEdit .schematic with numeric
- * ids, both generated here from their documented formats (no real file with a licence that allows it in the
+ * WorldEdit-style Sponge v2 file of 1.16.4 (DataVersion 2584), a pre-1.13 MCEdit .schematic with numeric
+ * ids and a Litematica .litematic of 1.16.5 (two regions, negative sizes), all generated here from their documented formats (no real file with a licence that allows it in the
  * repository). Each is placed with nothing refused, read back block by block through the bot's own world
  * against a hand-written expectation of what the game reads, compared at 100%; a broken block's fix is run
  * exactly as given and compares at 100% again. Also: the answers carry the box, size, block count,
@@ -122,6 +122,8 @@ function spongeV2(palette: string[], data: number[], size: Pos, dataVersion: num
 function mcedit(
   size: Pos,
   put: (set: (x: number, y: number, z: number, id: number, data?: number) => void) => void,
+  /** 1.12 TileEntities: position, id and top-level fields (already nbt-typed) */
+  tileEntities: Array<Pos & { id: string; fields: Record<string, unknown> }> = [],
 ) {
   const volume = size.x * size.y * size.z;
   const ids = new Array<number>(volume).fill(0);
@@ -143,7 +145,17 @@ function mcedit(
         Blocks: nbt.byteArray(ids.map((b) => (b << 24) >> 24)),
         Data: nbt.byteArray(meta),
         Entities: nbt.list(nbt.comp([] as never[])),
-        TileEntities: nbt.list(nbt.comp([] as never[])),
+        TileEntities: nbt.list(
+          nbt.comp(
+            tileEntities.map(({ x, y, z, id, fields }) => ({
+              x: nbt.int(x),
+              y: nbt.int(y),
+              z: nbt.int(z),
+              id: nbt.string(id),
+              ...fields,
+            })) as never,
+          ),
+        ),
       },
     } as never),
   );
@@ -213,23 +225,52 @@ describe('a 1.16.4 Sponge v2 file (DataVersion 2584) on 1.21.4', () => {
 describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
   /**
    * A 5×4×5 hut: stone floor; a door (lower 64:1 facing south, upper 64:9 hinge right); two open
-   * trapdoors; a fence run to a glass block; a pane column; a roof edge of stairs with two outer corners.
+   * trapdoors; a fence run to a glass block; a pane column; a roof edge of stairs with two outer corners;
+   * redstone wire (55, power 0) turning a corner and climbing a stone block to a wire on top of it; a note
+   * block, a potted poppy, a creeper head on the floor and a red banner, each told by its block entity.
    */
   const size = { x: 5, y: 4, z: 5 };
-  const file = mcedit(size, (set) => {
-    for (let x = 0; x < 5; x++) for (let z = 0; z < 5; z++) set(x, 0, z, 1);
-    set(2, 1, 0, 64, 1);
-    set(2, 2, 0, 64, 9);
-    set(0, 1, 2, 96, 4);
-    set(4, 1, 2, 96, 5);
-    for (const x of [1, 2, 3]) set(x, 1, 4, 85);
-    set(4, 1, 4, 20);
-    for (const z of [1, 2, 3]) set(4, 2, z, 102);
-    set(0, 3, 0, 53, 2);
-    for (const z of [1, 2, 3, 4]) set(0, 3, z, 53, 0);
-    set(4, 3, 0, 53, 2);
-    for (const z of [1, 2, 3, 4]) set(4, 3, z, 53, 1);
-  });
+  const file = mcedit(
+    size,
+    (set) => {
+      for (let x = 0; x < 5; x++) for (let z = 0; z < 5; z++) set(x, 0, z, 1);
+      set(2, 1, 0, 64, 1);
+      set(2, 2, 0, 64, 9);
+      set(0, 1, 2, 96, 4);
+      set(4, 1, 2, 96, 5);
+      for (const x of [1, 2, 3]) set(x, 1, 4, 85);
+      set(4, 1, 4, 20);
+      for (const z of [1, 2, 3]) set(4, 2, z, 102);
+      set(0, 3, 0, 53, 2);
+      for (const z of [1, 2, 3, 4]) set(0, 3, z, 53, 0);
+      set(4, 3, 0, 53, 2);
+      for (const z of [1, 2, 3, 4]) set(4, 3, z, 53, 1);
+      for (const [x, z] of [
+        [1, 1],
+        [1, 2],
+        [2, 2],
+      ] as const)
+        set(x, 1, z, 55);
+      set(3, 1, 2, 1);
+      set(3, 2, 2, 55);
+      set(3, 1, 1, 25);
+      set(2, 1, 3, 140);
+      set(1, 1, 3, 144, 1);
+      set(3, 1, 3, 176, 4);
+    },
+    [
+      { x: 3, y: 1, z: 1, id: 'minecraft:noteblock', fields: { note: nbt.byte(7), powered: nbt.byte(0) } },
+      {
+        x: 2,
+        y: 1,
+        z: 3,
+        id: 'minecraft:flower_pot',
+        fields: { Item: nbt.string('minecraft:red_flower'), Data: nbt.int(0) },
+      },
+      { x: 1, y: 1, z: 3, id: 'minecraft:skull', fields: { SkullType: nbt.byte(4), Rot: nbt.byte(6) } },
+      { x: 3, y: 1, z: 3, id: 'minecraft:banner', fields: { Base: nbt.int(1) } },
+    ],
+  );
   // what the game reads (hand-worked from BlockStateData, ChunkPalettedStorageFix and StairBlock.getStairsShape)
   const door = 'facing=south,hinge=right,open=false,powered=false';
   const expected: Record<string, string> = {
@@ -252,6 +293,18 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
         [`4 3 ${z}`, 'minecraft:oak_stairs[facing=west,half=bottom,shape=straight]'],
       ]),
     ),
+    // RedStoneWireBlock: a wire with only a north–south neighbour runs north–south; the corner; the climb
+    // (`up`: the stone's west face is sturdy); the wire on the stone reaches down to the one below it, and
+    // runs on through east (the line rule), though nothing is there
+    '1 1 1': 'minecraft:redstone_wire[east=none,north=side,power=0,south=side,west=none]',
+    '1 1 2': 'minecraft:redstone_wire[east=side,north=side,power=0,south=none,west=none]',
+    '2 1 2': 'minecraft:redstone_wire[east=up,north=none,power=0,south=none,west=side]',
+    '3 2 2': 'minecraft:redstone_wire[east=side,north=none,power=0,south=none,west=side]',
+    // ChunkPalettedStorageFix from the block entities
+    '3 1 1': 'minecraft:note_block[note=7,powered=false]',
+    '2 1 3': 'minecraft:potted_poppy',
+    '1 1 3': 'minecraft:creeper_head[rotation=6]',
+    '3 1 3': 'minecraft:red_banner[rotation=4]',
     '1 3 1': 'minecraft:air',
     '0 0 0': 'minecraft:stone',
   };
@@ -266,6 +319,9 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     expect(t).toMatch(/stairs shape \(StairBlock.getStairsShape\): 2/);
     expect(t).toMatch(/fence sides \(FenceBlock.connectsTo\): 3/);
     expect(t).toMatch(/pane and bar sides \(IronBarsBlock.attachsTo\): 3/);
+    expect(t).toMatch(/redstone wire sides \(RedStoneWireBlock.getConnectionState\): 4/);
+    for (const fill of ['note blocks', 'flower pots', 'skulls', 'banner colours'])
+      expect(t).toMatch(new RegExp(`${fill} \\(ChunkPalettedStorageFix\\): 1`));
   });
 
   test('a broken stair corner and door are found; every fix is accepted and the compare returns to 100%', async () => {
@@ -284,6 +340,160 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     ).toEqual(out.fix.map(() => 'applied'));
     const again = await c.call('compare_structure', { file: 'hut-1.12.schematic', origin: where });
     expect((again.structuredContent as unknown as Comparison).score, text(again)).toBe(100);
+  });
+});
+
+/**
+ * A .litematic as Litematica writes it (LitematicaSchematic / LitematicaBitArray, schematic Version 5 of
+ * Minecraft 1.16): `MinecraftDataVersion`, `Metadata`, `Regions` each with `Position`, `Size` (negative on an
+ * axis when the selection was made from the other corner), `BlockStatePalette` (air first) and
+ * `BlockStates`: palette indices in max(2, ⌈log2 n⌉) bits, x fastest then z then y from the region's minimum
+ * corner, packed across signed 64-bit longs without padding. Written here from that description, with its own
+ * packer.
+ */
+function litematica(
+  dataVersion: number,
+  regions: Record<string, { position: Pos; size: Pos; blocks: Map<string, string> }>,
+): Buffer {
+  const int = (v: number) => nbt.int(v);
+  const xyz = (p: Pos) => nbt.comp({ x: int(p.x), y: int(p.y), z: int(p.z) });
+  const encoded: Record<string, unknown> = {};
+  let volume = 0;
+  let solid = 0;
+  for (const [name, r] of Object.entries(regions)) {
+    const [ax, ay, az] = [Math.abs(r.size.x), Math.abs(r.size.y), Math.abs(r.size.z)];
+    volume += ax * ay * az;
+    const palette = ['minecraft:air'];
+    const indices: number[] = [];
+    for (let y = 0; y < ay; y++)
+      for (let z = 0; z < az; z++)
+        for (let x = 0; x < ax; x++) {
+          const key = r.blocks.get(`${x} ${y} ${z}`) ?? 'minecraft:air';
+          if (key !== 'minecraft:air') solid++;
+          if (!palette.includes(key)) palette.push(key);
+          indices.push(palette.indexOf(key));
+        }
+    let bits = 2;
+    while (1 << bits < palette.length) bits++;
+    const words = new Array<bigint>(Math.ceil((indices.length * bits) / 64)).fill(0n);
+    indices.forEach((v, i) => {
+      for (let b = 0; b < bits; b++)
+        if ((v >> b) & 1) {
+          const bit = i * bits + b;
+          words[Math.floor(bit / 64)]! |= 1n << BigInt(bit % 64);
+        }
+    });
+    const longs = words.map((w) => {
+      const signed = BigInt.asIntN(64, w);
+      return [Number(BigInt.asIntN(32, signed >> 32n)), Number(BigInt.asIntN(32, signed))];
+    });
+    encoded[name] = nbt.comp({
+      Position: xyz(r.position),
+      Size: xyz(r.size),
+      BlockStatePalette: nbt.list(
+        nbt.comp(
+          palette.map((key) => {
+            const [n, props = ''] = key.replace(/\]$/, '').split('[');
+            const properties = Object.fromEntries(
+              props
+                .split(',')
+                .filter(Boolean)
+                .map((kv) => kv.split('='))
+                .map(([k, v]) => [k!, nbt.string(v!)]),
+            );
+            return props
+              ? { Name: nbt.string(n!), Properties: nbt.comp(properties) }
+              : { Name: nbt.string(n!) };
+          }) as never,
+        ),
+      ),
+      BlockStates: { type: 'longArray', value: longs },
+      TileEntities: nbt.list(nbt.comp([] as never[])),
+      Entities: nbt.list(nbt.comp([] as never[])),
+      PendingBlockTicks: nbt.list(nbt.comp([] as never[])),
+      PendingFluidTicks: nbt.list(nbt.comp([] as never[])),
+    });
+  }
+  return gzipSync(
+    nbt.writeUncompressed({
+      type: 'compound',
+      name: '',
+      value: {
+        Version: int(5),
+        MinecraftDataVersion: int(dataVersion),
+        Metadata: nbt.comp({
+          Name: nbt.string('shed'),
+          Author: nbt.string('someone'),
+          Description: nbt.string(''),
+          RegionCount: int(Object.keys(regions).length),
+          TotalVolume: int(volume),
+          TotalBlocks: int(solid),
+          TimeCreated: nbt.long([0, 1_600_000_000]),
+          TimeModified: nbt.long([0, 1_600_000_000]),
+          EnclosingSize: xyz({ x: 4, y: 2, z: 5 }),
+        }),
+        Regions: nbt.comp(encoded as never),
+      },
+    } as never),
+  );
+}
+
+describe('a .litematic of 1.16.5 (MinecraftDataVersion 2586) written as Litematica writes it', () => {
+  /**
+   * Two regions. `house` was selected from its east corner (Size x = -4): box x 0..3, y 0..1, z 0..2, a
+   * stone floor with a grass path, an empty cauldron (1.16's `cauldron[level=0]`), a filled one, and stairs
+   * in the shapes 1.16 gave them (an outer corner). `yard` has negative y and z: box x 1..2, y 0..1, z 3..4,
+   * grass blocks with 1.16's `grass` on one.
+   */
+  const stair = (f: string, shape: string) =>
+    `minecraft:oak_stairs[facing=${f},half=bottom,shape=${shape},waterlogged=false]`;
+  const house = new Map<string, string>();
+  for (let x = 0; x < 4; x++) for (let z = 0; z < 3; z++) house.set(`${x} 0 ${z}`, 'minecraft:stone');
+  house.set('2 0 1', 'minecraft:grass_path');
+  house.set('0 1 0', 'minecraft:cauldron[level=0]');
+  house.set('3 1 0', 'minecraft:cauldron[level=2]');
+  house.set('1 1 1', stair('west', 'straight'));
+  house.set('1 1 2', stair('north', 'outer_left'));
+  const yard = new Map<string, string>([
+    ['0 0 0', 'minecraft:grass_block[snowy=false]'],
+    ['1 0 0', 'minecraft:grass_block[snowy=false]'],
+    ['0 0 1', 'minecraft:grass_block[snowy=false]'],
+    ['1 0 1', 'minecraft:grass_block[snowy=false]'],
+    ['0 1 0', 'minecraft:grass'],
+  ]);
+  const file = litematica(2586, {
+    house: { position: { x: 3, y: 0, z: 0 }, size: { x: -4, y: 2, z: 3 }, blocks: house },
+    yard: { position: { x: 1, y: 1, z: 4 }, size: { x: 2, y: -2, z: -2 }, blocks: yard },
+  });
+  // the merged box x 0..3, y 0..1, z 0..4 from its minimum corner, as 1.21.4 reads each block
+  const size = { x: 4, y: 2, z: 5 };
+  const expected: Record<string, string> = {
+    '0 0 0': 'minecraft:stone',
+    '3 0 2': 'minecraft:stone',
+    '2 0 1': 'minecraft:dirt_path',
+    '0 1 0': 'minecraft:cauldron',
+    '3 1 0': 'minecraft:water_cauldron[level=2]',
+    '1 1 1': 'minecraft:oak_stairs[facing=west,half=bottom,shape=straight]',
+    '1 1 2': 'minecraft:oak_stairs[facing=north,half=bottom,shape=outer_left]',
+    '2 1 1': 'minecraft:air',
+    '1 0 3': 'minecraft:grass_block',
+    '2 0 4': 'minecraft:grass_block',
+    '1 1 3': 'minecraft:short_grass',
+    '2 1 4': 'minecraft:air',
+    '0 0 3': 'minecraft:air',
+    '3 0 4': 'minecraft:air',
+  };
+
+  test('placed with nothing refused; the cauldrons, path, grass and stairs read back as 1.21.4 reads them; 100%', async () => {
+    writeFileSync(join(c.structures.dir, 'shed-1.16.5.litematic'), file);
+    const where = at(-16, 0, 8);
+    const { placed } = await placeAndCheck('shed-1.16.5.litematic', where, size, expected);
+    const t = text(placed);
+    expect(t).toContain('1.16.5 (DataVersion 2586)');
+    expect(t).toMatch(/CauldronRenameFix[^\n]*: 2/);
+    const upgrade = (placed.structuredContent as { upgrade: { notPlaceable: unknown[]; changes: unknown[] } })
+      .upgrade;
+    expect(upgrade.notPlaceable, 'nothing the server cannot hold').toEqual([]);
   });
 });
 
@@ -417,7 +627,7 @@ describe('list_structures', () => {
     expect(t).toContain('file alias.schem (Sponge schematic');
     expect(t).toContain('file hut-1.12.schematic (MCEdit schematic');
     expect(t).toMatch(
-      /hut-1\.12\.schematic \(MCEdit schematic, \d+ bytes\): 5×4×5, 46 blocks, written in before 1\.13/,
+      /hut-1\.12\.schematic \(MCEdit schematic, \d+ bytes\): 5×4×5, 55 blocks, written in before 1\.13/,
     );
     expect(t).toMatch(
       /old-1164\.schem \(Sponge schematic, \d+ bytes\): 4×2×1, 7 blocks, written in 1\.16\.4 \(DataVersion 2584\)/,

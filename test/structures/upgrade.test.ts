@@ -163,6 +163,56 @@ describe('ChunkPalettedStorageFix’s fill-ins', () => {
   });
 });
 
+describe('ChunkPalettedStorageFix’s fill-ins from block entities (flower pots, note blocks, skulls, banners)', () => {
+  const one = (id: number, data: number, entity?: Record<string, unknown>) => {
+    const grid = {
+      size: { x: 1, y: 1, z: 1 },
+      states: [S(flattenLegacy(id, data) ?? `mcedit:unknown_${id}_${data}`)],
+      blockEntities: new Map(entity ? [[0, entity]] : []),
+    };
+    const counts = fillLegacyGaps(grid);
+    return { state: K(grid.states[0]!), counts };
+  };
+  test('a flower pot holds the plant its Item and Data name (FLOWER_POT_MAP); anything else is an empty pot', () => {
+    expect(one(140, 0, { Item: 'minecraft:red_flower', Data: 3 })).toEqual({
+      state: 'minecraft:potted_azure_bluet',
+      counts: { 'flower pots': 1 },
+    });
+    expect(one(140, 0, { Item: 'minecraft:sapling', Data: 5 }).state).toBe(
+      'minecraft:potted_dark_oak_sapling',
+    );
+    expect(one(140, 0, { Item: 'minecraft:tallgrass', Data: 2 }).state).toBe('minecraft:potted_fern');
+    expect(one(140, 0, { Item: 'minecraft:air', Data: 0 }).state).toBe('minecraft:flower_pot');
+    expect(one(140, 0, { Item: 'minecraft:diamond', Data: 0 }).state).toBe('minecraft:flower_pot');
+  });
+  test('a note block takes note (clamped to 0–24) and powered from its block entity', () => {
+    expect(one(25, 0, { note: 7, powered: 1 })).toEqual({
+      state: 'minecraft:note_block[note=7,powered=true]',
+      counts: { 'note blocks': 1 },
+    });
+    expect(one(25, 0, { note: 40 }).state).toBe('minecraft:note_block[note=24,powered=false]');
+  });
+  test('a skull: SkullType names the kind; on a wall the data value faces it, on the floor Rot turns it', () => {
+    expect(one(144, 3, { SkullType: 4, Rot: 9 })).toEqual({
+      state: 'minecraft:creeper_wall_head[facing=south]',
+      counts: { skulls: 1 },
+    });
+    expect(one(144, 1, { SkullType: 1, Rot: 9 }).state).toBe('minecraft:wither_skeleton_skull[rotation=9]');
+    expect(one(144, 5, { SkullType: 5 }).state).toBe('minecraft:dragon_wall_head[facing=east]');
+    expect(one(144, 1, { SkullType: 9 }).state).toBe('minecraft:skeleton_wall_skull[facing=north]');
+    // without a block entity the fix has nothing to go on: the id stays unknown and is named, never guessed
+    expect(one(144, 2).state).toBe('mcedit:unknown_144_2');
+  });
+  test('a banner takes its colour from Base, numbered from black (0) to white (15)', () => {
+    expect(one(176, 4, { Base: 4 })).toEqual({
+      state: 'minecraft:blue_banner[rotation=4]',
+      counts: { 'banner colours': 1 },
+    });
+    expect(one(177, 3, { Base: 0 }).state).toBe('minecraft:black_wall_banner[facing=south]');
+    expect(one(177, 3, { Base: 15 }).state).toBe('minecraft:white_wall_banner[facing=south]');
+  });
+});
+
 describe('the DataFixers rules in order, and the report', () => {
   test('a 1.16.4 file on 1.21.4: the cauldron split, grass path and grass renamed, counted per rule', () => {
     const { structure, report } = upgradeStructure(
@@ -382,6 +432,178 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×1×4 
     const grid = { size: { x: 2, y: 1, z: 1 }, states: [chest, chest] };
     updateShapes(grid);
     expect(grid.states.map((s) => s.properties['type'])).toEqual(['left', 'right']);
+  });
+});
+
+// ——— redstone wire: Block.updateFromNeighbourShapes run literally, updateShape by updateShape ———
+
+/**
+ * The kinds the grid holds, each with the facts Blocks.java and the block classes give it (1.21.4):
+ * conductor (isRedstoneConductor), signal source (isSignalSource), sturdy top face, sturdy side faces.
+ */
+function kindOf(s: BlockState) {
+  const n = s.name.replace('minecraft:', '');
+  const f = s.properties['facing'];
+  return {
+    wire: n === 'redstone_wire',
+    conductor: n === 'stone' || n === 'target',
+    source: ['redstone_wire', 'repeater', 'observer', 'lever', 'redstone_block', 'target'].includes(n),
+    trapdoor: n === 'oak_trapdoor',
+    sturdyTop:
+      ['stone', 'glass', 'redstone_block', 'target', 'observer'].includes(n) ||
+      (n === 'smooth_stone_slab' && s.properties['type'] === 'top') ||
+      (n === 'oak_stairs' && s.properties['half'] === 'top'),
+    sturdyTowards: (face: Dir) =>
+      ['stone', 'glass', 'redstone_block', 'target', 'observer'].includes(n) ||
+      (n === 'oak_stairs' && f === face),
+    name: n,
+    facing: f as Dir | undefined,
+  };
+}
+
+/** RedStoneWireBlock.shouldConnectTo with the direction from the wire (undefined: the null overload) */
+function oracleConnectsTo(s: BlockState, towards?: Dir): boolean {
+  const k = kindOf(s);
+  if (k.wire) return true;
+  if (k.name === 'repeater')
+    return towards !== undefined && (k.facing === towards || k.facing === turn(towards, 2));
+  if (k.name === 'observer') return towards !== undefined && k.facing === towards;
+  return k.source && towards !== undefined;
+}
+
+type Sides = Record<Dir, 'up' | 'side' | 'none'>;
+function oracleWire(at: (dx: number, dy: number, dz: number) => BlockState, start: Sides): Sides {
+  const on = (v: string) => v !== 'none';
+  const side = (d: Dir): Sides[Dir] => {
+    const open = !kindOf(at(0, 1, 0)).conductor;
+    const [dx, dz] = VEC[d];
+    const n = at(dx, 0, dz);
+    const k = kindOf(n);
+    if (open && (k.trapdoor || k.sturdyTop) && oracleConnectsTo(at(dx, 1, dz)))
+      return k.sturdyTowards(turn(d, 2)) ? 'up' : 'side';
+    return !oracleConnectsTo(n, d) && (k.conductor || !oracleConnectsTo(at(dx, -1, dz))) ? 'none' : 'side';
+  };
+  const isDot = (s: Sides) => DIRS.every((d) => !on(s[d]));
+  const isCross = (s: Sides) => DIRS.every((d) => on(s[d]));
+  const connectionState = (s: Sides): Sides => {
+    const dot = isDot(s);
+    const next = { north: side('north'), east: side('east'), south: side('south'), west: side('west') };
+    if (dot && isDot(next)) return next;
+    const ns = !on(next.north) && !on(next.south);
+    const ew = !on(next.east) && !on(next.west);
+    if (!on(next.west) && ns) next.west = 'side';
+    if (!on(next.east) && ns) next.east = 'side';
+    if (!on(next.north) && ew) next.north = 'side';
+    if (!on(next.south) && ew) next.south = 'side';
+    return next;
+  };
+  let s = { ...start };
+  for (const d of ['west', 'east', 'north', 'south', 'down', 'up'] as const) {
+    if (d === 'down') continue; // survival only: the wire stays (the file has it)
+    if (d === 'up') s = connectionState(s);
+    else {
+      const got = side(d);
+      s =
+        on(got) === on(s[d]) && !isCross(s)
+          ? { ...s, [d]: got }
+          : connectionState({ north: 'side', east: 'side', south: 'side', west: 'side', [d]: got });
+    }
+  }
+  return s;
+}
+
+const wireStart = fc
+  .oneof(
+    fc.constant(['none', 'none', 'none', 'none']),
+    fc.constant(['side', 'side', 'side', 'side']),
+    fc.tuple(...DIRS.map(() => fc.constantFrom('none', 'side', 'up'))),
+  )
+  .map(([n, e, s, w]) => `minecraft:redstone_wire[east=${e},north=${n},power=0,south=${s},west=${w}]`);
+const redstoneCell = fc.oneof(
+  { weight: 4, arbitrary: wireStart },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'minecraft:air',
+      'minecraft:stone',
+      'minecraft:glass',
+      'minecraft:lever[face=floor,facing=north,powered=false]',
+      'minecraft:redstone_block',
+      'minecraft:target[power=0]',
+      'minecraft:smooth_stone_slab[type=top,waterlogged=false]',
+      'minecraft:smooth_stone_slab[type=bottom,waterlogged=false]',
+      'minecraft:oak_trapdoor[facing=north,half=bottom,open=false,powered=false,waterlogged=false]',
+      'minecraft:oak_trapdoor[facing=east,half=top,open=false,powered=false,waterlogged=false]',
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(fc.constantFrom('repeater', 'observer', 'oak_stairs'), fc.constantFrom(...DIRS), fc.boolean())
+      .map(([n, f, b]) =>
+        n === 'repeater'
+          ? `minecraft:repeater[delay=1,facing=${f},locked=false,powered=false]`
+          : n === 'observer'
+            ? `minecraft:observer[facing=${f},powered=false]`
+            : `minecraft:oak_stairs[facing=${f},half=${b ? 'top' : 'bottom'},shape=straight,waterlogged=false]`,
+      ),
+  },
+);
+
+describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 grid', () => {
+  const size = { x: 5, y: 3, z: 5 };
+  const idx = (x: number, y: number, z: number) => (y * size.z + z) * size.x + x;
+  test('the inner wires take the sides updateFromNeighbourShapes leaves (RedStoneWireBlock)', () => {
+    fc.assert(
+      fc.property(fc.array(redstoneCell, { minLength: 75, maxLength: 75 }), (keys) => {
+        const states = keys.map(S);
+        const grid = { size, states: states.slice() };
+        updateShapes(grid);
+        for (let z = 1; z < 4; z++)
+          for (let x = 1; x < 4; x++) {
+            const me = states[idx(x, 1, z)]!;
+            const got = grid.states[idx(x, 1, z)]!;
+            if (me.name !== 'minecraft:redstone_wire') continue;
+            const want = oracleWire(
+              (dx, dy, dz) => states[idx(x + dx, 1 + dy, z + dz)]!,
+              me.properties as unknown as Sides,
+            );
+            for (const d of DIRS)
+              expect(got.properties[d], `${d} at ${x} ${z}: ${keys.join(' ')}`).toBe(want[d]);
+            expect(got.properties['power']).toBe('0');
+          }
+      }),
+      { seed: 41, numRuns: 1500 },
+    );
+  });
+
+  test('hand-checked: a line, a corner, a climb up a block, a dot, and a wire whose neighbours are unknown', () => {
+    const W = S('minecraft:redstone_wire[east=none,north=none,power=0,south=none,west=none]');
+    const air = S('minecraft:air');
+    const stone = S('minecraft:stone');
+    // one layer: a line of three wires east–west, then a wire alone; the world around is air over stone
+    const line = { size: { x: 5, y: 1, z: 1 }, states: [W, W, W, air, W] };
+    updateShapes(line, (_x, y) => (y < 0 ? stone : air));
+    expect(line.states.map((s) => [s.properties['west'], s.properties['east']])).toEqual([
+      ['side', 'side'], // a wire with only its east neighbour runs through to the west (the line rule)
+      ['side', 'side'],
+      ['side', 'side'],
+      [undefined, undefined],
+      ['none', 'none'], // a dot stays a dot when nothing connects
+    ]);
+    // a wire beside a stone that carries wire climbs it: `up`; a stone above the first wire blocks that
+    const climb = {
+      size: { x: 2, y: 2, z: 1 },
+      states: [W, stone, air, W],
+    };
+    updateShapes(climb, (_x, y) => (y < 0 ? stone : air));
+    expect(climb.states[0]!.properties['east']).toBe('up');
+    const blocked = { size: { x: 2, y: 2, z: 1 }, states: [W, stone, stone, W] };
+    updateShapes(blocked, (_x, y) => (y < 0 ? stone : air));
+    expect(blocked.states[0]!.properties['east']).toBe('none');
+    // without the world around, a wire at the edge keeps the file's sides
+    const alone = { size: { x: 1, y: 1, z: 1 }, states: [W] };
+    expect(updateShapes(alone)).toEqual({});
   });
 });
 

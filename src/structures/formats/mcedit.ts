@@ -77,12 +77,15 @@ export function readMcedit(root: Compound, file: string, name: string): Structur
   };
 }
 
-/** the numbers of a block entity's top level (a bed's `color`), as ChunkPalettedStorageFix reads them */
+/**
+ * the numbers and strings of a block entity's top level (a bed's `color`, a flower pot's `Item`), as
+ * ChunkPalettedStorageFix reads them
+ */
 function plainNumbers(c: Compound): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, t] of Object.entries(c.value)) {
     const tag = t as { type: string; value: unknown } | undefined;
-    if (tag && (tag.type === 'int' || tag.type === 'byte' || tag.type === 'short')) out[k] = tag.value;
+    if (tag && ['int', 'byte', 'short', 'string'].includes(tag.type)) out[k] = tag.value;
   }
   return out;
 }

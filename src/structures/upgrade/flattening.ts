@@ -9,7 +9,13 @@
  * - the upper half of a tall plant (sunflower, lilac, tall grass, large fern, rose bush, peony) is named by
  *   the lower half;
  * - grass, podzol and mycelium under snow are snowy;
- * - a bed takes its colour from its block entity (`color`, red when absent).
+ * - a bed takes its colour from its block entity (`color`, red when absent);
+ * - a flower pot takes its plant from its block entity (`Item` and `Data`: FLOWER_POT_MAP, an empty pot for
+ *   anything else);
+ * - a note block takes `note` (0–24) and `powered` from its block entity;
+ * - a skull (id 144, which vanilla's table leaves to this fix) takes its kind from `SkullType` and, on the
+ *   floor, its rotation from `Rot`; on a wall, its facing from the data value (SKULL_MAP);
+ * - a banner takes its colour from `Base` (white is the table's, 15 in the old numbering).
  * minecraft-data's legacy.json holds a table of the same kind; it differs from vanilla's in hundreds of rows
  * (open trapdoors `powered=true`, stairs `outer_right`, missing data values): test/structures/
  * flattening.test.ts shows where.
@@ -67,6 +73,47 @@ const DYE = [
 const TALL_PLANTS = new Set(
   ['sunflower', 'lilac', 'tall_grass', 'large_fern', 'rose_bush', 'peony'].map((n) => `minecraft:${n}`),
 );
+/** ChunkPalettedStorageFix.FLOWER_POT_MAP: `Item` + `Data` → the potted block */
+const POTS: Record<string, string> = {
+  'minecraft:air0': 'flower_pot',
+  'minecraft:yellow_flower0': 'potted_dandelion',
+  'minecraft:red_mushroom0': 'potted_red_mushroom',
+  'minecraft:brown_mushroom0': 'potted_brown_mushroom',
+  'minecraft:deadbush0': 'potted_dead_bush',
+  'minecraft:tallgrass2': 'potted_fern',
+  'minecraft:cactus0': 'potted_cactus',
+  ...Object.fromEntries(
+    [
+      'poppy',
+      'blue_orchid',
+      'allium',
+      'azure_bluet',
+      'red_tulip',
+      'orange_tulip',
+      'white_tulip',
+      'pink_tulip',
+      'oxeye_daisy',
+    ].map((f, i) => [`minecraft:red_flower${i}`, `potted_${f}`]),
+  ),
+  ...Object.fromEntries(
+    ['oak', 'spruce', 'birch', 'jungle', 'acacia', 'dark_oak'].map((t, i) => [
+      `minecraft:sapling${i}`,
+      `potted_${t}_sapling`,
+    ]),
+  ),
+};
+/** ChunkPalettedStorageFix.SKULL_MAP's kinds by `SkullType` */
+const SKULLS: Array<[string, string]> = [
+  ['skeleton', 'skull'],
+  ['wither_skeleton', 'skull'],
+  ['zombie', 'head'],
+  ['player', 'head'],
+  ['creeper', 'head'],
+  ['dragon', 'head'],
+];
+/** the facing of skull data values, as BlockStateData registers them (6 and 7 take the first row's) */
+const SKULL_FACING = ['down', 'up', 'north', 'south', 'west', 'east', 'down', 'down'];
+const num = (v: unknown, fallback: number) => (typeof v === 'number' ? v : fallback);
 const SNOWY = new Set(['minecraft:grass_block', 'minecraft:podzol', 'minecraft:mycelium']);
 
 /** ChunkPalettedStorageFix's fill-ins over a whole structure, in place; returns how many blocks each changed. */
@@ -114,9 +161,51 @@ export function fillLegacyGaps(grid: LegacyGrid): FillCounts {
         states[i] = { name: `minecraft:${DYE[n]}_bed`, properties: { ...s.properties } };
         count('bed colours');
       }
-    }
+    } else if (grid.blockEntities.has(i))
+      fillFromBlockEntity(states, i, s, grid.blockEntities.get(i)!, count);
   }
   return counts;
+}
+
+function fillFromBlockEntity(
+  states: BlockState[],
+  i: number,
+  s: BlockState,
+  entity: Record<string, unknown>,
+  count: (what: string) => void,
+): void {
+  const skull = /^mcedit:unknown_144_(\d+)$/.exec(s.name);
+  if (s.name === 'minecraft:note_block') {
+    const note = Math.min(Math.max(num(entity['note'], 0), 0), 24);
+    const powered = String(num(entity['powered'], 0) !== 0);
+    // the instrument is the game's updateShape (the block below), not this fix's: it is left to the default
+    states[i] = { name: s.name, properties: { note: String(note), powered } };
+    count('note blocks');
+  } else if (s.name.startsWith('minecraft:potted_') || s.name === 'minecraft:flower_pot') {
+    const item = typeof entity['Item'] === 'string' ? entity['Item'] : '';
+    const pot = POTS[`${item}${num(entity['Data'], 0)}`] ?? 'flower_pot';
+    states[i] = { name: `minecraft:${pot}`, properties: {} };
+    count('flower pots');
+  } else if (skull) {
+    // SKULL_MAP by SkullType and the facing (a wall) or Rot (the floor); anything else reads as its default
+    const facing = SKULL_FACING[Number(skull[1]) & 7]!;
+    const kind = SKULLS[num(entity['SkullType'], 0)];
+    const rot = num(entity['Rot'], 0);
+    const floor = facing === 'up' || facing === 'down';
+    states[i] =
+      kind && floor && rot >= 0 && rot < 16
+        ? { name: `minecraft:${kind[0]}_${kind[1]}`, properties: { rotation: String(rot) } }
+        : kind && !floor
+          ? { name: `minecraft:${kind[0]}_wall_${kind[1]}`, properties: { facing } }
+          : { name: 'minecraft:skeleton_wall_skull', properties: { facing: 'north' } };
+    count('skulls');
+  } else if (/^minecraft:white_(wall_)?banner$/.test(s.name)) {
+    const base = num(entity['Base'], 0);
+    if (base === 15 || base < 0 || base >= 16) return;
+    // the old numbering runs from black (0) to white (15), the reverse of the dye colours
+    states[i] = { name: s.name.replace('white_', `${DYE[15 - base]}_`), properties: { ...s.properties } };
+    count('banner colours');
+  }
 }
 
 /** Re-exported for the test that compares vanilla's table with minecraft-data's. */

@@ -10,7 +10,19 @@
  *   a wall side is tall and its post raised by what stands on it;
  * - ChestBlock (getConnectedDirection): two single chests of one kind side by side, facing the same way,
  *   become a left and a right half;
- * - LeavesBlock.updateDistance: distance to the nearest log, at most 7.
+ * - LeavesBlock.updateDistance: distance to the nearest log, at most 7;
+ * - RedStoneWireBlock (getConnectionState, getMissingConnections, getConnectingSide, shouldConnectTo;
+ *   the outcome of Block.updateFromNeighbourShapes, which ends with updateShape(UP), a full recompute): a
+ *   side is `up` when the wire climbs the neighbour (a sturdy-topped block or a trapdoor with wire on it,
+ *   nothing conducting above this wire; `up` only if the neighbour's face towards the wire is sturdy, else
+ *   `side`), `side` when the neighbour is something redstone connects to from that side (wire; a repeater
+ *   along its axis; an observer whose back faces the wire; any other signal source) or wire one step down
+ *   past a non-conductor; otherwise `none`. A file's dot (no sides) stays a dot when nothing connects;
+ *   otherwise a wire with no north/south connection runs east–west and the reverse (the cross when
+ *   nothing connects). Conductors (BlockBehaviour's isRedstoneConductor: a full collision cube, except
+ *   those Blocks.java marks `never`: glass, leaves, ice, glowstone, pistons, TNT, observers, redstone
+ *   blocks…; soul sand and mud `always`) and signal sources (the blocks whose class overrides
+ *   isSignalSource) are named below. Power is the file's: the game recomputes it from what powers it.
  * Sturdy faces are judged by name: a full cube (minecraft-data's `boundingBox: block`) that is not one of
  * the partial shapes below; a stair is sturdy only on its back (its `facing` side).
  */
@@ -52,7 +64,7 @@ const isLog = (s: BlockState) =>
 
 const EXCEPTIONS = /(_leaves|^barrier|^carved_pumpkin|^jack_o_lantern|^melon|^pumpkin|shulker_box)$/;
 const PARTIAL =
-  /(_stairs|_slab|_fence|_fence_gate|_wall|_pane|_bars|_door|_trapdoor|_carpet|chest|^ladder|^dirt_path|^farmland|_bed|_sign|_banner|_head|_skull|lantern|candle|^cake|_plate|_button|anvil|^bell|cauldron|^hopper|^composter|^lectern|_rod|chain|^scaffolding|^snow|^enchanting_table|^end_portal_frame|^brewing_stand|^stonecutter|^grindstone|_pot|campfire|^conduit|daylight_detector|^repeater|^comparator|^honey_block|bamboo|^cactus|^dragon_egg|turtle_egg|sea_pickle|lily_pad|amethyst_cluster|_bud|dripstone|dripleaf|azalea$|^chorus|coral|sniffer_egg|^vault|^trial_spawner|^heavy_core|_shelf|_golem_statue)/;
+  /(_stairs|_slab|_fence|_fence_gate|_wall|_pane|_bars|_door|_trapdoor|_carpet|chest|^ladder|^dirt_path|^farmland|_bed|_sign|_banner|_head|_skull|lantern|candle|^cake|_plate|_button|anvil|^bell|cauldron|^hopper|^composter|^lectern|_rod|chain|^scaffolding|^snow|^enchanting_table|^end_portal_frame|^brewing_stand|^stonecutter|^grindstone|_pot|^potted_|campfire|^conduit|daylight_detector|^repeater|^comparator|^honey_block|bamboo|^cactus|^dragon_egg|turtle_egg|sea_pickle|lily_pad|amethyst_cluster|_bud|dripstone|dripleaf|azalea$|^chorus|coral|sniffer_egg|^vault|^trial_spawner|^heavy_core|_shelf|_golem_statue)/;
 
 let fullCubes: Set<string> | undefined;
 function isFullCube(name: string): boolean {
@@ -165,6 +177,9 @@ export function updateShapes(
         if (isStairs(s)) {
           const shape = stairsShape(s, (dx, dz) => get(x + dx, y, z + dz));
           if (shape) set(i, 'stairs shape (StairBlock.getStairsShape)', { shape });
+        } else if (isWire(s)) {
+          const sides = wireSides(s, (dx, dy, dz) => get(x + dx, y + dy, z + dz));
+          if (sides) set(i, 'redstone wire sides (RedStoneWireBlock.getConnectionState)', sides);
         } else if (isFence(s) || isPaneOrBars(s) || isWall(s)) {
           const sides: Record<string, string> = {};
           const above = get(x, y + 1, z);
@@ -193,6 +208,76 @@ export function updateShapes(
   pairChests(grid, source, inside, index, set);
   leafDistances(grid, inside, index, set);
   return counts;
+}
+
+const isWire = (s: BlockState | undefined) => s?.name === 'minecraft:redstone_wire';
+/** isRedstoneConductor `never` in Blocks.java (1.21.4), for blocks whose collision is a full cube */
+const NOT_CONDUCTOR =
+  /^(glass|.*_stained_glass|tinted_glass|.*_leaves|piston|sticky_piston|moving_piston|tnt|ice|frosted_ice|glowstone|beacon|redstone_block|sea_lantern|observer|.*copper_grate|.*copper_bulb|chorus_flower|scaffolding|bamboo|pointed_dripstone|powder_snow)$/;
+/** BlockBehaviour.isRedstoneConductor, judged by name */
+export const isConductor = (s: BlockState) =>
+  /^(soul_sand|mud)$/.test(bare(s.name)) || (isFullCube(s.name) && !NOT_CONDUCTOR.test(bare(s.name)));
+/** the blocks whose class overrides isSignalSource (1.21.4) */
+const SIGNAL_SOURCE =
+  /^(redstone_wire|repeater|comparator|observer|redstone_torch|redstone_wall_torch|lever|.*_button|.*_pressure_plate|detector_rail|daylight_detector|jukebox|lectern|.*lightning_rod|redstone_block|sculk_sensor|calibrated_sculk_sensor|target|trapped_chest|tripwire_hook)$/;
+/** RedStoneWireBlock.shouldConnectTo: `towards` is the direction from the wire to `s` (none: above/below) */
+function wireConnectsTo(s: BlockState, towards?: Direction): boolean {
+  const n = bare(s.name);
+  if (n === 'redstone_wire') return true;
+  const facing = s.properties['facing'];
+  if (n === 'repeater') return towards !== undefined && (facing === towards || facing === OPPOSITE[towards]);
+  if (n === 'observer') return towards !== undefined && facing === towards;
+  return towards !== undefined && SIGNAL_SOURCE.test(n);
+}
+/** Block.isFaceSturdy(UP), or a hopper (RedStoneWireBlock.canSurviveOn) */
+const sturdyTop = (s: BlockState) =>
+  bare(s.name) === 'hopper' ||
+  (isStairs(s) && s.properties['half'] === 'top') ||
+  (/_slab$/.test(bare(s.name)) && (s.properties['type'] === 'top' || s.properties['type'] === 'double')) ||
+  isFullCube(s.name);
+const sturdySide = (s: BlockState, face: Direction) =>
+  sturdyFace(s, face) || (/_slab$/.test(bare(s.name)) && s.properties['type'] === 'double');
+
+/**
+ * A wire's four sides as updateFromNeighbourShapes leaves them, with `at(dx, dy, dz)` the state beside
+ * (undefined: unknown, and then the file's sides stay).
+ */
+export function wireSides(
+  self: BlockState,
+  at: (dx: number, dy: number, dz: number) => BlockState | undefined,
+): Record<Direction, string> | undefined {
+  const above = at(0, 1, 0);
+  if (above === undefined) return undefined;
+  const open = !isConductor(above);
+  const sides = {} as Record<Direction, string>;
+  for (const d of HORIZONTAL) {
+    const [dx, dz] = STEP[d];
+    const other = at(dx, 0, dz);
+    if (other === undefined) return undefined;
+    if (open && (bare(other.name).endsWith('_trapdoor') || sturdyTop(other))) {
+      const on = at(dx, 1, dz);
+      if (on === undefined) return undefined;
+      if (isWire(on)) {
+        sides[d] = sturdySide(other, OPPOSITE[d]) ? 'up' : 'side';
+        continue;
+      }
+    }
+    if (wireConnectsTo(other, d)) sides[d] = 'side';
+    else if (isConductor(other)) sides[d] = 'none';
+    else {
+      const below = at(dx, -1, dz);
+      if (below === undefined) return undefined;
+      sides[d] = isWire(below) ? 'side' : 'none';
+    }
+  }
+  const connected = (d: Direction) => sides[d] !== 'none';
+  const wasDot = HORIZONTAL.every((d) => (self.properties[d] ?? 'none') === 'none');
+  if (wasDot && !HORIZONTAL.some(connected)) return sides;
+  const noNorthSouth = !connected('north') && !connected('south');
+  const noEastWest = !connected('east') && !connected('west');
+  if (noNorthSouth) for (const d of ['east', 'west'] as const) if (!connected(d)) sides[d] = 'side';
+  if (noEastWest) for (const d of ['north', 'south'] as const) if (!connected(d)) sides[d] = 'side';
+  return sides;
 }
 
 /** WallBlock.isCovered for a side: a full block above, or a wall above with that side */
