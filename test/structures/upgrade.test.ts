@@ -378,33 +378,212 @@ const cell = fc.oneof(
     .map((f) => `minecraft:oak_fence_gate[facing=${f},in_wall=false,open=false,powered=false]`),
 );
 
-describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×1×4 grid', () => {
+/** a rectangle of a block's bottom face in sixteenths: x0, x1, z0, z1 */
+type Rect = readonly [number, number, number, number];
+/** WallBlock's test shapes, as their footprint (each spans the block's full height) */
+const WALL_TESTS: Record<'post' | Dir, Rect> = {
+  post: [7, 9, 7, 9],
+  north: [7, 9, 0, 9],
+  south: [7, 9, 7, 16],
+  west: [0, 9, 7, 9],
+  east: [7, 16, 7, 9],
+};
+/**
+ * The bottom face of the collision shape of the block above, as rectangles (undefined: a shape this
+ * oracle does not model), from the block classes' boxes: a slab's and a stair's halves, the wall's
+ * collision post (4..12) and arms (5..11 wide), nothing for air and the torches/signs/banners/plates.
+ */
+function oracleFace(s: BlockState): Rect[] | undefined {
+  const n = s.name.replace('minecraft:', '');
+  const full: Rect = [0, 16, 0, 16];
+  if (['air', 'torch', 'oak_sign', 'white_banner', 'stone_pressure_plate'].includes(n)) return [];
+  if (n === 'stone' || n === 'oak_leaves') return [full];
+  if (n === 'smooth_stone_slab') return s.properties['type'] === 'top' ? [] : [full];
+  if (n === 'oak_stairs') {
+    if (s.properties['half'] === 'bottom') return [full];
+    const step: Record<Dir, Rect> = {
+      north: [0, 16, 0, 8],
+      south: [0, 16, 8, 16],
+      west: [0, 8, 0, 16],
+      east: [8, 16, 0, 16],
+    };
+    return [step[s.properties['facing'] as Dir]];
+  }
+  if (n === 'cobblestone_wall') {
+    const arms: Record<Dir, Rect> = {
+      north: [5, 11, 0, 11],
+      south: [5, 11, 5, 16],
+      west: [0, 11, 5, 11],
+      east: [5, 16, 5, 11],
+    };
+    return [
+      ...(s.properties['up'] === 'true' ? [[4, 12, 4, 12] as Rect] : []),
+      ...DIRS.filter((d) => s.properties[d] !== 'none').map((d) => arms[d]),
+    ];
+  }
+  return undefined;
+}
+/** WallBlock.isCovered: every sixteenth of the test's footprint lies in the face */
+const oracleCovered = (face: Rect[], [x0, x1, z0, z1]: Rect) => {
+  for (let x = x0; x < x1; x++)
+    for (let z = z0; z < z1; z++)
+      if (!face.some(([a, b, c, d]) => a <= x && x < b && c <= z && z < d)) return false;
+  return true;
+};
+/** the wall's state under `above` (its own sides already known as connected or not), or the file's */
+function oracleWall(me: BlockState, connected: Record<Dir, boolean>, above: BlockState) {
+  const face = oracleFace(above);
+  const side: Record<Dir, string> = { north: 'none', east: 'none', south: 'none', west: 'none' };
+  for (const d of DIRS)
+    if (connected[d])
+      side[d] =
+        oracleCovered(face ?? [], WALL_TESTS[d]) || (!face && me.properties[d] === 'tall') ? 'tall' : 'low';
+  const none = (d: Dir) => side[d] === 'none';
+  let up: string;
+  if (above.name === 'minecraft:cobblestone_wall' && above.properties['up'] === 'true') up = 'true';
+  else if (DIRS.every(none) || none('north') !== none('south') || none('east') !== none('west')) up = 'true';
+  else if ((side.north === 'tall' && side.south === 'tall') || (side.east === 'tall' && side.west === 'tall'))
+    up = 'false';
+  else if (['torch', 'oak_sign', 'white_banner', 'stone_pressure_plate'].some((t) => above.name.endsWith(t)))
+    up = 'true';
+  else up = face ? String(oracleCovered(face, WALL_TESTS.post)) : me.properties['up']!;
+  return { ...side, up };
+}
+
+const wallSide = fc.constantFrom('none', 'low', 'tall');
+/** what stands on the grid: blocks whose bottom face the oracle models, and some it does not */
+const aboveCell = fc.oneof(
+  fc.constantFrom(
+    'minecraft:air',
+    'minecraft:stone',
+    'minecraft:oak_leaves[distance=7,persistent=true,waterlogged=false]',
+    'minecraft:torch',
+    'minecraft:oak_sign[rotation=0,waterlogged=false]',
+    'minecraft:white_banner[rotation=0]',
+    'minecraft:stone_pressure_plate[powered=false]',
+    'minecraft:lantern[hanging=false,waterlogged=false]',
+    'minecraft:oak_fence[east=true,north=false,south=false,waterlogged=false,west=true]',
+  ),
+  fc
+    .constantFrom('top', 'bottom', 'double')
+    .map((t) => `minecraft:smooth_stone_slab[type=${t},waterlogged=false]`),
+  fc
+    .tuple(fc.constantFrom(...DIRS), fc.constantFrom('top', 'bottom'))
+    .map(([f, h]) => `minecraft:oak_stairs[facing=${f},half=${h},shape=straight,waterlogged=false]`),
+  fc
+    .tuple(wallSide, wallSide, wallSide, wallSide, fc.boolean())
+    .map(
+      ([n, e, s, w, up]) =>
+        `minecraft:cobblestone_wall[east=${e},north=${n},south=${s},up=${up},waterlogged=false,west=${w}]`,
+    ),
+);
+
+describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 grid', () => {
   test('stairs, fences, panes, bars and walls take the shape vanilla’s rules give', () => {
     fc.assert(
-      fc.property(fc.array(cell, { minLength: 16, maxLength: 16 }), (keys) => {
-        const states = keys.map(S);
-        const size = { x: 4, y: 1, z: 4 };
-        const grid = { size, states: states.slice() };
-        // the world around is air
-        updateShapes(grid, () => ({ name: 'minecraft:air', properties: {} }));
-        const air = S('minecraft:air');
-        const at = (x: number, z: number) => (x < 0 || z < 0 || x > 3 || z > 3 ? air : states[z * 4 + x]!);
-        for (let z = 0; z < 4; z++)
-          for (let x = 0; x < 4; x++) {
-            const me = states[z * 4 + x]!;
-            const got = grid.states[z * 4 + x]!;
-            if (me.name.endsWith('_stairs'))
-              expect(got.properties['shape'], `${x} ${z} ${keys.join(' ')}`).toBe(oracleStairs(at, x, z));
-            else if (/fence$|pane$|bars$|wall$/.test(me.name))
-              for (const d of DIRS) {
-                const on = oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d);
-                const want = me.name.endsWith('_wall') ? (on ? 'low' : 'none') : String(on);
-                expect(got.properties[d], `${me.name} at ${x} ${z} side ${d}`).toBe(want);
-              }
-            else expect(K(got)).toBe(K(me));
-          }
-      }),
+      fc.property(
+        fc.array(cell, { minLength: 16, maxLength: 16 }),
+        fc.array(aboveCell, { minLength: 16, maxLength: 16 }),
+        (keys, aboveKeys) => {
+          const states = keys.map(S);
+          const aboveStates = aboveKeys.map(S);
+          const size = { x: 4, y: 2, z: 4 };
+          const grid = { size, states: [...states, ...aboveStates] };
+          // the world around is air
+          updateShapes(grid, () => ({ name: 'minecraft:air', properties: {} }));
+          const air = S('minecraft:air');
+          const at = (x: number, z: number) => (x < 0 || z < 0 || x > 3 || z > 3 ? air : states[z * 4 + x]!);
+          for (let z = 0; z < 4; z++)
+            for (let x = 0; x < 4; x++) {
+              const me = states[z * 4 + x]!;
+              const got = grid.states[z * 4 + x]!;
+              const where = `${me.name} at ${x} ${z} under ${aboveKeys[z * 4 + x]}`;
+              if (me.name.endsWith('_stairs'))
+                expect(got.properties['shape'], `${x} ${z} ${keys.join(' ')}`).toBe(oracleStairs(at, x, z));
+              else if (me.name.endsWith('_wall')) {
+                const connected = Object.fromEntries(
+                  DIRS.map((d) => [d, oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d)]),
+                ) as Record<Dir, boolean>;
+                const want = oracleWall(me, connected, aboveStates[z * 4 + x]!);
+                for (const [k, v] of Object.entries(want))
+                  expect(got.properties[k], `${where}: ${k}`).toBe(v);
+              } else if (/fence$|pane$|bars$/.test(me.name))
+                for (const d of DIRS) {
+                  const on = oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d);
+                  expect(got.properties[d], `${where} side ${d}`).toBe(String(on));
+                }
+              else expect(K(got)).toBe(K(me));
+            }
+        },
+      ),
       { seed: 41, numRuns: 2000 },
+    );
+  });
+
+  test('hand-checked walls: what stands on a wall raises its post and makes its sides tall', () => {
+    const wall =
+      'minecraft:cobblestone_wall[east=none,north=none,south=none,up=true,waterlogged=false,west=none]';
+    const stone = S('minecraft:stone');
+    const air = S('minecraft:air');
+    /** a straight east–west run of three walls between two stone blocks, with `on` on the middle one */
+    const middle = (on: string) => {
+      const grid = {
+        size: { x: 5, y: 2, z: 1 },
+        states: [stone, S(wall), S(wall), S(wall), stone, air, air, S(on), air, air],
+      };
+      updateShapes(grid, () => air);
+      const p = grid.states[2]!.properties;
+      return `up=${p['up']} east=${p['east']} west=${p['west']}`;
+    };
+    // a straight run with nothing on it: low sides, no post
+    expect(middle('minecraft:air')).toBe('up=false east=low west=low');
+    // a torch (wall_post_override) on a straight wall: a post, the sides stay low (a torch has no collision)
+    expect(middle('minecraft:torch')).toBe('up=true east=low west=low');
+    expect(middle('minecraft:stone_pressure_plate[powered=false]')).toBe('up=true east=low west=low');
+    // a bottom slab fills the face: tall sides, and a straight tall run has no post
+    expect(middle('minecraft:smooth_stone_slab[type=bottom,waterlogged=false]')).toBe(
+      'up=false east=tall west=tall',
+    );
+    // a top slab leaves the bottom face empty: low sides, no post
+    expect(middle('minecraft:smooth_stone_slab[type=top,waterlogged=false]')).toBe(
+      'up=false east=low west=low',
+    );
+    // a top-half stair's lower step never reaches the middle of the face: as air
+    expect(middle('minecraft:oak_stairs[facing=east,half=top,shape=straight,waterlogged=false]')).toBe(
+      'up=false east=low west=low',
+    );
+    // leaves never connect a wall sideways, but their full collision covers it from above
+    expect(middle('minecraft:oak_leaves[distance=7,persistent=true,waterlogged=false]')).toBe(
+      'up=false east=tall west=tall',
+    );
+    // a wall above with only a post: not its sides' tests, but the post's
+    expect(
+      middle(
+        'minecraft:cobblestone_wall[east=none,north=none,south=none,up=false,waterlogged=false,west=none]',
+      ),
+    ).toBe('up=false east=low west=low');
+    expect(
+      middle(
+        'minecraft:cobblestone_wall[east=low,north=none,south=none,up=false,waterlogged=false,west=none]',
+      ),
+    ).toBe('up=true east=tall west=low');
+    // a lantern's shape is not judged by name: the file's post and sides' height stay
+    expect(middle('minecraft:lantern[hanging=false,waterlogged=false]')).toBe('up=true east=low west=low');
+  });
+
+  test('hand-checked walls: a corner keeps its post whatever stands on it', () => {
+    const wall =
+      'minecraft:cobblestone_wall[east=none,north=none,south=none,up=false,waterlogged=false,west=none]';
+    const air = S('minecraft:air');
+    // x→, z↓:  [W][W]   the wall at 0,0 joins east and south: not a straight line → post
+    //          [W][ ]
+    const grid = {
+      size: { x: 2, y: 2, z: 2 },
+      states: [S(wall), S(wall), S(wall), air, S('minecraft:stone'), air, air, air],
+    };
+    updateShapes(grid, () => air);
+    expect(K(grid.states[0]!)).toBe(
+      'minecraft:cobblestone_wall[east=tall,north=none,south=tall,up=true,waterlogged=false,west=none]',
     );
   });
 

@@ -7,7 +7,8 @@
  * - FenceBlock.connectsTo, IronBarsBlock.attachsTo (panes and bars), WallBlock.connectsTo / updateSides /
  *   shouldRaisePost: sides from same-kind neighbours, fence gates across them and sturdy faces
  *   (Block.isExceptionForConnection: leaves, barrier, pumpkins, melon, shulker boxes never count);
- *   a wall side is tall and its post raised by what stands on it;
+ *   a wall side is tall and its post raised by the shape of the block on it (isCovered against the
+ *   test shapes, the wall_post_override tag: see wallCover);
  * - ChestBlock (getConnectedDirection): two single chests of one kind side by side, facing the same way,
  *   become a left and a right half;
  * - LeavesBlock.updateDistance: distance to the nearest log, at most 7;
@@ -183,18 +184,21 @@ export function updateShapes(
         } else if (isFence(s) || isPaneOrBars(s) || isWall(s)) {
           const sides: Record<string, string> = {};
           const above = get(x, y + 1, z);
+          const cover = isWall(s) && above !== undefined ? wallCover(above) : undefined;
           for (const d of HORIZONTAL) {
             if (s.properties[d] === undefined) continue;
             const other = get(x + STEP[d][0], y, z + STEP[d][1]);
             if (other === undefined) continue;
             const on = connects(s, other, OPPOSITE[d]);
             if (!isWall(s)) sides[d] = String(on);
-            else if (above === undefined)
+            else if (cover === undefined)
               sides[d] = on ? (s.properties[d] === 'tall' ? 'tall' : 'low') : 'none';
-            else sides[d] = on ? (wallSideCovered(above, d) ? 'tall' : 'low') : 'none';
+            else sides[d] = on ? (cover.sides[d] ? 'tall' : 'low') : 'none';
           }
-          if (isWall(s) && above !== undefined && s.properties['up'] !== undefined)
-            sides['up'] = String(raisePost({ ...s.properties, ...sides }, above));
+          if (isWall(s) && above !== undefined && s.properties['up'] !== undefined) {
+            const up = raisePost({ ...s.properties, ...sides }, above, cover);
+            if (up !== undefined) sides['up'] = String(up);
+          }
           const rule = isFence(s)
             ? 'fence sides (FenceBlock.connectsTo)'
             : isWall(s)
@@ -280,20 +284,80 @@ export function wireSides(
   return sides;
 }
 
-/** WallBlock.isCovered for a side: a full block above, or a wall above with that side */
-const wallSideCovered = (above: BlockState, d: Direction) =>
-  (isFullCube(above.name) && !exception(above)) ||
-  (isWall(above) && (above.properties[d] ?? 'none') !== 'none');
+/**
+ * The wall post override tag (VanillaBlockTagsProvider: torch, soul torch, redstone torch, copper torch,
+ * tripwire, #signs — standing and wall signs, not hanging ones —, #banners, #pressure_plates, cactus flower;
+ * blocks a server lacks never reach a wall here).
+ */
+const WALL_POST_OVERRIDE =
+  /^(torch|soul_torch|redstone_torch|copper_torch|tripwire|cactus_flower|.*_pressure_plate|.*_banner|.*_sign)$/;
+const isPostOverride = (s: BlockState) =>
+  WALL_POST_OVERRIDE.test(bare(s.name)) && !bare(s.name).endsWith('_hanging_sign');
 
-/** WallBlock.shouldRaisePost */
-function raisePost(p: Record<string, string | undefined>, above: BlockState): boolean {
+/** which of WallBlock's test shapes (POST_TEST, NORTH_TEST…) the face of the block above covers */
+export interface WallCover {
+  post: boolean;
+  sides: Record<Direction, boolean>;
+}
+const coverAll = (on: boolean): WallCover => ({
+  post: on,
+  sides: { north: on, east: on, south: on, west: on },
+});
+
+/**
+ * WallBlock.isCovered against the bottom face of the collision shape of the block above
+ * (getCollisionShape(…).getFaceShape(DOWN)), judged by name; undefined when the name cannot tell (then
+ * the file's tall/low and post stay). Every test shape holds the face's middle (x and z 7..9), so a face
+ * covers one only if it fills that middle:
+ * - air, and the post-override blocks (no collision): covers nothing;
+ * - a full cube, a bottom or double slab, a bottom-half stair (its lower half is a full slab): all;
+ * - a top slab (nothing at the bottom), a top-half stair (its lower step fills at most three quarters,
+ *   never the middle): nothing;
+ * - a wall (collision post x/z 4..12, arms 5..11 wide reaching the side): the post test when its post is
+ *   up or any arm stands, a side's test when it has that arm.
+ * Anything else (fences, panes, lanterns, carpets, pistons…) is not judged.
+ */
+export function wallCover(above: BlockState): WallCover | undefined {
+  const n = bare(above.name);
+  if (n === 'air' || n === 'cave_air' || n === 'void_air' || isPostOverride(above)) return coverAll(false);
+  if (n.endsWith('_slab')) {
+    const type = above.properties['type'];
+    return type === undefined ? undefined : coverAll(type !== 'top');
+  }
+  if (isStairs(above)) {
+    const half = above.properties['half'];
+    return half === undefined ? undefined : coverAll(half === 'bottom');
+  }
+  if (isWall(above)) {
+    const arm = (d: Direction) => (above.properties[d] ?? 'none') !== 'none';
+    return {
+      post: above.properties['up'] === 'true' || HORIZONTAL.some(arm),
+      sides: { north: arm('north'), east: arm('east'), south: arm('south'), west: arm('west') },
+    };
+  }
+  // an extended piston's base is a plate on one side; cocoa and the pitcher crop are small boxes
+  if (/^(sticky_)?piston$/.test(n) && above.properties['extended'] !== 'false') return undefined;
+  if (/^(cocoa|pitcher_crop)$/.test(n)) return undefined;
+  return isFullCube(above.name) ? coverAll(true) : undefined;
+}
+
+/**
+ * WallBlock.shouldRaisePost: `p` holds the sides already set; `cover` is undefined when the block above
+ * cannot be judged by name, and then the file's `up` stays where the rule needs that block.
+ */
+function raisePost(
+  p: Record<string, string | undefined>,
+  above: BlockState,
+  cover: WallCover | undefined,
+): boolean | undefined {
   if (isWall(above) && above.properties['up'] === 'true') return true;
   const [n, e, s, w] = [p['north'], p['east'], p['south'], p['west']].map((v) => v ?? 'none') as string[];
   const none = (v: string) => v === 'none';
   if ((none(n!) && none(s!) && none(w!) && none(e!)) || none(n!) !== none(s!) || none(w!) !== none(e!))
     return true;
   if ((n === 'tall' && s === 'tall') || (e === 'tall' && w === 'tall')) return false;
-  return isFullCube(above.name) && !exception(above);
+  if (isPostOverride(above)) return true;
+  return cover?.post;
 }
 
 function pairChests(
