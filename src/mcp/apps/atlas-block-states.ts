@@ -16,9 +16,16 @@ export type BlockStatesTable = Readonly<Record<string, unknown>>;
 /** Deflated JSON of each block's entry in a block states file. */
 export function compactBlockStates(file: string): Map<string, Buffer> {
   const whole = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const names = Object.keys(whole);
+  const parts = names.map((name) => deflateRawSync(Buffer.from(JSON.stringify(whole[name])), { level: 1 }));
+  // zlib hands each result out in a chunk of at least 16 kB: one buffer for all of them holds only the bytes
+  const all = Buffer.concat(parts);
   const packed = new Map<string, Buffer>();
-  for (const [name, entry] of Object.entries(whole))
-    packed.set(name, deflateRawSync(Buffer.from(JSON.stringify(entry)), { level: 1 }));
+  let at = 0;
+  names.forEach((name, i) => {
+    packed.set(name, all.subarray(at, at + parts[i]!.length));
+    at += parts[i]!.length;
+  });
   return packed;
 }
 
