@@ -6,7 +6,6 @@
  * the block models and texture atlas of one shipped version, ATLAS_VERSION; everything outside the box is
  * air, so the box's own faces show. A room's ceiling can be left out, found as render_area finds it.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Vec3 } from 'vec3';
@@ -14,6 +13,7 @@ import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { type BlockSource, type BlockState, isAir } from '../../vocabulary/blocks/block-state.js';
 import { PACKAGE_DIR, PUBLIC_DIR } from '../../viewer/assets.js';
+import { atlasBlockStatesTable } from './atlas-block-states.js';
 import { findCeiling } from '../../world-view/cutaway.js';
 import { BlockGrid } from '../../world-view/render-grid.js';
 
@@ -73,12 +73,6 @@ function mesher(): Mesher {
     Block: (require('prismarine-block') as (v: string) => Mesher['Block'])(ATLAS_VERSION),
   };
   return loadedMesher;
-}
-
-let blockStates: unknown;
-function atlasBlockStates(): unknown {
-  blockStates ??= JSON.parse(readFileSync(join(PUBLIC_DIR, 'blocksStates', `${ATLAS_VERSION}.json`), 'utf8'));
-  return blockStates;
 }
 
 export class ViewTooLargeError extends McbridgeError {
@@ -223,13 +217,14 @@ export function meshRegion(
       return block;
     },
   };
+  const blockStates = atlasBlockStatesTable(PUBLIC_DIR, ATLAS_VERSION);
   const sections: EncodedSection[] = [];
   let faces = 0;
   const lo = (v: number) => Math.floor(v / 16) * 16;
   for (let sy = lo(from.y); sy <= to.y; sy += 16)
     for (let sz = lo(from.z); sz <= to.z; sz += 16)
       for (let sx = lo(from.x); sx <= to.x; sx += 16) {
-        const g = mesher().getSectionGeometry(sx, sy + Y_SHIFT, sz, world, atlasBlockStates());
+        const g = mesher().getSectionGeometry(sx, sy + Y_SHIFT, sz, world, blockStates);
         if (g.indices.length === 0) continue;
         faces += g.indices.length / 6;
         insetFaceUvs(g.uvs);

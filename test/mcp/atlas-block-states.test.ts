@@ -1,0 +1,35 @@
+/**
+ * The View's compact block states: every block of the shipped atlas file reads back exactly as the file has
+ * it, a name the file lacks reads as absent (so the mesher falls back to missing_texture), and a block looked
+ * up twice in one View is parsed once.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { atlasBlockStatesTable } from '../../src/mcp/apps/atlas-block-states.js';
+import { ATLAS_VERSION } from '../../src/mcp/apps/region-mesh.js';
+import { PUBLIC_DIR } from '../../src/viewer/assets.js';
+
+const file = join(PUBLIC_DIR, 'blocksStates', `${ATLAS_VERSION}.json`);
+
+test('every block of the atlas file reads back as the file has it', () => {
+  const whole = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const table = atlasBlockStatesTable(PUBLIC_DIR, ATLAS_VERSION);
+  const names = Object.keys(whole);
+  expect(names.length).toBeGreaterThan(1000);
+  expect(names).toContain('missing_texture');
+  const differing = names.filter((n) => JSON.stringify(table[n]) !== JSON.stringify(whole[n]));
+  expect(differing).toEqual([]);
+});
+
+test('a name the file lacks is absent; a block read twice is the same object', () => {
+  const table = atlasBlockStatesTable(PUBLIC_DIR, ATLAS_VERSION);
+  expect(table['strange_block']).toBeUndefined();
+  expect('strange_block' in table).toBe(false);
+  expect('oak_fence' in table).toBe(true);
+  const fence = table['oak_fence'] as { multipart: unknown[] };
+  expect(fence.multipart.length).toBeGreaterThan(0);
+  expect(table['oak_fence']).toBe(fence);
+  // a new View parses its own copy, so nothing one View does to its blocks reaches the next
+  expect(atlasBlockStatesTable(PUBLIC_DIR, ATLAS_VERSION)['oak_fence']).not.toBe(fence);
+});
