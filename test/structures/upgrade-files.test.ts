@@ -301,7 +301,8 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     '2 1 2': 'minecraft:redstone_wire[east=up,north=none,power=0,south=none,west=side]',
     '3 2 2': 'minecraft:redstone_wire[east=side,north=none,power=0,south=none,west=side]',
     // ChunkPalettedStorageFix from the block entities
-    '3 1 1': 'minecraft:note_block[note=7,powered=false]',
+    // NoteBlock.setInstrument: the stone floor below
+    '3 1 1': 'minecraft:note_block[instrument=basedrum,note=7,powered=false]',
     '2 1 3': 'minecraft:potted_poppy',
     '1 1 3': 'minecraft:creeper_head[rotation=6]',
     '3 1 3': 'minecraft:red_banner[rotation=4]',
@@ -437,6 +438,54 @@ function litematica(
     } as never),
   );
 }
+
+describe('note blocks of a pre-1.13 MCEdit .schematic on 1.21.4', () => {
+  /**
+   * A row of note blocks (25), each over another block: stone, sand, glass, planks, a gold block, wool,
+   * clay, dirt and a zombie head; a skeleton skull stands on the first. Pre-1.13 data holds no instrument:
+   * the game sets it in NoteBlock.updateShape from the head above or the block below (Blocks.java's
+   * `instrument(…)`), harp over a head.
+   */
+  const size = { x: 9, y: 3, z: 1 };
+  const below = [1, 12, 20, 5, 41, 35, 82, 3, 144];
+  const file = mcedit(
+    size,
+    (set) => {
+      below.forEach((id, x) => set(x, 0, 0, id, id === 144 ? 1 : 0));
+      for (let x = 0; x < 9; x++) set(x, 1, 0, 25);
+      set(0, 2, 0, 144, 1);
+    },
+    [
+      ...Array.from({ length: 9 }, (_, x) => ({
+        x,
+        y: 1,
+        z: 0,
+        id: 'minecraft:noteblock',
+        fields: { note: nbt.byte(x + 3), powered: nbt.byte(0) },
+      })),
+      { x: 0, y: 2, z: 0, id: 'minecraft:skull', fields: { SkullType: nbt.byte(0), Rot: nbt.byte(0) } },
+      { x: 8, y: 0, z: 0, id: 'minecraft:skull', fields: { SkullType: nbt.byte(2), Rot: nbt.byte(0) } },
+    ],
+  );
+  const instruments = ['skeleton', 'snare', 'hat', 'bass', 'bell', 'guitar', 'flute', 'harp', 'harp'];
+  const expected: Record<string, string> = {
+    ...Object.fromEntries(
+      instruments.map((instrument, x) => [
+        `${x} 1 0`,
+        `minecraft:note_block[instrument=${instrument},note=${x + 3},powered=false]`,
+      ]),
+    ),
+    '0 2 0': 'minecraft:skeleton_skull[rotation=0]',
+    '8 0 0': 'minecraft:zombie_head[rotation=0]',
+    '4 0 0': 'minecraft:gold_block',
+  };
+
+  test('each reads back with the instrument the game gives it (the head above, else the block below); 100%', async () => {
+    writeFileSync(join(c.structures.dir, 'band-1.12.schematic'), file);
+    const { placed } = await placeAndCheck('band-1.12.schematic', at(-8, 0, 24), size, expected);
+    expect(text(placed)).toMatch(/note block instrument \(NoteBlock.setInstrument\): 9/);
+  });
+});
 
 describe('a .litematic of 1.16.5 (MinecraftDataVersion 2586) written as Litematica writes it', () => {
   /**

@@ -14,6 +14,7 @@ import {
 } from '../../src/vocabulary/blocks/block-state.js';
 import { fillLegacyGaps, flattenLegacy, flatteningTable } from '../../src/structures/upgrade/flattening.js';
 import { RULES } from '../../src/structures/upgrade/rules.js';
+import { instrumentOf } from '../../src/structures/upgrade/note-blocks.js';
 import { updateShapes } from '../../src/structures/upgrade/shapes.js';
 import { type UpgradeTarget, upgradeStructure } from '../../src/structures/upgrade/index.js';
 import { dataVersionOfRelease, releaseOfDataVersion } from '../../src/structures/upgrade/data-versions.js';
@@ -409,6 +410,17 @@ function oracleFace(s: BlockState): Rect[] | undefined {
     };
     return [step[s.properties['facing'] as Dir]];
   }
+  if (n === 'lantern') return s.properties['hanging'] === 'true' ? [] : [[5, 11, 5, 11]];
+  if (n === 'oak_fence') {
+    // FenceBlock's collision: a post 6..10 and arms 6..10 wide (CrossCollisionBlock.makeShapes)
+    const arms: Record<Dir, Rect> = {
+      north: [6, 10, 0, 10],
+      south: [6, 10, 6, 16],
+      west: [0, 10, 6, 10],
+      east: [6, 16, 6, 10],
+    };
+    return [[6, 10, 6, 10], ...DIRS.filter((d) => s.properties[d] === 'true').map((d) => arms[d])];
+  }
   if (n === 'cobblestone_wall') {
     const arms: Record<Dir, Rect> = {
       north: [5, 11, 0, 11],
@@ -462,6 +474,8 @@ const aboveCell = fc.oneof(
     'minecraft:white_banner[rotation=0]',
     'minecraft:stone_pressure_plate[powered=false]',
     'minecraft:lantern[hanging=false,waterlogged=false]',
+    'minecraft:lantern[hanging=true,waterlogged=false]',
+    'minecraft:bell[attachment=floor,facing=north,powered=false]',
     'minecraft:oak_fence[east=true,north=false,south=false,waterlogged=false,west=true]',
   ),
   fc
@@ -504,7 +518,8 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
                 const connected = Object.fromEntries(
                   DIRS.map((d) => [d, oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d)]),
                 ) as Record<Dir, boolean>;
-                const want = oracleWall(me, connected, aboveStates[z * 4 + x]!);
+                // the block on the wall as the grid shaped it (a fence's arms, a wall's post)
+                const want = oracleWall(me, connected, grid.states[16 + z * 4 + x]!);
                 for (const [k, v] of Object.entries(want))
                   expect(got.properties[k], `${where}: ${k}`).toBe(v);
               } else if (/fence$|pane$|bars$/.test(me.name))
@@ -556,19 +571,67 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
     expect(middle('minecraft:oak_leaves[distance=7,persistent=true,waterlogged=false]')).toBe(
       'up=false east=tall west=tall',
     );
-    // a wall above with only a post: not its sides' tests, but the post's
+    // a wall on a wall is shaped first: alone up there it stands as a post, and a post covers POST_TEST
     expect(
       middle(
         'minecraft:cobblestone_wall[east=none,north=none,south=none,up=false,waterlogged=false,west=none]',
       ),
-    ).toBe('up=false east=low west=low');
-    expect(
-      middle(
-        'minecraft:cobblestone_wall[east=low,north=none,south=none,up=false,waterlogged=false,west=none]',
-      ),
-    ).toBe('up=true east=tall west=low');
-    // a lantern's shape is not judged by name: the file's post and sides' height stay
+    ).toBe('up=true east=low west=low');
+    // a standing lantern (5..11) covers the post's test only; a hanging one touches nothing below
     expect(middle('minecraft:lantern[hanging=false,waterlogged=false]')).toBe('up=true east=low west=low');
+    expect(middle('minecraft:lantern[hanging=true,waterlogged=false]')).toBe('up=false east=low west=low');
+    // a fence's collision is a post and arms as wide as the tests: its east–west run makes them tall
+    expect(
+      middle('minecraft:oak_fence[east=false,north=false,south=false,waterlogged=false,west=false]'),
+    ).toBe('up=true east=low west=low');
+    // a shut gate facing north spans east–west: tall sides, no post; an open one covers nothing
+    expect(middle('minecraft:oak_fence_gate[facing=north,in_wall=false,open=false,powered=false]')).toBe(
+      'up=false east=tall west=tall',
+    );
+    expect(middle('minecraft:oak_fence_gate[facing=north,in_wall=false,open=true,powered=false]')).toBe(
+      'up=false east=low west=low',
+    );
+    // a carpet's collision is a full plate; one snow layer has none, two do
+    expect(middle('minecraft:white_carpet')).toBe('up=false east=tall west=tall');
+    expect(middle('minecraft:snow[layers=1]')).toBe('up=false east=low west=low');
+    expect(middle('minecraft:snow[layers=2]')).toBe('up=false east=tall west=tall');
+    // an iron bar's post is exactly POST_TEST; a cauldron's bottom is cut away in the middle
+    expect(
+      middle('minecraft:iron_bars[east=false,north=false,south=false,waterlogged=false,west=false]'),
+    ).toBe('up=true east=low west=low');
+    expect(middle('minecraft:cauldron')).toBe('up=false east=low west=low');
+  });
+
+  test('hand-checked walls: a run of walls on a run of walls has tall sides and no post', () => {
+    const wall =
+      'minecraft:cobblestone_wall[east=none,north=none,south=none,up=true,waterlogged=false,west=none]';
+    const stone = S('minecraft:stone');
+    const row = [stone, S(wall), S(wall), S(wall), stone];
+    const grid = { size: { x: 5, y: 2, z: 1 }, states: [...row, ...row] };
+    updateShapes(grid, () => S('minecraft:air'));
+    const p = (i: number) => grid.states[i]!.properties;
+    // the upper run: nothing on it, low sides, no post; its arms and post cover the lower run's tests
+    expect([p(7)['up'], p(7)['east'], p(7)['west']]).toEqual(['false', 'low', 'low']);
+    expect([p(2)['up'], p(2)['east'], p(2)['west']]).toEqual(['false', 'tall', 'tall']);
+  });
+
+  test('a wall under a block whose shape no name tells keeps the file’s sides and post, and is named', () => {
+    const air = S('minecraft:air');
+    const stone = S('minecraft:stone');
+    const wall = S(
+      'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]',
+    );
+    const bell = S('minecraft:bell[attachment=floor,facing=north,powered=false]');
+    const grid = { size: { x: 3, y: 2, z: 1 }, states: [stone, wall, stone, air, bell, air] };
+    const { undecided } = updateShapes(grid, () => air);
+    expect(K(grid.states[1]!)).toBe(K(wall));
+    expect(undecided).toEqual([
+      {
+        state: K(wall),
+        blocks: 1,
+        reason: expect.stringContaining('the shape of minecraft:bell on it is not known by name'),
+      },
+    ]);
   });
 
   test('hand-checked walls: a corner keeps its post whatever stands on it', () => {
@@ -729,6 +792,53 @@ const redstoneCell = fc.oneof(
   },
 );
 
+describe('note block instruments (NoteBlock.setInstrument, Blocks.java 1.21.4)', () => {
+  test('rows hand-checked in Blocks.java: `instrument(…)`, copies (ofFullCopy/ofLegacyCopy, stairs) and helpers', () => {
+    const rows: Record<string, string> = {
+      stone: 'basedrum', // STONE: .instrument(NoteBlockInstrument.BASEDRUM)
+      stone_stairs: 'basedrum', // registerLegacyStair("stone_stairs", STONE): ofLegacyCopy
+      oak_log: 'bass', // logProperties(…): .instrument(NoteBlockInstrument.BASS)
+      white_stained_glass: 'hat', // registerStainedGlass: .instrument(NoteBlockInstrument.HAT)
+      sand: 'snare',
+      gold_block: 'bell',
+      clay: 'flute',
+      packed_ice: 'chime',
+      bone_block: 'xylophone',
+      iron_block: 'iron_xylophone',
+      soul_sand: 'cow_bell',
+      pumpkin: 'didgeridoo',
+      emerald_block: 'bit',
+      hay_block: 'banjo',
+      glowstone: 'pling',
+      white_wool: 'guitar',
+      skeleton_skull: 'skeleton',
+      player_head: 'custom_head',
+      skeleton_wall_skull: 'harp', // wallVariant(SKELETON_SKULL, true) starts from Properties.of()
+      dirt: 'harp',
+      oak_leaves: 'harp',
+    };
+    for (const [name, instrument] of Object.entries(rows))
+      expect(instrumentOf({ name: `minecraft:${name}`, properties: {} }), name).toBe(instrument);
+  });
+
+  test('a head above gives its instrument; else the block below’s; harp over a head; unknown keeps the file’s', () => {
+    const note = 'minecraft:note_block[instrument=harp,note=0,powered=false]';
+    const column = (below: string, above: string) => {
+      const grid = { size: { x: 1, y: 3, z: 1 }, states: [S(below), S(note), S(above)] };
+      updateShapes(grid);
+      return grid.states[1]!.properties['instrument'];
+    };
+    expect(column('minecraft:stone', 'minecraft:air')).toBe('basedrum');
+    expect(column('minecraft:stone', 'minecraft:creeper_head[rotation=0]')).toBe('creeper');
+    expect(column('minecraft:piglin_head[rotation=0]', 'minecraft:air')).toBe('harp');
+    expect(column('minecraft:oak_planks', 'minecraft:oak_planks')).toBe('bass');
+    // the block above (here: outside the grid, unread) decides first: nothing is known, the file's stays
+    const edge = { size: { x: 1, y: 2, z: 1 }, states: [S('minecraft:sand'), S(note)] };
+    updateShapes(edge);
+    expect(edge.states[1]!.properties['instrument']).toBe('harp');
+  });
+});
+
 describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 grid', () => {
   const size = { x: 5, y: 3, z: 5 };
   const idx = (x: number, y: number, z: number) => (y * size.z + z) * size.x + x;
@@ -782,7 +892,7 @@ describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 gri
     expect(blocked.states[0]!.properties['east']).toBe('none');
     // without the world around, a wire at the edge keeps the file's sides
     const alone = { size: { x: 1, y: 1, z: 1 }, states: [W] };
-    expect(updateShapes(alone)).toEqual({});
+    expect(updateShapes(alone).changed).toEqual({});
   });
 });
 
