@@ -222,6 +222,36 @@ describe('a 1.16.4 Sponge v2 file (DataVersion 2584) on 1.21.4', () => {
   });
 });
 
+describe('walls of a 1.16.4 Sponge v2 file under other blocks', () => {
+  test('a wall under a lantern takes its post; a wall under a bell keeps the file’s and the answer says why; 100%', async () => {
+    const palette = [
+      'minecraft:air',
+      'minecraft:stone',
+      'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]',
+      'minecraft:cobblestone_wall[east=low,north=none,south=none,up=false,waterlogged=false,west=low]',
+      'minecraft:bell[attachment=floor,facing=north,powered=false]',
+      'minecraft:lantern[hanging=false,waterlogged=false]',
+    ];
+    // 3×2×3: two runs stone–wall–stone, apart; a bell on the first wall, a standing lantern on the second
+    const size = { x: 3, y: 2, z: 3 };
+    const data = [1, 2, 1, 0, 0, 0, 1, 3, 1, 0, 4, 0, 0, 0, 0, 0, 5, 0];
+    writeFileSync(join(c.structures.dir, 'walls-1164.schem'), spongeV2(palette, data, size, 2584));
+    const { placed } = await placeAndCheck('walls-1164.schem', at(4, 0, 24), size, {
+      // the bell's shape is not known by name: the file's low sides and post stay
+      '1 0 0': 'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,west=low]',
+      // a standing lantern (5..11) covers the post's test: WallBlock.shouldRaisePost raises it
+      '1 0 2': 'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,west=low]',
+      '1 1 0': 'minecraft:bell[attachment=floor,facing=north]',
+    });
+    const t = text(placed);
+    expect(t).toMatch(/wall sides \(WallBlock.updateShape\): 1/);
+    expect(t).toContain(
+      "1 block(s) minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]: a wall's tall/low sides and post kept as the file has them: the shape of minecraft:bell on it is not known by name",
+    );
+    expect(placed.structuredContent).toMatchObject({ upgrade: { undecided: [{ blocks: 1 }] } });
+  });
+});
+
 describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
   /**
    * A 5×4×5 hut: stone floor; a door (lower 64:1 facing south, upper 64:9 hinge right); two open
