@@ -223,30 +223,36 @@ describe('a 1.16.4 Sponge v2 file (DataVersion 2584) on 1.21.4', () => {
 });
 
 describe('walls of a 1.16.4 Sponge v2 file under other blocks', () => {
-  test('a wall under a lantern takes its post; a wall under a bell keeps the file’s and the answer says why; 100%', async () => {
+  test('walls under a lantern and a bell take the game’s sides and post; one under scaffolding keeps the file’s and the answer says why; 100%', async () => {
     const palette = [
       'minecraft:air',
       'minecraft:stone',
       'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]',
       'minecraft:cobblestone_wall[east=low,north=none,south=none,up=false,waterlogged=false,west=low]',
-      'minecraft:bell[attachment=floor,facing=north,powered=false]',
+      'minecraft:scaffolding[bottom=false,distance=0,waterlogged=false]',
       'minecraft:lantern[hanging=false,waterlogged=false]',
+      'minecraft:bell[attachment=floor,facing=north,powered=false]',
     ];
-    // 3×2×3: two runs stone–wall–stone, apart; a bell on the first wall, a standing lantern on the second
-    const size = { x: 3, y: 2, z: 3 };
-    const data = [1, 2, 1, 0, 0, 0, 1, 3, 1, 0, 4, 0, 0, 0, 0, 0, 5, 0];
-    writeFileSync(join(c.structures.dir, 'walls-1164.schem'), spongeV2(palette, data, size, 2584));
+    // 3×2×5: three runs stone–wall–stone, apart; scaffolding, a standing lantern and a bell on their walls
+    const size = { x: 3, y: 2, z: 5 };
+    const ground = [1, 2, 1, 0, 0, 0, 1, 3, 1, 0, 0, 0, 1, 2, 1];
+    const above = [0, 4, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 6, 0];
+    writeFileSync(
+      join(c.structures.dir, 'walls-1164.schem'),
+      spongeV2(palette, [...ground, ...above], size, 2584),
+    );
     const { placed } = await placeAndCheck('walls-1164.schem', at(4, 0, 24), size, {
-      // the bell's shape is not known by name: the file's low sides and post stay
+      // scaffolding's collision depends on who stands on it: the file's low sides and post stay
       '1 0 0': 'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,west=low]',
       // a standing lantern (5..11) covers the post's test: WallBlock.shouldRaisePost raises it
       '1 0 2': 'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,west=low]',
-      '1 1 0': 'minecraft:bell[attachment=floor,facing=north]',
+      // a bell on the floor facing north spans east–west (0..16 × 4..12): tall sides, no post
+      '1 0 4': 'minecraft:cobblestone_wall[east=tall,north=none,south=none,up=false,west=tall]',
     });
     const t = text(placed);
-    expect(t).toMatch(/wall sides \(WallBlock.updateShape\): 1/);
+    expect(t).toMatch(/wall sides \(WallBlock.updateShape\): 2/);
     expect(t).toContain(
-      "1 block(s) minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]: a wall's tall/low sides and post kept as the file has them: the shape of minecraft:bell on it is not known by name",
+      "1 block(s) minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]: a wall's tall/low sides and post kept as the file has them: the shape of minecraft:scaffolding on it is not known from its state",
     );
     expect(placed.structuredContent).toMatchObject({ upgrade: { undecided: [{ blocks: 1 }] } });
   });

@@ -133,7 +133,7 @@ export const UpgradeSchema = z
     undecided: z
       .array(z.object({ state: z.string(), blocks: z.number().int(), reason: z.string() }))
       .describe(
-        'neighbour-dependent states kept as the file has them because their rule needs what no name tells',
+        'neighbour-dependent states kept as the file has them because their rule needs a shape the state does not tell',
       ),
   })
   .optional();

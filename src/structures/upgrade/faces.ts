@@ -66,8 +66,6 @@ function boundingBox(name: string): string | undefined {
   return boxes.get(bare(name));
 }
 export const isFullCube = (name: string) => boundingBox(name) === 'block' && !PARTIAL.test(bare(name));
-/** no collision at all in any state (minecraft-data's `boundingBox: empty`; snow layers excepted) */
-export const hasNoCollision = (name: string) => boundingBox(name) === 'empty' && bare(name) !== 'snow';
 
 /** Block.isFaceSturdy for the face of `s` that looks `face`-wards, judged by name (see the header). */
 export function sturdyFace(s: BlockState, face: Direction): boolean {

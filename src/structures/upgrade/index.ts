@@ -40,7 +40,7 @@ export interface UpgradeReport {
   changes: UpgradeChange[];
   /** states the server cannot hold as written, and why */
   notPlaceable: NotPlaceable[];
-  /** neighbour-dependent states kept as the file has them because their rule needs what no name tells */
+  /** neighbour-dependent states kept as the file has them because their rule needs a shape the state does not tell */
   undecided: Undecided[];
 }
 

@@ -2,7 +2,8 @@
  * States that depend on neighbours, computed the way the game's `updateShape` does after an upgrade, from
  * the structure's own blocks and, at its edge, the world's blocks beside it (`around`, where the caller can
  * read them). A property that depends on a block nobody can read keeps the file's value; one whose rule
- * needs a shape no name tells (a wall under a bell) keeps it too, and is named in `undecided`.
+ * needs a shape its state does not tell (a wall under scaffolding) keeps it too, and is named in
+ * `undecided`.
  * The rules, one file each (net/minecraft/world/level/block/, 1.21.4 and 1.21.11): stairs.ts (StairBlock),
  * connections.ts (fences, panes, iron bars), walls.ts (WallBlock, under the block on each wall), wire.ts
  * (RedStoneWireBlock), note-blocks.ts (NoteBlock's instrument); here the driver, and the two that look
@@ -10,7 +11,7 @@
  * - ChestBlock (getConnectedDirection): two single chests of one kind side by side, facing the same way,
  *   become a left and a right half;
  * - LeavesBlock.updateDistance: distance to the nearest log, at most 7.
- * Sturdy faces and shapes are judged by name (faces.ts).
+ * Sturdy faces are judged by name (faces.ts); the block on a wall by its collision boxes (collision.ts).
  */
 import { type BlockState, blockStateKey } from '../../vocabulary/blocks/block-state.js';
 import { crossRule, crossSides } from './connections.js';
@@ -39,7 +40,7 @@ export interface Grid {
 
 /** counts per rule of the blocks whose state changed */
 export type ShapeCounts = Record<string, number>;
-/** blocks whose neighbour-dependent state stayed the file's because its rule needs what no name tells */
+/** blocks whose neighbour-dependent state stayed the file's because its rule needs a shape its state does not tell */
 export interface Undecided {
   state: string;
   blocks: number;
@@ -104,7 +105,7 @@ export function updateShapes(
           const u = undecided.get(`${key} ${wall.unjudged.name}`) ?? {
             state: key,
             blocks: 0,
-            reason: `a wall's tall/low sides and post kept as the file has them: the shape of ${wall.unjudged.name} on it is not known by name`,
+            reason: `a wall's tall/low sides and post kept as the file has them: the shape of ${wall.unjudged.name} on it is not known from its state`,
           };
           u.blocks++;
           undecided.set(`${key} ${wall.unjudged.name}`, u);

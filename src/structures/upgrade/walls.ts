@@ -2,28 +2,13 @@
  * A wall's sides (none/low/tall) and post, as WallBlock.updateShape / updateSides / shouldRaisePost
  * compute them (net/minecraft/world/level/block/WallBlock, 1.21.4 and 1.21.11): a side joins what
  * connections.ts says; it is tall, and the post raised, by the shape of the block on the wall (isCovered
- * against the test shapes) and the wall_post_override tag. The shapes of the blocks above are the block
- * classes' own boxes (1.21.4), named at each kind in wallCover.
+ * against the test shapes) and the wall_post_override tag. The shape of the block above is vanilla's
+ * collision per state (collision.ts: minecraft-data's blockCollisionShapes, 1.21.4).
  */
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import { collisionBoxes } from './collision.js';
 import { connects } from './connections.js';
-import {
-  bare,
-  CLOCKWISE,
-  COUNTER,
-  type Direction,
-  hasNoCollision,
-  HORIZONTAL,
-  isDirection,
-  isFence,
-  isFenceGate,
-  isFullCube,
-  isPaneOrBars,
-  isStairs,
-  isWall,
-  OPPOSITE,
-  STEP,
-} from './faces.js';
+import { bare, type Direction, HORIZONTAL, isWall, OPPOSITE, STEP } from './faces.js';
 
 /**
  * The wall post override tag (VanillaBlockTagsProvider: torch, soul torch, redstone torch, copper torch,
@@ -44,119 +29,52 @@ const coverAll = (on: boolean): WallCover => ({
   post: on,
   sides: { north: on, east: on, south: on, west: on },
 });
-const cover = (post: boolean, sides: Partial<Record<Direction, boolean>> = {}): WallCover => ({
-  post,
-  sides: {
-    north: sides.north ?? false,
-    east: sides.east ?? false,
-    south: sides.south ?? false,
-    west: sides.west ?? false,
-  },
-});
-/** a cross-shaped collision (fences: post 6..10, arms 6..10 wide; panes and bars: 7..9), arms per side */
-const crossCover = (s: BlockState) =>
-  cover(
-    true,
-    Object.fromEntries(HORIZONTAL.map((d) => [d, s.properties[d] === 'true'])) as Record<Direction, boolean>,
-  );
-
-/** blocks whose collision's bottom face fills the whole block though their shape is not a cube */
-const FULL_BOTTOM =
-  /^(enchanting_table|daylight_detector|stonecutter|campfire|soul_campfire|lectern|composter|dirt_path|farmland|.*_carpet)$/;
+/** WallBlock's test shapes as footprints in sixteenths (x0, x1, z0, z1): each spans the block's height */
+const TESTS: Record<'post' | Direction, readonly [number, number, number, number]> = {
+  post: [7, 9, 7, 9],
+  north: [7, 9, 0, 9],
+  south: [7, 9, 7, 16],
+  west: [0, 9, 7, 9],
+  east: [7, 16, 7, 9],
+};
 /**
- * blocks whose collision's bottom face is a box around the middle, touching no side: it holds POST_TEST
- * (x and z 7..9) only — flower pots 5..11, candles (1–4: 7..9 to 5..11), a skull or head on the floor
- * 4..12 (piglin 3..13), anvils' base 2..14, brewing stands' base 1..15, ender chests and single chests
- * 1..15, cakes (up to three bites eaten: from 1, 3, 5 or 7 to 15), honey blocks and cactus 1..15,
- * decorated pots 1..15, sea pickles and turtle eggs, candle cakes
+ * blocks whose collision depends on more than their state: scaffolding (on who stands on it), a moving
+ * piston (its block entity), bamboo and pointed dripstone (moved by a random offset of their position)
  */
-const POST_ONLY =
-  /^(flower_pot|potted_.*|(.*_)?candle|(.*_)?candle_cake|(wither_)?skeleton_skull|(zombie|player|creeper|dragon|piglin)_head|anvil|chipped_anvil|damaged_anvil|brewing_stand|ender_chest|honey_block|cactus|decorated_pot|sea_pickle|turtle_egg)$/;
+const NOT_BY_STATE = /^(scaffolding|moving_piston|bamboo|pointed_dripstone)$/;
 
 /**
  * WallBlock.isCovered against the bottom face of the collision shape of the block above
- * (getCollisionShape(…).getFaceShape(DOWN)); undefined when its name and state cannot tell (then the
- * file's tall/low and post stay, and the report names the block). Every test shape holds the face's middle
- * (x and z 7..9); a side's test reaches that side's edge:
- * - air, the post-override blocks and blocks without collision: nothing;
- * - a full cube, a bottom or double slab, a bottom-half stair, a carpet, a bottom trapdoor that is shut,
- *   a snow layer of two or more, a block with a full bottom plate (FULL_BOTTOM): all;
- * - a top slab, a top-half stair (its lower step never holds the middle), a door or an open or top
- *   trapdoor (a panel 3 thick along one edge), one snow layer (no collision), a bed (legs in the corners),
- *   a cauldron (its bottom is cut away in the middle), a hanging lantern, a chain, rod or hopper spout
- *   lying sideways: nothing;
- * - a wall (collision post x/z 4..12, arms 5..11 wide reaching the side): the post test when its post is
- *   up or any arm stands, a side's test when it has that arm; a fence, pane or iron bars (a post and
- *   arms as wide as the test): the post, and each side it has an arm on; a shut fence gate (a bar 6..10
- *   across its facing): the post and the two sides it spans; an open gate: nothing;
- * - a chest of a double chest (1..15, reaching the side of its other half): the post and that side;
- * - an extended piston's base (12 thick, away from its facing): all but the facing side; facing up all,
- *   facing down nothing;
- * - a standing lantern (5..11), a chain, end rod or lightning rod standing up (6.5..9.5, 6..10), a hopper
- *   whose spout points down (6..10), and the POST_ONLY blocks: the post only.
- * Anything else (bells, grindstones, scaffolding, piston heads, dripleaves, pale moss carpets…) is not
- * judged.
+ * (getCollisionShape(…).getFaceShape(DOWN): the boxes that touch its bottom), from vanilla's collision
+ * boxes per state (collision.ts); undefined when they are not known (a block 1.21.4 lacks, or one whose
+ * collision is not its state's alone) — then the file's tall/low and post stay, and the report names the
+ * block. A test is covered when every point of its footprint (sampled every quarter sixteenth) lies in one
+ * of the face's boxes.
  */
 export function wallCover(above: BlockState): WallCover | undefined {
   const n = bare(above.name);
-  const p = above.properties;
   if (n === 'air' || n === 'cave_air' || n === 'void_air' || isPostOverride(above)) return coverAll(false);
-  if (hasNoCollision(above.name)) return coverAll(false);
-  if (n.endsWith('_slab')) return p['type'] === undefined ? undefined : coverAll(p['type'] !== 'top');
-  if (isStairs(above)) return p['half'] === undefined ? undefined : coverAll(p['half'] === 'bottom');
-  if (isWall(above)) {
-    const arm = (d: Direction) => (p[d] ?? 'none') !== 'none';
-    return {
-      post: p['up'] === 'true' || HORIZONTAL.some(arm),
-      sides: { north: arm('north'), east: arm('east'), south: arm('south'), west: arm('west') },
-    };
-  }
-  if (isFence(above) || isPaneOrBars(above)) return crossCover(above);
-  if (isFenceGate(above)) {
-    if (p['open'] === 'true') return coverAll(false);
-    const f = p['facing'];
-    if (!isDirection(f) || p['open'] === undefined) return undefined;
-    return cover(true, { [CLOCKWISE[f]]: true, [COUNTER[f]]: true });
-  }
-  if (n === 'pale_moss_carpet') return undefined;
-  if (FULL_BOTTOM.test(n)) return coverAll(true);
-  if (n.endsWith('_trapdoor')) {
-    if (p['open'] === undefined || p['half'] === undefined) return undefined;
-    return coverAll(p['open'] === 'false' && p['half'] === 'bottom');
-  }
-  if (n.endsWith('_door') || n.endsWith('_bed') || n.endsWith('cauldron')) return coverAll(false);
-  if (n === 'snow') return p['layers'] === undefined ? undefined : coverAll(p['layers'] !== '1');
-  if (n === 'lantern' || n === 'soul_lantern')
-    return p['hanging'] === undefined ? undefined : cover(p['hanging'] === 'false');
-  if (n === 'chain' || n === 'iron_chain')
-    return p['axis'] === undefined ? undefined : cover(p['axis'] === 'y');
-  if (n === 'end_rod' || n === 'lightning_rod') {
-    const f = p['facing'];
-    return f === undefined ? undefined : cover(f === 'up' || f === 'down');
-  }
-  if (n === 'hopper') return p['facing'] === undefined ? undefined : cover(p['facing'] === 'down');
-  if (n === 'chest' || n === 'trapped_chest') {
-    const f = p['facing'];
-    const type = p['type'];
-    if (!isDirection(f) || type === undefined) return undefined;
-    // ChestBlock.getConnectedDirection: a left half's other half is clockwise of its facing
-    if (type === 'single') return cover(true);
-    return cover(true, { [type === 'left' ? CLOCKWISE[f] : COUNTER[f]]: true });
-  }
-  if (/^(sticky_)?piston$/.test(n) && p['extended'] === 'true') {
-    const f = p['facing'];
-    if (f === 'up') return coverAll(true);
-    if (f === 'down') return coverAll(false);
-    if (!isDirection(f)) return undefined;
-    return cover(true, { [CLOCKWISE[f]]: true, [COUNTER[f]]: true, [OPPOSITE[f]]: true });
-  }
-  if (POST_ONLY.test(n)) return cover(true);
-  // a head on a wall hangs 4 above the bottom of its block
-  if (/_wall_(skull|head)$/.test(n)) return coverAll(false);
-  // cocoa and the pitcher crop are small boxes that may hang off the middle
-  if (/^(cocoa|pitcher_crop)$/.test(n)) return undefined;
-  return isFullCube(above.name) ? coverAll(true) : undefined;
+  if (NOT_BY_STATE.test(n)) return undefined;
+  const boxes = collisionBoxes(above);
+  if (!boxes) return undefined;
+  const face = boxes.filter((b) => b[1] <= 1e-6).map((b) => [b[0] * 16, b[3] * 16, b[2] * 16, b[5] * 16]);
+  const covered = ([x0, x1, z0, z1]: readonly [number, number, number, number]) => {
+    for (let x = x0 + 0.125; x < x1; x += 0.25)
+      for (let z = z0 + 0.125; z < z1; z += 0.25)
+        if (!face.some(([a, b, c, d]) => a! <= x && x <= b! && c! <= z && z <= d!)) return false;
+    return true;
+  };
+  return {
+    post: covered(TESTS.post),
+    sides: {
+      north: covered(TESTS.north),
+      east: covered(TESTS.east),
+      south: covered(TESTS.south),
+      west: covered(TESTS.west),
+    },
+  };
 }
+
 /**
  * WallBlock.shouldRaisePost: `p` holds the sides already set; `covered` is undefined when the block above
  * cannot be judged by name, and then the file's `up` stays where the rule needs that block.
@@ -179,7 +97,7 @@ export function raisePost(
 /**
  * A wall's sides and post from its neighbours (`at(dx, dz)`, undefined: unknown, the file's side stays)
  * and the block on it (`above`: undefined when nobody can read it). `unjudged` is set when the file's
- * tall/low or post stayed because the shape of the block above is not known by name.
+ * tall/low or post stayed because the shape of the block above is not known from its state.
  */
 export function wallState(
   self: BlockState,
