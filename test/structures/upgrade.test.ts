@@ -331,14 +331,24 @@ function oracleStairs(grid: (x: number, z: number) => BlockState, x: number, z: 
   return 'straight';
 }
 
+/** a stair's full sides as shaped (StairBlock's shapes): its back; an inner corner also the side it turns to */
+function stairFullFaces(s: BlockState): Dir[] {
+  const f = s.properties['facing'] as Dir;
+  const shape = s.properties['shape'];
+  if (shape === 'straight') return [f];
+  if (shape === 'inner_left') return [f, turn(f, -1)];
+  if (shape === 'inner_right') return [f, turn(f, 1)];
+  return [];
+}
+
 /** FenceBlock / IronBarsBlock / WallBlock connections for the few kinds the grid holds */
 function oracleSide(me: BlockState, other: BlockState, towards: Dir): boolean {
   const kind = (s: BlockState) =>
     s.name === 'minecraft:stone' || s.name === 'minecraft:glass'
       ? 'solid'
       : s.name.endsWith('_stairs')
-        ? s.properties['facing'] === turn(towards, 2)
-          ? 'solid' // the stair's back faces me: a full face
+        ? stairFullFaces(s).includes(turn(towards, 2))
+          ? 'solid' // a full face of the stair (its back; an inner corner's side) faces me
           : 'other'
         : s.name.endsWith('_fence_gate')
           ? ['east', 'west'].includes(s.properties['facing']!) === ['north', 'south'].includes(towards)
@@ -510,6 +520,13 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
           updateShapes(grid, () => ({ name: 'minecraft:air', properties: {} }));
           const air = S('minecraft:air');
           const at = (x: number, z: number) => (x < 0 || z < 0 || x > 3 || z > 3 ? air : states[z * 4 + x]!);
+          // what joins a stair sees it as shaped
+          const shapedAt = (x: number, z: number) => {
+            const n = at(x, z);
+            return n.name.endsWith('_stairs')
+              ? { name: n.name, properties: { ...n.properties, shape: oracleStairs(at, x, z) } }
+              : n;
+          };
           for (let z = 0; z < 4; z++)
             for (let x = 0; x < 4; x++) {
               const me = states[z * 4 + x]!;
@@ -519,7 +536,7 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
                 expect(got.properties['shape'], `${x} ${z} ${keys.join(' ')}`).toBe(oracleStairs(at, x, z));
               else if (me.name.endsWith('_wall')) {
                 const connected = Object.fromEntries(
-                  DIRS.map((d) => [d, oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d)]),
+                  DIRS.map((d) => [d, oracleSide(me, shapedAt(x + VEC[d][0], z + VEC[d][1]), d)]),
                 ) as Record<Dir, boolean>;
                 // the block on the wall as the grid shaped it (a fence's arms, a wall's post)
                 const want = oracleWall(me, connected, grid.states[16 + z * 4 + x]!);
@@ -527,7 +544,7 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
                   expect(got.properties[k], `${where}: ${k}`).toBe(v);
               } else if (/fence$|pane$|bars$/.test(me.name))
                 for (const d of DIRS) {
-                  const on = oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d);
+                  const on = oracleSide(me, shapedAt(x + VEC[d][0], z + VEC[d][1]), d);
                   expect(got.properties[d], `${where} side ${d}`).toBe(String(on));
                 }
               else expect(K(got)).toBe(K(me));
@@ -660,6 +677,29 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
     );
   });
 
+  test('hand-checked sturdy faces (Block.isFaceSturdy over the collision, support-shape overrides)', () => {
+    const fence = 'minecraft:oak_fence[east=false,north=false,south=false,waterlogged=false,west=false]';
+    /** does a fence join `other` standing west of it? */
+    const joins = (other: string) => {
+      const grid = { size: { x: 2, y: 1, z: 1 }, states: [S(other), S(fence)] };
+      updateShapes(grid, () => S('minecraft:air'));
+      return grid.states[1]!.properties['west'];
+    };
+    expect(joins('minecraft:smooth_stone_slab[type=double,waterlogged=false]')).toBe('true');
+    expect(joins('minecraft:smooth_stone_slab[type=bottom,waterlogged=false]')).toBe('false');
+    expect(joins('minecraft:soul_sand')).toBe('true'); // collision 14 high, support shape a full cube
+    expect(joins('minecraft:dirt_path')).toBe('false'); // 15 high: its side is not full
+    expect(joins('minecraft:glass')).toBe('true');
+    expect(joins('minecraft:snow[layers=8]')).toBe('true');
+    expect(joins('minecraft:snow[layers=7]')).toBe('false');
+    expect(joins('minecraft:oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=false]')).toBe(
+      'true',
+    );
+    expect(joins('minecraft:oak_stairs[facing=west,half=bottom,shape=straight,waterlogged=false]')).toBe(
+      'false',
+    );
+  });
+
   test('hand-checked roofs: an L of stairs makes an outer and an inner corner', () => {
     const stair = (f: Dir) => S(`minecraft:oak_stairs[facing=${f},half=bottom,shape=straight]`);
     const air = S('minecraft:air');
@@ -707,7 +747,7 @@ function kindOf(s: BlockState) {
       (n === 'oak_stairs' && s.properties['half'] === 'top'),
     sturdyTowards: (face: Dir) =>
       ['stone', 'glass', 'redstone_block', 'target', 'observer'].includes(n) ||
-      (n === 'oak_stairs' && f === face),
+      (n === 'oak_stairs' && stairFullFaces(s).includes(face)),
     name: n,
     facing: f as Dir | undefined,
   };
@@ -858,13 +898,23 @@ describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 gri
         const states = keys.map(S);
         const grid = { size, states: states.slice() };
         updateShapes(grid);
+        const air = S('minecraft:air');
+        // a stair beside a wire as shaped (its inner corner's side is a full face too)
+        const shaped = (x: number, y: number, z: number): BlockState => {
+          const layer = (lx: number, lz: number) =>
+            lx < 0 || lz < 0 || lx >= size.x || lz >= size.z ? air : states[idx(lx, y, lz)]!;
+          const n = layer(x, z);
+          return n.name.endsWith('_stairs')
+            ? { name: n.name, properties: { ...n.properties, shape: oracleStairs(layer, x, z) } }
+            : n;
+        };
         for (let z = 1; z < 4; z++)
           for (let x = 1; x < 4; x++) {
             const me = states[idx(x, 1, z)]!;
             const got = grid.states[idx(x, 1, z)]!;
             if (me.name !== 'minecraft:redstone_wire') continue;
             const want = oracleWire(
-              (dx, dy, dz) => states[idx(x + dx, 1 + dy, z + dz)]!,
+              (dx, dy, dz) => shaped(x + dx, 1 + dy, z + dz),
               me.properties as unknown as Sides,
             );
             for (const d of DIRS)

@@ -18,8 +18,8 @@ import {
   isWall,
   OPPOSITE,
   STEP,
-  sturdyFace,
 } from './faces.js';
+import { sturdyFace } from './sturdy.js';
 
 const EXCEPTIONS = /(_leaves|^barrier|^carved_pumpkin|^jack_o_lantern|^melon|^pumpkin|shulker_box)$/;
 const exception = (s: BlockState) => EXCEPTIONS.test(bare(s.name));

@@ -1,8 +1,7 @@
 /**
  * What the neighbour-shape rules share: the four horizontal directions and their turns, a block's kind by
- * name, and its sturdy faces (Block.isFaceSturdy) judged by name: a full cube (minecraft-data's
- * `boundingBox: block`) that is not one of the partial shapes below; a stair is sturdy only on its back
- * (its `facing` side).
+ * name, and whether it is a full cube by name (minecraft-data's `boundingBox: block`, not one of the
+ * partial shapes below).
  */
 import { createRequire } from 'node:module';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
@@ -66,9 +65,3 @@ function boundingBox(name: string): string | undefined {
   return boxes.get(bare(name));
 }
 export const isFullCube = (name: string) => boundingBox(name) === 'block' && !PARTIAL.test(bare(name));
-
-/** Block.isFaceSturdy for the face of `s` that looks `face`-wards, judged by name (see the header). */
-export function sturdyFace(s: BlockState, face: Direction): boolean {
-  if (isStairs(s)) return s.properties['facing'] === face;
-  return isFullCube(s.name);
-}

@@ -11,7 +11,7 @@
  * - ChestBlock (getConnectedDirection): two single chests of one kind side by side, facing the same way,
  *   become a left and a right half;
  * - LeavesBlock.updateDistance: distance to the nearest log, at most 7.
- * Sturdy faces are judged by name (faces.ts); the block on a wall by its collision boxes (collision.ts).
+ * Sturdy faces (sturdy.ts) and the block on a wall are judged by vanilla's collision boxes (collision.ts).
  */
 import { type BlockState, blockStateKey } from '../../vocabulary/blocks/block-state.js';
 import { crossRule, crossSides } from './connections.js';
@@ -71,24 +71,34 @@ export function updateShapes(
     grid.states[i] = { name: old.name, properties: { ...old.properties, ...properties } };
     changed[rule] = (changed[rule] ?? 0) + 1;
   };
-  for (let y = 0; y < size.y; y++)
-    for (let z = 0; z < size.z; z++)
-      for (let x = 0; x < size.x; x++) {
-        const i = index(x, y, z);
-        const s = source[i]!;
-        const beside = (dx: number, dz: number) => get(x + dx, y, z + dz);
-        if (isStairs(s)) {
-          const shape = stairsShape(s, beside);
-          if (shape) set(i, 'stairs shape (StairBlock.getStairsShape)', { shape });
-        } else if (isWire(s)) {
-          const sides = wireSides(s, (dx, dy, dz) => get(x + dx, y + dy, z + dz));
-          if (sides) set(i, 'redstone wire sides (RedStoneWireBlock.getConnectionState)', sides);
-        } else if (isFence(s) || isPaneOrBars(s)) set(i, crossRule(s), crossSides(s, beside));
-        else if (isNoteBlock(s)) {
-          const instrument = noteBlockInstrument(get(x, y + 1, z), get(x, y - 1, z));
-          if (instrument) set(i, 'note block instrument (NoteBlock.setInstrument)', { instrument });
-        }
-      }
+  const each = (visit: (x: number, y: number, z: number, i: number, s: BlockState) => void) => {
+    for (let y = 0; y < size.y; y++)
+      for (let z = 0; z < size.z; z++)
+        for (let x = 0; x < size.x; x++) visit(x, y, z, index(x, y, z), source[index(x, y, z)]!);
+  };
+  each((x, y, z, i, s) => {
+    if (!isStairs(s)) return;
+    const shape = stairsShape(s, (dx, dz) => get(x + dx, y, z + dz));
+    if (shape) set(i, 'stairs shape (StairBlock.getStairsShape)', { shape });
+  });
+  // what joins a stair's face sees its shape as the stairs now stand (an inner corner fills two faces)
+  const shaped = (x: number, y: number, z: number): BlockState | undefined =>
+    outside(x, y, z) ? around(x, y, z) : grid.states[index(x, y, z)];
+  each((x, y, z, i, s) => {
+    if (isWire(s)) {
+      const sides = wireSides(s, (dx, dy, dz) => shaped(x + dx, y + dy, z + dz));
+      if (sides) set(i, 'redstone wire sides (RedStoneWireBlock.getConnectionState)', sides);
+    } else if (isFence(s) || isPaneOrBars(s))
+      set(
+        i,
+        crossRule(s),
+        crossSides(s, (dx, dz) => shaped(x + dx, y, z + dz)),
+      );
+    else if (isNoteBlock(s)) {
+      const instrument = noteBlockInstrument(get(x, y + 1, z), get(x, y - 1, z));
+      if (instrument) set(i, 'note block instrument (NoteBlock.setInstrument)', { instrument });
+    }
+  });
   // a wall's height follows the block on it, itself shaped first: walls go from the top down
   const undecided = new Map<string, Undecided>();
   for (let y = size.y - 1; y >= 0; y--)
@@ -98,7 +108,7 @@ export function updateShapes(
         const s = source[i]!;
         if (!isWall(s)) continue;
         const above = outside(x, y + 1, z) ? around(x, y + 1, z) : grid.states[index(x, y + 1, z)];
-        const wall = wallState(s, (dx, dz) => get(x + dx, y, z + dz), above);
+        const wall = wallState(s, (dx, dz) => shaped(x + dx, y, z + dz), above);
         set(i, WALL_RULE, wall.properties);
         if (wall.unjudged) {
           const key = blockStateKey(grid.states[i]!);
