@@ -37,8 +37,19 @@ export function faceFull(boxes: readonly Box[], face: Face): boolean {
   return true;
 }
 
+// states are shared per palette entry: each is judged once per face
+const judged = new WeakMap<BlockState, Map<Face, boolean>>();
+
 /** Block.isFaceSturdy for the face of `s` that looks `face`-wards (see the header) */
 export function sturdyFace(s: BlockState, face: Face): boolean {
+  let faces = judged.get(s);
+  if (!faces) judged.set(s, (faces = new Map()));
+  let sturdy = faces.get(face);
+  if (sturdy === undefined) faces.set(face, (sturdy = judgeFace(s, face)));
+  return sturdy;
+}
+
+function judgeFace(s: BlockState, face: Face): boolean {
   const n = bare(s.name);
   if (n.endsWith('_leaves') || n.endsWith('_fence_gate') || n === 'chorus_flower') return false;
   if (n === 'mud' || n === 'soul_sand' || n.endsWith('shulker_box')) return true;
