@@ -3,7 +3,8 @@
  * the ratios compare like with like: attributed throughput through the real MCP tool vs a bare bot,
  * single-call latency, the window-capture baseline of the best-known peer mod, start time and memory.
  * `npm run bench -- --world` runs only the embedded world's footprint section (bench/world.ts), `-- --soak`
- * only the long-conversation memory section (bench/soak.ts), `-- --bridge` only the bridge path vs the bot path.
+ * only the long-conversation memory section (bench/soak.ts), `-- --bridge` only the bridge path vs the bot path,
+ * `-- --structures` only reading and upgrading a big structure file (bench/structure-upgrade.ts).
  * The figures go to stdout and into docs/performance.md, between its bench markers (bench/doc-tables.ts).
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +30,7 @@ import { mixedCommands } from './commands.js';
 import { writeFigures } from './doc-tables.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
 import { measureServeSoaks, SOAK } from './soak.js';
+import { measureStructureUpgrade } from './structure-upgrade.js';
 import { cpuMs, measureWorldFootprint } from './world.js';
 
 const rssOf = (pid: number) => {
@@ -133,6 +135,13 @@ function startPeerProcess(
 }
 
 async function main() {
+  // `npm run bench -- --structures`: reading and upgrading a big structure file only
+  if (process.argv.includes('--structures')) {
+    await measureStructureUpgrade(record);
+    // one figure of the main table: printed, docs/performance.md keeps the last full run's table
+    printTable({ toDocs: false });
+    return;
+  }
   const startWorld = await loadStartWorld();
   // `npm run bench -- --world`: the embedded world's start time and memory only
   if (process.argv.includes('--world')) {
@@ -370,6 +379,7 @@ async function main() {
   await measureServeProcess();
   await measureServeSoaks(record);
   await measureWorldFootprint(startWorld, record);
+  await measureStructureUpgrade(record);
   printTable();
 }
 

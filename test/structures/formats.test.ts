@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { parseCompanionConfig } from '../../src/config/load.js';
 import { placeCommands } from '../../src/structures/capture.js';
@@ -200,6 +200,37 @@ describe('vanilla .nbt and .litematic', () => {
       } as never),
     );
     expect(keyAt(decodeStructure(file, '.nbt', 'v.nbt', 'v'), 0, 0, 0)).toBe('minecraft:stone');
+  });
+
+  test('a 26.3 file names its states `id` and `properties` (BlockStateFieldNamesFix, 5006): read and written so', () => {
+    const file = gz(
+      nbt.comp({
+        DataVersion: nbt.int(5023),
+        size: nbt.list(nbt.int([1, 1, 1])),
+        palette: nbt.list(
+          nbt.comp([
+            {
+              id: nbt.string('minecraft:oak_stairs'),
+              properties: nbt.comp({ facing: nbt.string('east'), half: nbt.string('top') }),
+            },
+          ]),
+        ),
+        blocks: nbt.list(nbt.comp([{ state: nbt.int(0), pos: nbt.list(nbt.int([0, 0, 0])) }])),
+      } as never),
+    );
+    const read = decodeStructure(file, '.nbt', 'n.nbt', 'n');
+    expect(keyAt(read, 0, 0, 0)).toBe('minecraft:oak_stairs[facing=east,half=top]');
+    expect(read.dataVersion).toBe(5023);
+    const entry = (dataVersion: number) => {
+      const root = nbt.parseUncompressed(
+        gunzipSync(encodeStructure(read, '.nbt', dataVersion)),
+      ) as unknown as {
+        value: { palette: { value: { value: Array<Record<string, unknown>> } } };
+      };
+      return Object.keys(root.value.palette.value.value[0]!).sort();
+    };
+    expect(entry(5023)).toEqual(['id', 'properties']);
+    expect(entry(4189)).toEqual(['Name', 'Properties']);
   });
 });
 

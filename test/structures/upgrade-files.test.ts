@@ -222,6 +222,42 @@ describe('a 1.16.4 Sponge v2 file (DataVersion 2584) on 1.21.4', () => {
   });
 });
 
+describe('walls of a 1.16.4 Sponge v2 file under other blocks', () => {
+  test('walls under a lantern and a bell take the game’s sides and post; one under scaffolding keeps the file’s and the answer says why; 100%', async () => {
+    const palette = [
+      'minecraft:air',
+      'minecraft:stone',
+      'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]',
+      'minecraft:cobblestone_wall[east=low,north=none,south=none,up=false,waterlogged=false,west=low]',
+      'minecraft:scaffolding[bottom=false,distance=0,waterlogged=false]',
+      'minecraft:lantern[hanging=false,waterlogged=false]',
+      'minecraft:bell[attachment=floor,facing=north,powered=false]',
+    ];
+    // 3×2×5: three runs stone–wall–stone, apart; scaffolding, a standing lantern and a bell on their walls
+    const size = { x: 3, y: 2, z: 5 };
+    const ground = [1, 2, 1, 0, 0, 0, 1, 3, 1, 0, 0, 0, 1, 2, 1];
+    const above = [0, 4, 0, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 6, 0];
+    writeFileSync(
+      join(c.structures.dir, 'walls-1164.schem'),
+      spongeV2(palette, [...ground, ...above], size, 2584),
+    );
+    const { placed } = await placeAndCheck('walls-1164.schem', at(4, 0, 24), size, {
+      // scaffolding's collision depends on who stands on it: the file's low sides and post stay
+      '1 0 0': 'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,west=low]',
+      // a standing lantern (5..11) covers the post's test: WallBlock.shouldRaisePost raises it
+      '1 0 2': 'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,west=low]',
+      // a bell on the floor facing north spans east–west (0..16 × 4..12): tall sides, no post
+      '1 0 4': 'minecraft:cobblestone_wall[east=tall,north=none,south=none,up=false,west=tall]',
+    });
+    const t = text(placed);
+    expect(t).toMatch(/wall sides \(WallBlock.updateShape\): 2/);
+    expect(t).toContain(
+      "1 block(s) minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]: a wall's tall/low sides and post kept as the file has them: the shape of minecraft:scaffolding on it is not known from its state",
+    );
+    expect(placed.structuredContent).toMatchObject({ upgrade: { undecided: [{ blocks: 1 }] } });
+  });
+});
+
 describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
   /**
    * A 5×4×5 hut: stone floor; a door (lower 64:1 facing south, upper 64:9 hinge right); two open
@@ -301,7 +337,8 @@ describe('a pre-1.13 MCEdit .schematic (numeric ids) on 1.21.4', () => {
     '2 1 2': 'minecraft:redstone_wire[east=up,north=none,power=0,south=none,west=side]',
     '3 2 2': 'minecraft:redstone_wire[east=side,north=none,power=0,south=none,west=side]',
     // ChunkPalettedStorageFix from the block entities
-    '3 1 1': 'minecraft:note_block[note=7,powered=false]',
+    // NoteBlock.setInstrument: the stone floor below
+    '3 1 1': 'minecraft:note_block[instrument=basedrum,note=7,powered=false]',
     '2 1 3': 'minecraft:potted_poppy',
     '1 1 3': 'minecraft:creeper_head[rotation=6]',
     '3 1 3': 'minecraft:red_banner[rotation=4]',
@@ -437,6 +474,54 @@ function litematica(
     } as never),
   );
 }
+
+describe('note blocks of a pre-1.13 MCEdit .schematic on 1.21.4', () => {
+  /**
+   * A row of note blocks (25), each over another block: stone, sand, glass, planks, a gold block, wool,
+   * clay, dirt and a zombie head; a skeleton skull stands on the first. Pre-1.13 data holds no instrument:
+   * the game sets it in NoteBlock.updateShape from the head above or the block below (Blocks.java's
+   * `instrument(…)`), harp over a head.
+   */
+  const size = { x: 9, y: 3, z: 1 };
+  const below = [1, 12, 20, 5, 41, 35, 82, 3, 144];
+  const file = mcedit(
+    size,
+    (set) => {
+      below.forEach((id, x) => set(x, 0, 0, id, id === 144 ? 1 : 0));
+      for (let x = 0; x < 9; x++) set(x, 1, 0, 25);
+      set(0, 2, 0, 144, 1);
+    },
+    [
+      ...Array.from({ length: 9 }, (_, x) => ({
+        x,
+        y: 1,
+        z: 0,
+        id: 'minecraft:noteblock',
+        fields: { note: nbt.byte(x + 3), powered: nbt.byte(0) },
+      })),
+      { x: 0, y: 2, z: 0, id: 'minecraft:skull', fields: { SkullType: nbt.byte(0), Rot: nbt.byte(0) } },
+      { x: 8, y: 0, z: 0, id: 'minecraft:skull', fields: { SkullType: nbt.byte(2), Rot: nbt.byte(0) } },
+    ],
+  );
+  const instruments = ['skeleton', 'snare', 'hat', 'bass', 'bell', 'guitar', 'flute', 'harp', 'harp'];
+  const expected: Record<string, string> = {
+    ...Object.fromEntries(
+      instruments.map((instrument, x) => [
+        `${x} 1 0`,
+        `minecraft:note_block[instrument=${instrument},note=${x + 3},powered=false]`,
+      ]),
+    ),
+    '0 2 0': 'minecraft:skeleton_skull[rotation=0]',
+    '8 0 0': 'minecraft:zombie_head[rotation=0]',
+    '4 0 0': 'minecraft:gold_block',
+  };
+
+  test('each reads back with the instrument the game gives it (the head above, else the block below); 100%', async () => {
+    writeFileSync(join(c.structures.dir, 'band-1.12.schematic'), file);
+    const { placed } = await placeAndCheck('band-1.12.schematic', at(-8, 0, 24), size, expected);
+    expect(text(placed)).toMatch(/note block instrument \(NoteBlock.setInstrument\): 9/);
+  });
+});
 
 describe('a .litematic of 1.16.5 (MinecraftDataVersion 2586) written as Litematica writes it', () => {
   /**

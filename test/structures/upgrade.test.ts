@@ -14,6 +14,7 @@ import {
 } from '../../src/vocabulary/blocks/block-state.js';
 import { fillLegacyGaps, flattenLegacy, flatteningTable } from '../../src/structures/upgrade/flattening.js';
 import { RULES } from '../../src/structures/upgrade/rules.js';
+import { instrumentOf } from '../../src/structures/upgrade/note-blocks.js';
 import { updateShapes } from '../../src/structures/upgrade/shapes.js';
 import { type UpgradeTarget, upgradeStructure } from '../../src/structures/upgrade/index.js';
 import { dataVersionOfRelease, releaseOfDataVersion } from '../../src/structures/upgrade/data-versions.js';
@@ -330,14 +331,24 @@ function oracleStairs(grid: (x: number, z: number) => BlockState, x: number, z: 
   return 'straight';
 }
 
+/** a stair's full sides as shaped (StairBlock's shapes): its back; an inner corner also the side it turns to */
+function stairFullFaces(s: BlockState): Dir[] {
+  const f = s.properties['facing'] as Dir;
+  const shape = s.properties['shape'];
+  if (shape === 'straight') return [f];
+  if (shape === 'inner_left') return [f, turn(f, -1)];
+  if (shape === 'inner_right') return [f, turn(f, 1)];
+  return [];
+}
+
 /** FenceBlock / IronBarsBlock / WallBlock connections for the few kinds the grid holds */
 function oracleSide(me: BlockState, other: BlockState, towards: Dir): boolean {
   const kind = (s: BlockState) =>
     s.name === 'minecraft:stone' || s.name === 'minecraft:glass'
       ? 'solid'
       : s.name.endsWith('_stairs')
-        ? s.properties['facing'] === turn(towards, 2)
-          ? 'solid' // the stair's back faces me: a full face
+        ? stairFullFaces(s).includes(turn(towards, 2))
+          ? 'solid' // a full face of the stair (its back; an inner corner's side) faces me
           : 'other'
         : s.name.endsWith('_fence_gate')
           ? ['east', 'west'].includes(s.properties['facing']!) === ['north', 'south'].includes(towards)
@@ -409,6 +420,19 @@ function oracleFace(s: BlockState): Rect[] | undefined {
     };
     return [step[s.properties['facing'] as Dir]];
   }
+  // BellBlock: on the floor, a box across its facing's axis, 4..12 thick
+  if (n === 'bell') return s.properties['facing'] === 'north' ? [[0, 16, 4, 12]] : undefined;
+  if (n === 'lantern') return s.properties['hanging'] === 'true' ? [] : [[5, 11, 5, 11]];
+  if (n === 'oak_fence') {
+    // FenceBlock's collision: a post 6..10 and arms 6..10 wide (CrossCollisionBlock.makeShapes)
+    const arms: Record<Dir, Rect> = {
+      north: [6, 10, 0, 10],
+      south: [6, 10, 6, 16],
+      west: [0, 10, 6, 10],
+      east: [6, 16, 6, 10],
+    };
+    return [[6, 10, 6, 10], ...DIRS.filter((d) => s.properties[d] === 'true').map((d) => arms[d])];
+  }
   if (n === 'cobblestone_wall') {
     const arms: Record<Dir, Rect> = {
       north: [5, 11, 0, 11],
@@ -462,6 +486,9 @@ const aboveCell = fc.oneof(
     'minecraft:white_banner[rotation=0]',
     'minecraft:stone_pressure_plate[powered=false]',
     'minecraft:lantern[hanging=false,waterlogged=false]',
+    'minecraft:lantern[hanging=true,waterlogged=false]',
+    'minecraft:bell[attachment=floor,facing=north,powered=false]',
+    'minecraft:scaffolding[bottom=false,distance=0,waterlogged=false]',
     'minecraft:oak_fence[east=true,north=false,south=false,waterlogged=false,west=true]',
   ),
   fc
@@ -493,6 +520,13 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
           updateShapes(grid, () => ({ name: 'minecraft:air', properties: {} }));
           const air = S('minecraft:air');
           const at = (x: number, z: number) => (x < 0 || z < 0 || x > 3 || z > 3 ? air : states[z * 4 + x]!);
+          // what joins a stair sees it as shaped
+          const shapedAt = (x: number, z: number) => {
+            const n = at(x, z);
+            return n.name.endsWith('_stairs')
+              ? { name: n.name, properties: { ...n.properties, shape: oracleStairs(at, x, z) } }
+              : n;
+          };
           for (let z = 0; z < 4; z++)
             for (let x = 0; x < 4; x++) {
               const me = states[z * 4 + x]!;
@@ -502,14 +536,15 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
                 expect(got.properties['shape'], `${x} ${z} ${keys.join(' ')}`).toBe(oracleStairs(at, x, z));
               else if (me.name.endsWith('_wall')) {
                 const connected = Object.fromEntries(
-                  DIRS.map((d) => [d, oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d)]),
+                  DIRS.map((d) => [d, oracleSide(me, shapedAt(x + VEC[d][0], z + VEC[d][1]), d)]),
                 ) as Record<Dir, boolean>;
-                const want = oracleWall(me, connected, aboveStates[z * 4 + x]!);
+                // the block on the wall as the grid shaped it (a fence's arms, a wall's post)
+                const want = oracleWall(me, connected, grid.states[16 + z * 4 + x]!);
                 for (const [k, v] of Object.entries(want))
                   expect(got.properties[k], `${where}: ${k}`).toBe(v);
               } else if (/fence$|pane$|bars$/.test(me.name))
                 for (const d of DIRS) {
-                  const on = oracleSide(me, at(x + VEC[d][0], z + VEC[d][1]), d);
+                  const on = oracleSide(me, shapedAt(x + VEC[d][0], z + VEC[d][1]), d);
                   expect(got.properties[d], `${where} side ${d}`).toBe(String(on));
                 }
               else expect(K(got)).toBe(K(me));
@@ -556,19 +591,74 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
     expect(middle('minecraft:oak_leaves[distance=7,persistent=true,waterlogged=false]')).toBe(
       'up=false east=tall west=tall',
     );
-    // a wall above with only a post: not its sides' tests, but the post's
+    // a wall on a wall is shaped first: alone up there it stands as a post, and a post covers POST_TEST
     expect(
       middle(
         'minecraft:cobblestone_wall[east=none,north=none,south=none,up=false,waterlogged=false,west=none]',
       ),
-    ).toBe('up=false east=low west=low');
-    expect(
-      middle(
-        'minecraft:cobblestone_wall[east=low,north=none,south=none,up=false,waterlogged=false,west=none]',
-      ),
-    ).toBe('up=true east=tall west=low');
-    // a lantern's shape is not judged by name: the file's post and sides' height stay
+    ).toBe('up=true east=low west=low');
+    // a standing lantern (5..11) covers the post's test only; a hanging one touches nothing below
     expect(middle('minecraft:lantern[hanging=false,waterlogged=false]')).toBe('up=true east=low west=low');
+    expect(middle('minecraft:lantern[hanging=true,waterlogged=false]')).toBe('up=false east=low west=low');
+    // a fence's collision is a post and arms as wide as the tests: its east–west run makes them tall
+    expect(
+      middle('minecraft:oak_fence[east=false,north=false,south=false,waterlogged=false,west=false]'),
+    ).toBe('up=true east=low west=low');
+    // a shut gate facing north spans east–west: tall sides, no post; an open one covers nothing
+    expect(middle('minecraft:oak_fence_gate[facing=north,in_wall=false,open=false,powered=false]')).toBe(
+      'up=false east=tall west=tall',
+    );
+    expect(middle('minecraft:oak_fence_gate[facing=north,in_wall=false,open=true,powered=false]')).toBe(
+      'up=false east=low west=low',
+    );
+    // a carpet's collision is a full plate; one snow layer has none, two do
+    expect(middle('minecraft:white_carpet')).toBe('up=false east=tall west=tall');
+    expect(middle('minecraft:snow[layers=1]')).toBe('up=false east=low west=low');
+    expect(middle('minecraft:snow[layers=2]')).toBe('up=false east=tall west=tall');
+    // an iron bar's post is exactly POST_TEST; a cauldron's bottom is cut away in the middle
+    expect(
+      middle('minecraft:iron_bars[east=false,north=false,south=false,waterlogged=false,west=false]'),
+    ).toBe('up=true east=low west=low');
+    expect(middle('minecraft:cauldron')).toBe('up=false east=low west=low');
+    // a bell on the floor facing north is a box 0..16 × 4..12 (BellBlock): tall east–west, no post
+    expect(middle('minecraft:bell[attachment=floor,facing=north,powered=false]')).toBe(
+      'up=false east=tall west=tall',
+    );
+  });
+
+  test('hand-checked walls: a run of walls on a run of walls has tall sides and no post', () => {
+    const wall =
+      'minecraft:cobblestone_wall[east=none,north=none,south=none,up=true,waterlogged=false,west=none]';
+    const stone = S('minecraft:stone');
+    const row = [stone, S(wall), S(wall), S(wall), stone];
+    const grid = { size: { x: 5, y: 2, z: 1 }, states: [...row, ...row] };
+    updateShapes(grid, () => S('minecraft:air'));
+    const p = (i: number) => grid.states[i]!.properties;
+    // the upper run: nothing on it, low sides, no post; its arms and post cover the lower run's tests
+    expect([p(7)['up'], p(7)['east'], p(7)['west']]).toEqual(['false', 'low', 'low']);
+    expect([p(2)['up'], p(2)['east'], p(2)['west']]).toEqual(['false', 'tall', 'tall']);
+  });
+
+  test('a wall under a block whose shape its state does not tell keeps the file’s sides and post, and is named', () => {
+    const air = S('minecraft:air');
+    const stone = S('minecraft:stone');
+    const wall = S(
+      'minecraft:cobblestone_wall[east=low,north=none,south=none,up=true,waterlogged=false,west=low]',
+    );
+    // scaffolding's collision depends on who stands on it (ScaffoldingBlock.getCollisionShape)
+    const scaffolding = S('minecraft:scaffolding[bottom=false,distance=0,waterlogged=false]');
+    const grid = { size: { x: 3, y: 2, z: 1 }, states: [stone, wall, stone, air, scaffolding, air] };
+    const { undecided } = updateShapes(grid, () => air);
+    expect(K(grid.states[1]!)).toBe(K(wall));
+    expect(undecided).toEqual([
+      {
+        state: K(wall),
+        blocks: 1,
+        reason: expect.stringContaining(
+          'the shape of minecraft:scaffolding on it is not known from its state',
+        ),
+      },
+    ]);
   });
 
   test('hand-checked walls: a corner keeps its post whatever stands on it', () => {
@@ -584,6 +674,29 @@ describe('neighbour shapes (fast-check, seeded): every arrangement in a 4×2×4 
     updateShapes(grid, () => air);
     expect(K(grid.states[0]!)).toBe(
       'minecraft:cobblestone_wall[east=tall,north=none,south=tall,up=true,waterlogged=false,west=none]',
+    );
+  });
+
+  test('hand-checked sturdy faces (Block.isFaceSturdy over the collision, support-shape overrides)', () => {
+    const fence = 'minecraft:oak_fence[east=false,north=false,south=false,waterlogged=false,west=false]';
+    /** does a fence join `other` standing west of it? */
+    const joins = (other: string) => {
+      const grid = { size: { x: 2, y: 1, z: 1 }, states: [S(other), S(fence)] };
+      updateShapes(grid, () => S('minecraft:air'));
+      return grid.states[1]!.properties['west'];
+    };
+    expect(joins('minecraft:smooth_stone_slab[type=double,waterlogged=false]')).toBe('true');
+    expect(joins('minecraft:smooth_stone_slab[type=bottom,waterlogged=false]')).toBe('false');
+    expect(joins('minecraft:soul_sand')).toBe('true'); // collision 14 high, support shape a full cube
+    expect(joins('minecraft:dirt_path')).toBe('false'); // 15 high: its side is not full
+    expect(joins('minecraft:glass')).toBe('true');
+    expect(joins('minecraft:snow[layers=8]')).toBe('true');
+    expect(joins('minecraft:snow[layers=7]')).toBe('false');
+    expect(joins('minecraft:oak_stairs[facing=east,half=bottom,shape=straight,waterlogged=false]')).toBe(
+      'true',
+    );
+    expect(joins('minecraft:oak_stairs[facing=west,half=bottom,shape=straight,waterlogged=false]')).toBe(
+      'false',
     );
   });
 
@@ -634,7 +747,7 @@ function kindOf(s: BlockState) {
       (n === 'oak_stairs' && s.properties['half'] === 'top'),
     sturdyTowards: (face: Dir) =>
       ['stone', 'glass', 'redstone_block', 'target', 'observer'].includes(n) ||
-      (n === 'oak_stairs' && f === face),
+      (n === 'oak_stairs' && stairFullFaces(s).includes(face)),
     name: n,
     facing: f as Dir | undefined,
   };
@@ -729,6 +842,53 @@ const redstoneCell = fc.oneof(
   },
 );
 
+describe('note block instruments (NoteBlock.setInstrument, Blocks.java 1.21.4)', () => {
+  test('rows hand-checked in Blocks.java: `instrument(…)`, copies (ofFullCopy/ofLegacyCopy, stairs) and helpers', () => {
+    const rows: Record<string, string> = {
+      stone: 'basedrum', // STONE: .instrument(NoteBlockInstrument.BASEDRUM)
+      stone_stairs: 'basedrum', // registerLegacyStair("stone_stairs", STONE): ofLegacyCopy
+      oak_log: 'bass', // logProperties(…): .instrument(NoteBlockInstrument.BASS)
+      white_stained_glass: 'hat', // registerStainedGlass: .instrument(NoteBlockInstrument.HAT)
+      sand: 'snare',
+      gold_block: 'bell',
+      clay: 'flute',
+      packed_ice: 'chime',
+      bone_block: 'xylophone',
+      iron_block: 'iron_xylophone',
+      soul_sand: 'cow_bell',
+      pumpkin: 'didgeridoo',
+      emerald_block: 'bit',
+      hay_block: 'banjo',
+      glowstone: 'pling',
+      white_wool: 'guitar',
+      skeleton_skull: 'skeleton',
+      player_head: 'custom_head',
+      skeleton_wall_skull: 'harp', // wallVariant(SKELETON_SKULL, true) starts from Properties.of()
+      dirt: 'harp',
+      oak_leaves: 'harp',
+    };
+    for (const [name, instrument] of Object.entries(rows))
+      expect(instrumentOf({ name: `minecraft:${name}`, properties: {} }), name).toBe(instrument);
+  });
+
+  test('a head above gives its instrument; else the block below’s; harp over a head; unknown keeps the file’s', () => {
+    const note = 'minecraft:note_block[instrument=harp,note=0,powered=false]';
+    const column = (below: string, above: string) => {
+      const grid = { size: { x: 1, y: 3, z: 1 }, states: [S(below), S(note), S(above)] };
+      updateShapes(grid);
+      return grid.states[1]!.properties['instrument'];
+    };
+    expect(column('minecraft:stone', 'minecraft:air')).toBe('basedrum');
+    expect(column('minecraft:stone', 'minecraft:creeper_head[rotation=0]')).toBe('creeper');
+    expect(column('minecraft:piglin_head[rotation=0]', 'minecraft:air')).toBe('harp');
+    expect(column('minecraft:oak_planks', 'minecraft:oak_planks')).toBe('bass');
+    // the block above (here: outside the grid, unread) decides first: nothing is known, the file's stays
+    const edge = { size: { x: 1, y: 2, z: 1 }, states: [S('minecraft:sand'), S(note)] };
+    updateShapes(edge);
+    expect(edge.states[1]!.properties['instrument']).toBe('harp');
+  });
+});
+
 describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 grid', () => {
   const size = { x: 5, y: 3, z: 5 };
   const idx = (x: number, y: number, z: number) => (y * size.z + z) * size.x + x;
@@ -738,13 +898,23 @@ describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 gri
         const states = keys.map(S);
         const grid = { size, states: states.slice() };
         updateShapes(grid);
+        const air = S('minecraft:air');
+        // a stair beside a wire as shaped (its inner corner's side is a full face too)
+        const shaped = (x: number, y: number, z: number): BlockState => {
+          const layer = (lx: number, lz: number) =>
+            lx < 0 || lz < 0 || lx >= size.x || lz >= size.z ? air : states[idx(lx, y, lz)]!;
+          const n = layer(x, z);
+          return n.name.endsWith('_stairs')
+            ? { name: n.name, properties: { ...n.properties, shape: oracleStairs(layer, x, z) } }
+            : n;
+        };
         for (let z = 1; z < 4; z++)
           for (let x = 1; x < 4; x++) {
             const me = states[idx(x, 1, z)]!;
             const got = grid.states[idx(x, 1, z)]!;
             if (me.name !== 'minecraft:redstone_wire') continue;
             const want = oracleWire(
-              (dx, dy, dz) => states[idx(x + dx, 1 + dy, z + dz)]!,
+              (dx, dy, dz) => shaped(x + dx, 1 + dy, z + dz),
               me.properties as unknown as Sides,
             );
             for (const d of DIRS)
@@ -782,7 +952,7 @@ describe('redstone wire (fast-check, seeded): every arrangement in a 5×3×5 gri
     expect(blocked.states[0]!.properties['east']).toBe('none');
     // without the world around, a wire at the edge keeps the file's sides
     const alone = { size: { x: 1, y: 1, z: 1 }, states: [W] };
-    expect(updateShapes(alone)).toEqual({});
+    expect(updateShapes(alone).changed).toEqual({});
   });
 });
 

@@ -130,6 +130,11 @@ export const UpgradeSchema = z
     notPlaceable: z
       .array(z.object({ state: z.string(), blocks: z.number().int(), reason: z.string() }))
       .describe('states this server cannot hold as written, and why'),
+    undecided: z
+      .array(z.object({ state: z.string(), blocks: z.number().int(), reason: z.string() }))
+      .describe(
+        'neighbour-dependent states kept as the file has them because their rule needs a shape the state does not tell',
+      ),
   })
   .optional();
 
@@ -149,6 +154,9 @@ export function upgradeLines(report: UpgradeReport, server: string): string[] {
     lines.push(`  ${n.blocks} block(s) ${n.state}: ${n.reason}`);
   if (report.notPlaceable.length > 10)
     lines.push(`  … ${report.notPlaceable.length - 10} more states (structuredContent.upgrade.notPlaceable)`);
+  for (const u of report.undecided.slice(0, 5)) lines.push(`  ${u.blocks} block(s) ${u.state}: ${u.reason}`);
+  if (report.undecided.length > 5)
+    lines.push(`  … ${report.undecided.length - 5} more kept states (structuredContent.upgrade.undecided)`);
   return lines;
 }
 

@@ -156,7 +156,8 @@ export function writeLitematic(structure: Structure, dataVersion = DEFAULT_DATA_
   const region = nbt.comp({
     Position: xyz({ x: 0, y: 0, z: 0 }),
     Size: xyz(size),
-    BlockStatePalette: compoundList(palette.map(paletteEntryTag)),
+    // Litematica's own field names under 26.3 were not read: it keeps `Name`/`Properties`
+    BlockStatePalette: compoundList(palette.map((key) => paletteEntryTag(key))),
     BlockStates: nbt.longArray(packStates(states, bitsFor(palette.length))),
     TileEntities: compoundList(tileEntities),
     Entities: compoundList([]),

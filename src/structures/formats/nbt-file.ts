@@ -131,10 +131,21 @@ export class NbtReader {
   }
 }
 
-/** `Name` + `Properties` (vanilla and Litematica palettes) → a state key with sorted properties. */
+/**
+ * The DataVersion from which vanilla names a block state's fields `id` and `properties` instead of `Name`
+ * and `Properties` (BlockStateFieldNamesFix, registered on schema 5006 in 26.3's DataFixers; 26.3's
+ * NbtUtils.writeBlockState writes them so).
+ */
+export const BLOCK_STATE_FIELD_NAMES_DATA_VERSION = 5006;
+
+/**
+ * `Name` + `Properties` (vanilla and Litematica palettes), or `id` + `properties` as files of 26.3 on
+ * write them (BlockStateFieldNamesFix) → a state key with sorted properties.
+ */
 export function paletteEntryKey(reader: NbtReader, entry: Compound): string {
-  const name = reader.string(entry, 'Name');
-  const props = reader.optionalCompound(entry, 'Properties');
+  const renamed = entry.value['Name'] === undefined && entry.value['id'] !== undefined;
+  const name = reader.string(entry, renamed ? 'id' : 'Name');
+  const props = reader.optionalCompound(entry, renamed ? 'properties' : 'Properties');
   const pairs = Object.entries(props?.value ?? {})
     .filter(([, v]) => v?.type === 'string')
     .map(([k, v]) => `${k}=${String(v!.value)}`)
@@ -142,11 +153,15 @@ export function paletteEntryKey(reader: NbtReader, entry: Compound): string {
   return pairs.length ? `${name}[${pairs.join(',')}]` : name;
 }
 
-/** A state key → `Name` + `Properties` compound. */
-export function paletteEntryTag(key: string): Compound['value'] {
+/**
+ * A state key → `Name` + `Properties` compound, or `id` + `properties` where the file's DataVersion is
+ * BlockStateFieldNamesFix's or later.
+ */
+export function paletteEntryTag(key: string, dataVersion?: number): Compound['value'] {
+  const renamed = dataVersion !== undefined && dataVersion >= BLOCK_STATE_FIELD_NAMES_DATA_VERSION;
   const open = key.indexOf('[');
   const name = open < 0 ? key : key.slice(0, open);
-  const out: Compound['value'] = { Name: nbt.string(name) };
+  const out: Compound['value'] = { [renamed ? 'id' : 'Name']: nbt.string(name) };
   if (open >= 0) {
     const props: Compound['value'] = {};
     for (const kv of key
@@ -156,7 +171,7 @@ export function paletteEntryTag(key: string): Compound['value'] {
       const [k, v] = kv.split('=') as [string, string];
       props[k] = nbt.string(v);
     }
-    out['Properties'] = nbt.comp(props) as Compound;
+    out[renamed ? 'properties' : 'Properties'] = nbt.comp(props) as Compound;
   }
   return out;
 }

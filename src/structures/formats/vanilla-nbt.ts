@@ -2,7 +2,8 @@
  * Vanilla structure files (.nbt: structure blocks, `place template`, datapacks), read and written as
  * vanilla's StructureTemplate.save/load do (net/minecraft/world/level/levelgen/structure/templatesystem/
  * StructureTemplate.java, 1.21.4): `size` [x,y,z] list, `palette` (or `palettes`, of which the first is
- * read) of `{Name, Properties}`, `blocks` of `{state, pos [x,y,z], nbt?}`, `entities`, `DataVersion`.
+ * read) of `{Name, Properties}` (`{id, properties}` from DataVersion 5006, 26.3: BlockStateFieldNamesFix),
+ * `blocks` of `{state, pos [x,y,z], nbt?}`, `entities`, `DataVersion`.
  * A position no block names is left as the world has it (vanilla saves structure void that way): it
  * becomes `minecraft:structure_void` here, and structure void is not written back as a block.
  * Origin: the file's 0 0 0 is placed at `origin`, as `place template` does.
@@ -113,7 +114,7 @@ export function writeVanillaNbt(structure: Structure, dataVersion = DEFAULT_DATA
   return nbt.comp({
     DataVersion: nbt.int(dataVersion),
     size: intList([size.x, size.y, size.z]),
-    palette: compoundList(structure.palette.map(paletteEntryTag)),
+    palette: compoundList(structure.palette.map((key) => paletteEntryTag(key, dataVersion))),
     blocks: compoundList(blocks),
     entities: compoundList([]),
   }) as unknown as Compound;

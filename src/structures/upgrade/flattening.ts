@@ -178,7 +178,7 @@ function fillFromBlockEntity(
   if (s.name === 'minecraft:note_block') {
     const note = Math.min(Math.max(num(entity['note'], 0), 0), 24);
     const powered = String(num(entity['powered'], 0) !== 0);
-    // the instrument is the game's updateShape (the block below), not this fix's: it is left to the default
+    // the instrument is the game's updateShape (the block above or below), not this fix's: shapes.ts sets it
     states[i] = { name: s.name, properties: { note: String(note), powered } };
     count('note blocks');
   } else if (s.name.startsWith('minecraft:potted_') || s.name === 'minecraft:flower_pot') {

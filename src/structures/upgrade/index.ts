@@ -9,7 +9,7 @@ import { type BlockState, blockStateKey, parseBlockStateKey } from '../../vocabu
 import { STRUCTURE_VOID, type Structure } from '../store.js';
 import { releaseOfDataVersion } from './data-versions.js';
 import { RULES } from './rules.js';
-import { updateShapes } from './shapes.js';
+import { type Undecided, updateShapes } from './shapes.js';
 
 export { dataVersionOfRelease, releaseOfDataVersion } from './data-versions.js';
 export { flattenLegacy, fillLegacyGaps } from './flattening.js';
@@ -40,6 +40,8 @@ export interface UpgradeReport {
   changes: UpgradeChange[];
   /** states the server cannot hold as written, and why */
   notPlaceable: NotPlaceable[];
+  /** neighbour-dependent states kept as the file has them because their rule needs a shape the state does not tell */
+  undecided: Undecided[];
 }
 
 /** The structure as the server reads it, and what that took. Structures saved by mcbridge pass unchanged. */
@@ -89,6 +91,7 @@ export function upgradeStructure(
     }
   }
 
+  const undecided: Undecided[] = [];
   let palette = structure.palette.map((key, i) => (states[i] ? blockStateKey(states[i]) : key));
   let blocks = structure.blocks;
   if (from !== undefined && from < to) {
@@ -97,7 +100,8 @@ export function upgradeStructure(
       states: blocks.map((b) => states[b] ?? { name: palette[b]!, properties: {} }),
     };
     const shaped = updateShapes(grid, around);
-    for (const [rule, n] of Object.entries(shaped)) changes.push({ rule, blocks: n });
+    for (const [rule, n] of Object.entries(shaped.changed)) changes.push({ rule, blocks: n });
+    undecided.push(...shaped.undecided);
     // a block the shapes left alone is still its palette entry's object: its key is known
     const keyOf = new Map<BlockState, string>();
     grid.states.forEach((s, i) => {
@@ -125,6 +129,7 @@ export function upgradeStructure(
       toDataVersion: to,
       changes,
       notPlaceable,
+      undecided,
     },
   };
 }

@@ -1,9 +1,14 @@
 /**
  * The block-state fixes vanilla's DataFixers registers after the 1.13 flattening, in DataVersion order
- * (net/minecraft/util/datafix/DataFixers.java, 1.21.11 and 26.1.2: every `BlockRenameFix.create`,
- * `BlockPropertyRenameAndFix` and block-state fixer class). A state written at DataVersion d passes every
- * row with d < row.dataVersion ≤ the server's; a state from a newer file goes back through the rows above
- * the server's with `down`, where the row maps one to one. Each row names the fixer it follows.
+ * (net/minecraft/util/datafix/DataFixers.java, 1.21.11, 26.1.2 and 26.3: every `BlockRenameFix.create`,
+ * `BlockPropertyRenameAndFix` — `LegacyBlockRenameFix` and `LegacyBlockPropertyRenameAndFix` in 26.3 — and
+ * block-state fixer class). After 4541 (iron_chain) up to 26.3's last schema (5016) DataFixers registers no
+ * fix of a state's name or values — 26.2 (DataVersion 4903) none at all for block states; 26.3's
+ * BlockStateFieldNamesFix (5006) renames the fields a state is stored in (`Name`/`Properties` →
+ * `id`/`properties`), which the file readers handle (formats/nbt-file.ts).
+ * A state written at DataVersion d passes every row with d < row.dataVersion ≤ the server's; a state from a
+ * newer file goes back through the rows above the server's with `down`, where the row maps one to one.
+ * Each row names the fixer it follows.
  */
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
 
