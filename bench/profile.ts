@@ -20,6 +20,10 @@ const WARM_CALLS = 3;
 const PER_CALL = 1000;
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 5;
+const flagsArg = process.argv.indexOf('--serve-flags');
+/** `--serve-flags "<node flags>"`: try other V8 settings in serve (with MCBRIDGE_HEAP=v8-default); nothing written */
+const SERVE_FLAGS = flagsArg >= 0 ? (process.argv[flagsArg + 1] ?? '').split(' ').filter(Boolean) : [];
+const TO_DOCS = flagsArg < 0 && !process.argv.includes('--no-docs');
 
 interface ProfileNode {
   id: number;
@@ -45,6 +49,11 @@ function cpuMs(pid: number): number {
     .replace(/^.*\) /, '')
     .split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
 /** the embedded world: serve's only child process */
@@ -123,6 +132,7 @@ async function main() {
     args: [
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
+      ...SERVE_FLAGS,
       new URL('../dist/cli/main.js', import.meta.url).pathname,
       'serve',
       '--embedded',
@@ -162,6 +172,7 @@ async function main() {
     cpu.world.push(cpuMs(world) - w0);
     cpu.wall.push((endUs - startUs) / 1000);
   }
+  const rss = rssMb(serve);
   await client.close();
   await waitForFile(dir, serve);
   await waitForFile(dir, world);
@@ -183,6 +194,7 @@ async function main() {
     `| mcbridge serve | ${median(cpu.serve).toFixed(0)} ms (${each(cpu.serve)}) |`,
     `| embedded world | ${median(cpu.world).toFixed(0)} ms (${each(cpu.world)}) |`,
     `| wall clock per call | ${median(cpu.wall).toFixed(0)} ms (${each(cpu.wall)}) |`,
+    `| serve RSS after the calls | ${rss.toFixed(0)} MB |`,
     `| serve CPU ÷ world CPU | ${(median(cpu.serve) / median(cpu.world)).toFixed(2)} |`,
     '',
     perProcess('serve', serve),
@@ -190,6 +202,7 @@ async function main() {
     perProcess('world', world),
   ].join('\n');
   process.stdout.write(`\n${figures}\n`);
+  if (!TO_DOCS) return;
   const content = `${machineLine(loadAtStart)}\n\n${figures}`;
   writeFileSync(
     PERFORMANCE_DOC,

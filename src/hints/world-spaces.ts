@@ -13,15 +13,24 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { isPassable } from './block-data.js';
 import { isAirName, isDoorName } from './blocks.js';
 import { boxOf, containsPos, intersection, size } from './geometry.js';
-import type { WorldRegion } from './world-region.js';
+import type { CellKind, WorldRegion } from './world-region.js';
+import type { BlockState } from '../vocabulary/blocks/block-state.js';
 
-export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
+export type { CellKind };
+
+const classify =
+  (version: string | undefined) =>
+  (b: BlockState): CellKind => {
+    if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
+    return isDoorName(b.name) ? 'door' : 'solid';
+  };
+/** one classifier per version: the region keeps each cell's kind */
+const classifiers = new Map<string | undefined, (b: BlockState) => CellKind>();
 
 export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): CellKind => {
-  const b = region.at(pos);
-  if (b === 'outside' || b === 'unloaded') return 'unknown';
-  if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
-  return isDoorName(b.name) ? 'door' : 'solid';
+  let c = classifiers.get(version);
+  if (!c) classifiers.set(version, (c = classify(version)));
+  return region.kind(pos, version, c);
 };
 
 /** A doorway is at most this high (a 2-high door, a 3-high arch). */
