@@ -17,6 +17,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { machineLine, PERFORMANCE_DOC, replaceBetweenMarkers } from './doc-tables.js';
 
 const WARM_CALLS = 3;
+const SMALL_CALLS = 200;
 const PER_CALL = 1000;
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 5;
@@ -172,18 +173,45 @@ async function main() {
     cpu.world.push(cpuMs(world) - w0);
     cpu.wall.push((endUs - startUs) / 1000);
   }
+  // single small calls: one setblock each, as a model builds step by step
+  const smallWindows: Window[] = [];
+  const small: number[] = [];
+  const smallCpu0 = cpuMs(serve);
+  for (let k = 0; k < SMALL_CALLS; k++) {
+    const startUs = monoUs();
+    const r = (await client.callTool(
+      {
+        name: 'execute_commands',
+        arguments: { commands: [`setblock ~2 ~12 ~2 minecraft:${k % 2 ? 'stone' : 'dirt'}`] },
+      },
+      undefined,
+      { timeout: 60_000 },
+    )) as CallToolResult;
+    if (r.isError) throw new Error(`execute_commands failed: ${JSON.stringify(r.content)}`);
+    const endUs = monoUs();
+    smallWindows.push({ startUs, endUs });
+    small.push((endUs - startUs) / 1000);
+  }
+  const smallCpu = (cpuMs(serve) - smallCpu0) / SMALL_CALLS;
   const rss = rssMb(serve);
   await client.close();
   await waitForFile(dir, serve);
   await waitForFile(dir, world);
 
-  const perProcess = (name: 'serve' | 'world', pid: number) => {
+  const profileOf = (pid: number) => {
     const file = readdirSync(dir).find((f) => f.split('.')[3] === String(pid))!;
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
-    const { modules, functions } = selfTime(profile, windows);
-    const label = name === 'serve' ? 'mcbridge serve' : 'embedded world (child process)';
-    return `#### ${label}\n\n${shareTable('module (self time)', modules, 12)}\n\n${shareTable('function (self time)', functions, 15)}`;
+    return JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile;
   };
+  const perProcess = (name: 'serve' | 'world', pid: number) => {
+    const { modules, functions } = selfTime(profileOf(pid), windows);
+    const label = name === 'serve' ? 'mcbridge serve' : 'embedded world (child process)';
+    return `#### ${label}, 1,000-setblock calls\n\n${shareTable('module (self time)', modules, 12)}\n\n${shareTable('function (self time)', functions, 15)}`;
+  };
+  const smallShares = () => {
+    const { modules, functions } = selfTime(profileOf(serve), smallWindows);
+    return `#### mcbridge serve, one-setblock calls\n\n${shareTable('module (self time)', modules, 10)}\n\n${shareTable('function (self time)', functions, 10)}`;
+  };
+  const sortedSmall = [...small].sort((a, b) => a - b);
   const each = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
   const figures = [
     `${ROUNDS} calls of ${PER_CALL} setblocks over stdio after ${WARM_CALLS} warm-up calls; CPU time per call ` +
@@ -196,10 +224,14 @@ async function main() {
     `| wall clock per call | ${median(cpu.wall).toFixed(0)} ms (${each(cpu.wall)}) |`,
     `| serve RSS after the calls | ${rss.toFixed(0)} MB |`,
     `| serve CPU ÷ world CPU | ${(median(cpu.serve) / median(cpu.world)).toFixed(2)} |`,
+    `| one-setblock calls (${SMALL_CALLS}): wall clock p50, p95 | ${sortedSmall[SMALL_CALLS / 2]!.toFixed(1)} ms, ${sortedSmall[Math.floor(SMALL_CALLS * 0.95)]!.toFixed(1)} ms |`,
+    `| one-setblock calls: serve CPU per call (mean) | ${smallCpu.toFixed(1)} ms |`,
     '',
     perProcess('serve', serve),
     '',
     perProcess('world', world),
+    '',
+    smallShares(),
   ].join('\n');
   process.stdout.write(`\n${figures}\n`);
   if (!TO_DOCS) return;

@@ -27,6 +27,7 @@ import { startViewer } from '../src/viewer/server.js';
 import { findBrowser, launchChromium, waitForFirstFrame } from '../test/world-view/chromium.js';
 import { mixedCommands } from './commands.js';
 import { writeFigures } from './doc-tables.js';
+import { target, targetRows } from './targets.js';
 import { measureFirstCallAndCeiling } from './first-call.js';
 import { measureServeSoaks, SOAK } from './soak.js';
 import { cpuMs, measureWorldFootprint } from './world.js';
@@ -370,6 +371,7 @@ async function main() {
   await measureServeProcess();
   await measureServeSoaks(record);
   await measureWorldFootprint(startWorld, record);
+  for (const [name, value] of targetRows()) record(name, value);
   printTable();
 }
 
@@ -432,7 +434,7 @@ async function measureBridgeVsBot(
   );
   record(
     `bridge / bot path (median of ${BRIDGE_ROUNDS} rounds: ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
-    `${(pct(bridgeRuns, 50) / pct(botRuns, 50)).toFixed(2)}× (lowest round ${Math.min(...ratios).toFixed(2)}×)`,
+    `${(pct(bridgeRuns, 50) / pct(botRuns, 50)).toFixed(2)}× (lowest round ${Math.min(...ratios).toFixed(2)}×; ${target('bridge ÷ bot path', pct(bridgeRuns, 50) / pct(botRuns, 50), '≥', 0.8, '×')})`,
   );
 }
 
