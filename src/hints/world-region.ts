@@ -73,8 +73,8 @@ export class WorldRegion {
     this.kinds = new Uint8Array(cells);
   }
 
-  /** the cell's offset in the box, or -1 outside it */
-  private indexOf(pos: BlockPos): number {
+  /** the cell's offset in the box (a key for sets of cells), or -1 outside it */
+  indexOf(pos: BlockPos): number {
     const { min, max } = this.box;
     if (pos.x < min.x || pos.y < min.y || pos.z < min.z || pos.x > max.x || pos.y > max.y || pos.z > max.z)
       return -1;
