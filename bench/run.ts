@@ -186,6 +186,7 @@ async function main() {
         timeout: 300_000,
       },
     )) as CallToolResult;
+    if (r.isError) throw new Error(`execute_commands failed: ${JSON.stringify(r.content).slice(0, 2000)}`);
     return r.structuredContent as unknown as BatchResult;
   };
   const call = async (commands: string[]) => {
@@ -324,7 +325,10 @@ async function main() {
   record('single-call latency p50', `${pct(latencies, 50).toFixed(1)} ms`);
   record('single-call latency p95', `${pct(latencies, 95).toFixed(1)} ms`);
 
-  await measureBridgeVsBot(callItems, origin, { peer: peer.pid!, world: world.pid });
+  // a failure here (the peer's session dropped on a busy machine) is a figure too; the rest of the run goes on
+  await measureBridgeVsBot(callItems, origin, { peer: peer.pid!, world: world.pid }).catch((err: unknown) =>
+    record('bridge / bot path', `not measured: ${err instanceof Error ? err.message : String(err)}`),
+  );
 
   // 4. window-capture baseline (best-known peer mod: wait up to 700 ms per command, stop after 120 ms of silence)
   const M = 50;
