@@ -103,6 +103,7 @@ export async function executeBatch(
       check.safety.parsed,
       before,
     );
+    before?.stopKeeping();
     const undoBasis = await snapshotPhase(session.channel, commands, plan, check.sendable, options, before);
     await sendPhase(session, steps, commands, results, check, { ...options, policy, onJudged });
     const final = results as CommandResult[];
