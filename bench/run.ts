@@ -326,9 +326,12 @@ async function main() {
   record('single-call latency p95', `${pct(latencies, 95).toFixed(1)} ms`);
 
   // a failure here (the peer's session dropped on a busy machine) is a figure too; the rest of the run goes on
-  await measureBridgeVsBot(callItems, origin, { peer: peer.pid!, world: world.pid }).catch((err: unknown) =>
-    record('bridge / bot path', `not measured: ${err instanceof Error ? err.message : String(err)}`),
-  );
+  await bridge
+    .waitForSession('game', { timeoutMs: 120_000, inWorld: true })
+    .then(() => measureBridgeVsBot(callItems, origin, { peer: peer.pid!, world: world.pid }))
+    .catch((err: unknown) =>
+      record('bridge / bot path', `not measured: ${err instanceof Error ? err.message : String(err)}`),
+    );
 
   // 4. window-capture baseline (best-known peer mod: wait up to 700 ms per command, stop after 120 ms of silence)
   const M = 50;
