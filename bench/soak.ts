@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { target } from './targets.js';
 
 export const SOAK = 'soak: ';
 const CALLS = 60;
@@ -47,12 +48,19 @@ function slope(ys: number[]): number {
   return num / den;
 }
 
-/** serve's heap settings: mcbridge's own (src/cli/lean-heap.ts), or V8's defaults for comparison */
-export type SoakHeap = 'lean' | 'v8-default';
-const HEAP_LABEL: Record<SoakHeap, string> = {
-  lean: "mcbridge's heap settings",
-  'v8-default': "V8's defaults (MCBRIDGE_HEAP=v8-default)",
-};
+/**
+ * serve's heap settings: mcbridge's own (src/cli/lean-heap.ts), V8's defaults, or other V8 heap flags set
+ * the same way (`MCBRIDGE_HEAP=--flag=… --flag=…`), for comparison
+ */
+export type SoakHeap = 'lean' | 'v8-default' | `--${string}`;
+const labelOf = (heap: SoakHeap): string =>
+  heap === 'lean'
+    ? "mcbridge's heap settings"
+    : heap === 'v8-default'
+      ? "V8's defaults (MCBRIDGE_HEAP=v8-default)"
+      : `MCBRIDGE_HEAP="${heap}"`;
+/** other settings the soak compares with mcbridge's own */
+const OTHER_SETTINGS: SoakHeap[] = ['v8-default', '--heap-growing-percent=10', '--heap-growing-percent=20'];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */
 export async function measureServeSoak(
@@ -64,7 +72,7 @@ export async function measureServeSoak(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, 'serve', '--embedded', '--username', 'Soak'],
-    env: { ...env, MCBRIDGE_LOG_LEVEL: 'debug', ...(heap === 'v8-default' ? { MCBRIDGE_HEAP: heap } : {}) },
+    env: { ...env, MCBRIDGE_LOG_LEVEL: 'debug', ...(heap === 'lean' ? {} : { MCBRIDGE_HEAP: heap }) },
     stderr: 'pipe',
   });
   // the warm-up's last step is logged at debug level: the server is at rest from then on
@@ -87,9 +95,10 @@ export async function measureServeSoak(
     await warmed;
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
     const atRest = rssMb(pid);
+    const own = heap === 'lean';
     record(
-      `${SOAK}${HEAP_LABEL[heap]}: serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
-      `${atRest.toFixed(0)} MB`,
+      `${SOAK}${labelOf(heap)}: serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
+      `${atRest.toFixed(0)} MB${own ? ` (${target('serve RSS at rest', Math.round(atRest), '≤', 150, ' MB')})` : ''}`,
     );
 
     let peak = atRest;
@@ -118,31 +127,33 @@ export async function measureServeSoak(
     const secondHalf = afterEach.slice(CALLS / 2);
     const warm = times.slice(CALLS / 2);
     record(
-      `${SOAK}${HEAP_LABEL[heap]}: serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`,
-      `${peak.toFixed(0)} MB`,
+      `${SOAK}${labelOf(heap)}: serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`,
+      `${peak.toFixed(0)} MB${own ? ` (${target('serve RSS under load, most', Math.round(peak), '≤', 200, ' MB')})` : ''}`,
     );
     record(
-      `${SOAK}${HEAP_LABEL[heap]}: serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
+      `${SOAK}${labelOf(heap)}: serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
       [0, 9, 19, 29, 39, 49, 59].map((i) => afterEach[i]!.toFixed(0)).join(', ') + ' MB',
     );
     record(
-      `${SOAK}${HEAP_LABEL[heap]}: serve RSS growth per 10 calls over calls 31–60 (least squares)`,
+      `${SOAK}${labelOf(heap)}: serve RSS growth per 10 calls over calls 31–60 (least squares)`,
       `${(slope(secondHalf) * 10).toFixed(1)} MB`,
     );
     const rate = (warm.length * PER_CALL) / (warm.reduce((a, b) => a + b, 0) / 1000);
-    record(`${SOAK}${HEAP_LABEL[heap]}: rate over calls 31–60`, `${rate.toFixed(0)} commands/s`);
+    record(`${SOAK}${labelOf(heap)}: rate over calls 31–60`, `${rate.toFixed(0)} commands/s`);
     return rate;
   } finally {
     await client.close();
   }
 }
 
-/** Both soaks, one after the other, and the ratio of their warm rates. */
+/** The soak with mcbridge's settings, then with each other setting, and each rate as a ratio of V8's defaults'. */
 export async function measureServeSoaks(record: (name: string, value: string) => void): Promise<void> {
-  const lean = await measureServeSoak(record, 'lean');
-  const v8Default = await measureServeSoak(record, 'v8-default');
-  record(
-    `${SOAK}rate with mcbridge's heap settings ÷ rate with V8's defaults`,
-    `${(lean / v8Default).toFixed(2)}`,
-  );
+  const rates = new Map<SoakHeap, number>();
+  for (const heap of ['lean', ...OTHER_SETTINGS] as SoakHeap[])
+    rates.set(heap, await measureServeSoak(record, heap));
+  const v8 = rates.get('v8-default')!;
+  for (const [heap, rate] of rates) {
+    if (heap === 'v8-default') continue;
+    record(`${SOAK}rate with ${labelOf(heap)} ÷ rate with V8's defaults`, `${(rate / v8).toFixed(2)}`);
+  }
 }

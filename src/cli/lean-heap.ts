@@ -19,9 +19,19 @@ import { setFlagsFromString } from 'node:v8';
 
 export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=10', '--semi-space-growth-factor=1'] as const;
 
-/** Applies the lean-heap flags unless `MCBRIDGE_HEAP=v8-default`; returns the flags applied. */
+/**
+ * Applies the lean-heap flags unless `MCBRIDGE_HEAP=v8-default`; returns the flags applied. For the bench's
+ * comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags (`--heap-growing-percent=…`,
+ * `--semi-space-growth-factor=…`, space-separated), applied the same way instead.
+ */
 export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly string[] {
-  if (env['MCBRIDGE_HEAP'] === 'v8-default') return [];
-  for (const flag of LEAN_HEAP_FLAGS) setFlagsFromString(flag);
-  return LEAN_HEAP_FLAGS;
+  const setting = env['MCBRIDGE_HEAP'];
+  if (setting === 'v8-default') return [];
+  const flags = setting?.startsWith('--') ? heapFlags(setting) : LEAN_HEAP_FLAGS;
+  for (const flag of flags) setFlagsFromString(flag);
+  return flags;
 }
+
+/** only the two heap-sizing flags this module sets; anything else is ignored */
+const heapFlags = (setting: string): string[] =>
+  setting.split(/\s+/).filter((f) => /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f));

@@ -5,7 +5,6 @@ import type { CommandNode } from '../suggest/tree.js';
 import { commandTreeOf, watchCommandTree } from './command-tree.js';
 import { EventEmitter } from 'node:events';
 import mineflayer, { type Bot } from 'mineflayer';
-import { Vec3 } from 'vec3';
 import type { CapturedMessage } from '../vocabulary/text/message.js';
 import type { ExecutorPosition } from '../commands/block-write.js';
 import { ConnectError, NotConnectedError } from '../vocabulary/errors.js';
@@ -18,6 +17,7 @@ import { CommandCounter } from './command-counter.js';
 import { kickReason, kickRemedy, readableReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
+import { StateIdReader } from './state-reads.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
 import { dropLight } from './no-light.js';
 import { trimChatHistoryCheaply } from './chat-history.js';
@@ -52,6 +52,7 @@ export class MineflayerChannel implements CommandChannel {
   /** commands sent in one tick leave in one socket write */
   private readonly outgoing: Coalescer;
   readonly commandCounter = new CommandCounter();
+  private readonly states: StateIdReader;
 
   private constructor(
     readonly bot: Bot,
@@ -63,6 +64,7 @@ export class MineflayerChannel implements CommandChannel {
     this.backend = backend;
     this.events.setMaxListeners(0);
     this.teleports = new TeleportWatch(bot);
+    this.states = new StateIdReader(bot);
     trimChatHistoryCheaply(bot);
     splitFramesWithoutThrowing(bot._client as unknown as { splitter?: unknown });
     this.outgoing = new Coalescer(() => (bot._client as unknown as { socket?: Socket }).socket);
@@ -256,12 +258,7 @@ export class MineflayerChannel implements CommandChannel {
   }
 
   readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {
-    const block = this.bot.blockAt(new Vec3(pos.x, pos.y, pos.z));
-    if (!block) return 'unloaded';
-    const properties = Object.fromEntries(
-      Object.entries(block.getProperties()).map(([k, v]) => [k, String(v)]),
-    );
-    return { name: `minecraft:${block.name}`, properties };
+    return this.states.readBlock(pos);
   }
 
   async close(): Promise<void> {

@@ -11,12 +11,13 @@ import type { ParsedCommand } from '../commands/parse.js';
 import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { NotOperatorError } from '../vocabulary/errors.js';
-import { postExecuteHints } from '../hints/index.js';
+import { type HintEntry, postExecuteHints, type PostExecuteInput } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
 import { addSuggestion, addSuggestions } from '../suggest/index.js';
 import { BotMoves, type MoveExpectation, teleportExpectation } from './bot-moves.js';
 import { type CheckedBatch, checkPhase } from './check.js';
+import { readsBefore } from './before-reads.js';
 import { readWorldForHints } from './hint-world.js';
 import { normalizeCommand } from './preflight.js';
 import { recordUndo } from './record-undo.js';
@@ -92,14 +93,18 @@ export async function executeBatch(
   const sent = await session.exclusive(async (): Promise<SentBatch> => {
     const results: Array<CommandResult | undefined> = commands.map(() => undefined);
     const check = checkPhase(session.channel, commands, results, options);
+    // verification's `before` and the undo or transaction snapshot read the world before the batch once
+    const before = readsBefore(session.channel);
     const plan = await planWrites(
       session.channel,
       commands,
       check.sendable,
       verify || options.transactional === true || options.undo !== undefined,
       check.safety.parsed,
+      before,
     );
-    const undoBasis = await snapshotPhase(session.channel, commands, plan, check.sendable, options);
+    before?.stopKeeping();
+    const undoBasis = await snapshotPhase(session.channel, commands, plan, check.sendable, options, before);
     await sendPhase(session, steps, commands, results, check, { ...options, policy, onJudged });
     const final = results as CommandResult[];
     const transaction = options.transactional
@@ -110,7 +115,13 @@ export async function executeBatch(
 
   const { check, plan, results, transaction, undoBasis } = sent;
   const rolledBack = transaction?.rolledBack === true;
-  if (verify && !rolledBack) await verifyApplied(session.channel, plan, results);
+  // one read of the world after the batch: verification reads the written blocks through the hints' region
+  // (none after a rollback: nothing was built)
+  const world = rolledBack
+    ? undefined
+    : await readWorldForHints(session.channel, hintEntries(results, plan, check));
+  const region = world && 'region' in world ? world.region : undefined;
+  if (verify && !rolledBack) await verifyApplied(session.channel, plan, results, region);
   addSuggestions(results, suggest, suggested);
   const undo = options.undo
     ? recordUndo(
@@ -129,7 +140,7 @@ export async function executeBatch(
     transaction,
     undo,
   });
-  if (!rolledBack) await hintPhase(batch, session, plan, check, options);
+  if (!rolledBack) hintPhase(batch, session, plan, check, world, options);
   return batch;
 }
 
@@ -167,16 +178,13 @@ async function sendPhase(
 const parsedOf = (check: CheckedBatch, commands: readonly string[], i: number): ParsedCommand =>
   check.safety.parsed[i] ?? parseCommand(commands[i]!, check.executor);
 
-/** Phase "hint": next steps inferred from what was built (none after a rollback: nothing was built). */
-async function hintPhase(
-  batch: BatchResult,
-  session: ConnectionSession,
+/** What the hints read of each command: its result, the blocks it writes, its verification. */
+function hintEntries(
+  results: readonly CommandResult[],
   plan: PlannedWrites,
   check: CheckedBatch,
-  options: ExecuteOptions,
-): Promise<void> {
-  const { channel } = session;
-  const entries = batch.results.map((r) => ({
+): HintEntry[] {
+  return results.map((r) => ({
     command: r.command,
     result: r,
     // a command the policy refused was never planned: its parsed writes let a hint cut it within the limit
@@ -186,10 +194,22 @@ async function hintPhase(
         : (plan.byCommand[r.index] ?? []),
     ...(r.verification ? { verification: { status: r.verification.status } } : {}),
   }));
+}
+
+/** Phase "hint": next steps inferred from what was built, checked against the world read after the batch. */
+function hintPhase(
+  batch: BatchResult,
+  session: ConnectionSession,
+  plan: PlannedWrites,
+  check: CheckedBatch,
+  world: PostExecuteInput['world'],
+  options: ExecuteOptions,
+): void {
+  const { channel } = session;
   const actionHints = postExecuteHints(
     {
-      entries,
-      world: await readWorldForHints(channel, entries),
+      entries: hintEntries(batch.results, plan, check),
+      world,
       tool: 'execute_commands',
       mcVersion: channel.version,
       designAdvice: options.designAdvice,

@@ -25,8 +25,9 @@ export async function snapshotPhase(
   plan: PlannedWrites,
   sendable: ReadonlySet<number>,
   options: { transactional?: boolean; undo?: unknown },
+  /** where the world before the batch is read (default: the channel) */
+  source = channelBlockSource(channel),
 ): Promise<BatchSnapshot> {
-  const source = channelBlockSource(channel);
   if (options.transactional) {
     const boxes = transactionBoxes(commands, plan.byCommand, sendable);
     checkSnapshotSize(boxes);

@@ -11,6 +11,7 @@ import type { CommandResult } from '../results/schema.js';
 import { BeforeSnapshot, priorReads } from '../verify/snapshot.js';
 import { verifyWrites } from '../verify/verify.js';
 import { type Verification } from '../results/verification.js';
+import type { WorldRegion } from '../hints/index.js';
 
 export interface PlannedWrites {
   /** block writes per command index (empty for commands that write no blocks) */
@@ -26,12 +27,13 @@ export async function planWrites(
   snapshot = true,
   /** commands already parsed (by the safety check) with the same executor position */
   parsed: ReadonlyArray<ParsedCommand | undefined> = [],
+  /** where the world before the batch is read (default: the channel) */
+  source = channelBlockSource(channel),
 ): Promise<PlannedWrites> {
   const executor = channel.executorPosition();
   const byCommand = commands.map((command, i) =>
     sendable.has(i) ? (parsed[i] ?? parseCommand(command, executor)).blockWrites : [],
   );
-  const source = channelBlockSource(channel);
   const all = byCommand.flat().filter((w) => !w.unresolved);
   // the snapshot only copies what keep, filters and clone sources depend on
   if (snapshot) await prepareReads(channel, all.flatMap(priorReads));
@@ -52,9 +54,12 @@ export async function verifyApplied(
   channel: CommandChannel,
   plan: PlannedWrites,
   results: CommandResult[],
+  /** the hints' region around the writes: read through it, so that the hints find the written blocks read */
+  shared?: WorldRegion,
 ): Promise<void> {
-  const source = channelBlockSource(channel);
-  if (!source) return;
+  const direct = channelBlockSource(channel);
+  if (!direct) return;
+  const source = shared?.asSource() ?? direct;
   const entries = results
     .filter((r) => r.status === 'applied' && (plan.byCommand[r.index]?.length ?? 0) > 0)
     .flatMap((r) => plan.byCommand[r.index]!.map((write) => ({ result: r, write })));
@@ -62,6 +67,8 @@ export async function verifyApplied(
   let verifications: Verification[] = [];
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
     await prepareReads(channel, boxesTouched(entries.map((e) => e.write)));
+    // a mismatch is read again a tick later: what the region read before is stale
+    if (attempt > 0) shared?.forget();
     verifications = verifyWrites(
       entries.map((e) => e.write),
       source,

@@ -28,10 +28,24 @@ const cellsOf = function* (b: Box): Generator<BlockPos> {
     for (let y = b.min.y; y <= b.max.y; y++) for (let z = b.min.z; z <= b.max.z; z++) yield { x, y, z };
 };
 
-export function groundInWorld(build: BuildContext, region: WorldRegion, version?: string): BuildContext {
+/**
+ * `rooms: false` (no advice about the design will be given) leaves the rooms out: finding them floods the
+ * air around the writes, the largest read of the region, and only design advice asks about them.
+ */
+export function groundInWorld(
+  build: BuildContext,
+  region: WorldRegion,
+  version?: string,
+  { rooms: withRooms = true }: { rooms?: boolean } = {},
+): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const doors = groundDoors(build.doors, region, kind);
   const beds = groundBeds(build.beds, region, kind);
+  const unsupported = unsupportedIn(
+    region,
+    build.touched.filter((t) => t.status === 'applied').map((t) => t.box),
+  );
+  if (!withRooms) return { ...build, doors, beds, rooms: [], lights: [], windows: [], gaps: [], unsupported };
   const lights: Feature[] = [];
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
@@ -40,10 +54,6 @@ export function groundInWorld(build: BuildContext, region: WorldRegion, version?
     (p) => !p.space || !isRoofSpace(p.space, region, kind),
   );
   const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
-  const unsupported = unsupportedIn(
-    region,
-    build.touched.filter((t) => t.status === 'applied').map((t) => t.box),
-  );
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
     (g) =>

@@ -84,7 +84,7 @@ export const postExecuteHints = (
     const build = !world
       ? batchOnly
       : region
-        ? groundInWorld(batchOnly, region, version)
+        ? groundInWorld(batchOnly, region, version, { rooms: input.designAdvice !== false })
         : withoutWorld(batchOnly);
     // rules ask about the same few commands once per refused command: each is checked once
     const allowed = new Map<string, boolean>();

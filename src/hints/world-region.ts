@@ -6,7 +6,7 @@
  */
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../vocabulary/blocks/block-state.js';
-import { boundingBox, containsPos, volume } from './geometry.js';
+import { boundingBox, volume } from './geometry.js';
 
 /**
  * Most blocks read for one batch's hints (64×16×64). A batch whose writes with the margin span more is read
@@ -44,21 +44,50 @@ export const regionAround = (written: readonly Box[]): Box | undefined => {
   return volume(narrow) <= MAX_REGION_BLOCKS ? narrow : undefined;
 };
 
-/** Reads lazily from `source`, only inside `box`, each position at most once. */
+/** What a cell is to a room: air a player stands in, a block that encloses, a door, or not known. */
+export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
+const KINDS: readonly CellKind[] = ['open', 'solid', 'door', 'unknown'];
+
+/**
+ * Reads lazily from `source`, only inside `box`, each position at most once; cells are kept by their offset
+ * in the box (no key strings), and each cell's kind is worked out once per region.
+ */
 export class WorldRegion {
-  private readonly seen = new Map<string, BlockState | 'unloaded'>();
+  private blocks: Array<BlockState | 'unloaded' | undefined>;
+  /** KINDS index + 1 per cell; 0: not worked out yet */
+  private kinds: Uint8Array;
+  private kindsVersion: string | undefined;
+  private readonly sizeY: number;
+  private readonly sizeZ: number;
   /** positions inside the box the world could not tell */
   unloaded = 0;
 
   constructor(
     readonly box: Box,
     private readonly source: BlockSource,
-  ) {}
+  ) {
+    this.sizeY = box.max.y - box.min.y + 1;
+    this.sizeZ = box.max.z - box.min.z + 1;
+    const cells = volume(box);
+    this.blocks = new Array<BlockState | 'unloaded' | undefined>(cells);
+    this.kinds = new Uint8Array(cells);
+  }
+
+  /** the cell's offset in the box (a key for sets of cells), or -1 outside it */
+  indexOf(pos: BlockPos): number {
+    const { min, max } = this.box;
+    if (pos.x < min.x || pos.y < min.y || pos.z < min.z || pos.x > max.x || pos.y > max.y || pos.z > max.z)
+      return -1;
+    return ((pos.x - min.x) * this.sizeY + (pos.y - min.y)) * this.sizeZ + (pos.z - min.z);
+  }
 
   at(pos: BlockPos): RegionBlock {
-    if (!containsPos(this.box, pos)) return 'outside';
-    const key = `${pos.x},${pos.y},${pos.z}`;
-    let block = this.seen.get(key);
+    const i = this.indexOf(pos);
+    return i < 0 ? 'outside' : this.read(i, pos);
+  }
+
+  private read(i: number, pos: BlockPos): BlockState | 'unloaded' {
+    let block = this.blocks[i];
     if (block === undefined) {
       try {
         block = this.source.readBlock(pos);
@@ -66,8 +95,47 @@ export class WorldRegion {
         block = 'unloaded';
       }
       if (block === 'unloaded') this.unloaded++;
-      this.seen.set(key, block);
+      this.blocks[i] = block;
     }
     return block;
+  }
+
+  /** The cell's kind by `classify` (the same for a region's whole life, per version), worked out once. */
+  kind(pos: BlockPos, version: string | undefined, classify: (b: BlockState) => CellKind): CellKind {
+    const i = this.indexOf(pos);
+    if (i < 0) return 'unknown';
+    if (version !== this.kindsVersion) {
+      this.kinds.fill(0);
+      this.kindsVersion = version;
+    }
+    const known = this.kinds[i]!;
+    if (known) return KINDS[known - 1]!;
+    const b = this.read(i, pos);
+    const k = b === 'unloaded' ? 'unknown' : classify(b);
+    this.kinds[i] = KINDS.indexOf(k) + 1;
+    return k;
+  }
+
+  /**
+   * Forgets what was read: the world changed since (a verification that reads again a tick later). The
+   * count of unreadable positions starts again with the reads that follow.
+   */
+  forget(): void {
+    this.blocks = new Array<BlockState | 'unloaded' | undefined>(this.blocks.length);
+    this.kinds.fill(0);
+    this.unloaded = 0;
+  }
+
+  /**
+   * A source that answers from this region inside its box (reading each position once) and from the world
+   * outside it: verification reads the written blocks through it, and the hints find them read.
+   */
+  asSource(): BlockSource {
+    return {
+      readBlock: (pos) => {
+        const i = this.indexOf(pos);
+        return i < 0 ? this.source.readBlock(pos) : this.read(i, pos);
+      },
+    };
   }
 }

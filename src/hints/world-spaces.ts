@@ -13,15 +13,24 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { isPassable } from './block-data.js';
 import { isAirName, isDoorName } from './blocks.js';
 import { boxOf, containsPos, intersection, size } from './geometry.js';
-import type { WorldRegion } from './world-region.js';
+import type { CellKind, WorldRegion } from './world-region.js';
+import type { BlockState } from '../vocabulary/blocks/block-state.js';
 
-export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
+export type { CellKind };
+
+const classify =
+  (version: string | undefined) =>
+  (b: BlockState): CellKind => {
+    if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
+    return isDoorName(b.name) ? 'door' : 'solid';
+  };
+/** one classifier per version: the region keeps each cell's kind */
+const classifiers = new Map<string | undefined, (b: BlockState) => CellKind>();
 
 export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): CellKind => {
-  const b = region.at(pos);
-  if (b === 'outside' || b === 'unloaded') return 'unknown';
-  if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
-  return isDoorName(b.name) ? 'door' : 'solid';
+  let c = classifiers.get(version);
+  if (!c) classifiers.set(version, (c = classify(version)));
+  return region.kind(pos, version, c);
 };
 
 /** A doorway is at most this high (a 2-high door, a 3-high arch). */
@@ -103,17 +112,18 @@ export function floodSpaces(
   { seeds = bounds, enclosedOnly = false }: { seeds?: Box; enclosedOnly?: boolean } = {},
 ): Space[] {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
-  const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
-  const portal = new Map<string, boolean>();
+  // cells inside the bounds are inside the region (never read outside it): its offsets are their keys
+  const key = (p: BlockPos) => region.indexOf(p);
+  const portal = new Map<number, boolean>();
   const isPortal = (p: BlockPos): boolean => {
     const k = key(p);
     let v = portal.get(k);
     if (v === undefined) portal.set(k, (v = doorwayCell(kind, p)));
     return v;
   };
-  const done = new Set<string>();
+  const done = new Set<number>();
   // cells of spaces given up on at a leak: a space that reaches one leaks too
-  const leaked = new Set<string>();
+  const leaked = new Set<number>();
   const spaces: Space[] = [];
   for (let x = seeds.min.x; x <= seeds.max.x; x++)
     for (let y = seeds.min.y; y <= seeds.max.y; y++)
@@ -162,7 +172,7 @@ export function floodSpaces(
           interior,
           columns: new Set(found.map((p) => `${p.x},${p.z}`)),
           cells: found.length,
-          open: new Set(found.map(key)),
+          open: new Set(found.map((p) => `${p.x},${p.y},${p.z}`)),
           leaks,
         });
       }
@@ -183,9 +193,9 @@ const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
     return k === 'solid' || k === 'door';
   };
   for (const along of ['x', 'z'] as const) {
-    const across = along === 'x' ? 'z' : 'x';
     /** the cell at `a` along the wall, `c` across it, in the row of `q` */
-    const cell = (q: BlockPos, a: number, c = 0): BlockPos => ({ ...q, [along]: a, [across]: q[across] + c });
+    const cell = (q: BlockPos, a: number, c = 0): BlockPos =>
+      along === 'x' ? { x: a, y: q.y, z: q.z + c } : { x: q.x + c, y: q.y, z: a };
     const inWall = (q: BlockPos): boolean =>
       kind(q) === 'open' && kind(cell(q, q[along], 1)) === 'open' && kind(cell(q, q[along], -1)) === 'open';
     /** the run of open cells through `q` between two jambs, or undefined */

@@ -75,6 +75,13 @@ const WORLD_V8_FLAGS = ['--max-semi-space-size=4'];
  */
 const worldEnv = () => ({ MALLOC_ARENA_MAX: process.env['MALLOC_ARENA_MAX'] ?? '2' });
 
+/**
+ * Bench only: `MCBRIDGE_WORLD_NODE_FLAGS` adds node flags to the world process (`--cpu-prof`, which
+ * NODE_OPTIONS refuses; `npm run bench:profile`).
+ */
+const benchNodeFlags = (): string[] =>
+  process.env['MCBRIDGE_WORLD_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
+
 function childEntry(): { script: string; execArgv: string[] } {
   const js = fileURLToPath(new URL('./world-process.js', import.meta.url));
   if (existsSync(js)) return { script: js, execArgv: [] };
@@ -200,7 +207,7 @@ export async function startWorld(options: StartWorldOptions = {}): Promise<World
   };
   const { script, execArgv } = childEntry();
   const child = fork(script, [], {
-    execArgv: [...execArgv, ...WORLD_V8_FLAGS],
+    execArgv: [...execArgv, ...WORLD_V8_FLAGS, ...benchNodeFlags()],
     env: { ...process.env, ...worldEnv(), MCBRIDGE_WORLD_OPTIONS: JSON.stringify(processOptions) },
     // the child's stdout must never reach ours: our stdout may be the MCP channel
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
