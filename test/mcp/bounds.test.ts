@@ -97,3 +97,57 @@ test('a 100,001 × 1 × 100,001 layer is refused with a count of parts, not a li
   expect(t.length).toBeLessThan(1_500);
   expect(t).toMatch(/10,000,200,001 blocks/);
 });
+
+/** width and height of a PNG from its header (IHDR), without decoding it */
+const pngSize = (r: CallToolResult) => {
+  const image = r.content.find((c) => c.type === 'image');
+  if (image?.type !== 'image') throw new Error(`no image in ${text(r).slice(0, 300)}`);
+  const png = Buffer.from(image.data, 'base64');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+};
+const IMAGE_SIDE = 2_048;
+
+test.each(['isometric', 'top'] as const)(
+  'render_area at its largest (32 × 32 × 32 blocks, scale 64, legend, %s) answers with a picture of at most 2,048 px a side',
+  async (view) => {
+    const r = await call('render_area', {
+      from: { x: 0, y: -64, z: 0 },
+      to: { x: 31, y: -33, z: 31 },
+      view,
+      scale: 64,
+    });
+    expect(r.isError).toBeFalsy();
+    const { width, height } = pngSize(r);
+    expect(Math.max(width, height)).toBeLessThanOrEqual(IMAGE_SIDE);
+    // the text says the size the picture has
+    expect(text(r)).toContain(`${width}×${height} px`);
+  },
+);
+
+test.each(['isometric', 'top'] as const)(
+  'render_area of a box too long for a picture (2,040 × 1 × 1, %s) is refused with ready calls that render',
+  async (view) => {
+    const r = await call('render_area', {
+      from: { x: -1_020, y: -60, z: 5 },
+      to: { x: 1_019, y: -60, z: 5 },
+      view,
+    });
+    expect(r.isError).toBe(true);
+    const t = text(r);
+    expect(t).toMatch(/more than 2048 px a side/);
+    expect(t).toMatch(/split it along x into 2 parts and render each/);
+    const parts = [...t.matchAll(/\{"from":\{[^}]*\},"to":\{[^}]*\}\}/g)].map(
+      (m) => JSON.parse(m[0]) as typeof WORLD,
+    );
+    expect(parts).toHaveLength(2);
+    // the two parts cover the box, and each renders as given
+    expect(parts[0]!.from.x).toBe(-1_020);
+    expect(parts[1]!.to.x).toBe(1_019);
+    expect(parts[1]!.from.x).toBe(parts[0]!.to.x + 1);
+    for (const p of parts) {
+      const part = await call('render_area', { ...p, view });
+      expect(part.isError, text(part)).toBeFalsy();
+      expect(Math.max(pngSize(part).width, pngSize(part).height)).toBeLessThanOrEqual(IMAGE_SIDE);
+    }
+  },
+);
