@@ -35,6 +35,8 @@ beforeAll(async () => {
       MCBRIDGE_STRUCTURES_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-structures-')),
     } as Record<string, string>,
   });
+  // read what serve logs, as a host does: an unread pipe that fills would stop serve's writes
+  transport.stderr?.on('data', () => undefined);
   client = new Client({ name: 'bounds', version: '0' });
   await client.connect(transport);
   // the bot is in the world before the hostile calls start
@@ -149,5 +151,25 @@ test.each(['isometric', 'top'] as const)(
       expect(part.isError, text(part)).toBeFalsy();
       expect(Math.max(pngSize(part).width, pngSize(part).height)).toBeLessThanOrEqual(IMAGE_SIDE);
     }
+  },
+);
+
+const LONG = 'x'.repeat(200_000);
+test.each([
+  ['execute_commands', { commands: ['say hi'], target: LONG }],
+  ['get_blocks_in_area', { from: { x: 0, y: 0, z: 0 }, to: { x: 0, y: 0, z: 0 }, target: LONG }],
+  ['get_batch_results', { batchId: LONG }],
+  ['execute_commands', { commands: [{ command: 'say hi', dependsOn: [LONG] }] }],
+  ['place_structure', { name: LONG, origin: { x: 0, y: -60, z: 0 } }],
+  ['compare_structure', { name: LONG, origin: { x: 0, y: -60, z: 0 } }],
+  ['get_build_job', { id: LONG }],
+])(
+  '%s refuses a 200,000-character name without repeating it: the answer does not grow with it',
+  async (tool, args) => {
+    const r = await call(tool, args);
+    expect(r.isError || JSON.stringify(r.structuredContent ?? {}).includes('rejected')).toBeTruthy();
+    const t = text(r);
+    expect(t.length, t.slice(0, 300)).toBeLessThan(2_000);
+    expect(JSON.stringify(r).length).toBeLessThan(10_000);
   },
 );
