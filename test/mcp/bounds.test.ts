@@ -4,7 +4,7 @@
  * process, so that a call that wedged the server could only fail this test (the client's request bound and
  * the other call racing it), never hang the test process itself.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { rssMb } from '../helpers/hostile-calls.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = `${root}dist/cli/main.js`;
 
 let client: Client;
+let servePid: number;
+const structuresDir = mkdtempSync(join(tmpdir(), 'mcbridge-structures-'));
 
 // a generous bound for "answered at all": a refusal needs no world work, only the round trip
 const ANSWERED = { timeout: 60_000 };
@@ -32,13 +35,14 @@ beforeAll(async () => {
       ...process.env,
       MCBRIDGE_LOG_LEVEL: 'warn',
       MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
-      MCBRIDGE_STRUCTURES_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-structures-')),
+      MCBRIDGE_STRUCTURES_DIR: structuresDir,
     } as Record<string, string>,
   });
   // read what serve logs, as a host does: an unread pipe that fills would stop serve's writes
   transport.stderr?.on('data', () => undefined);
   client = new Client({ name: 'bounds', version: '0' });
   await client.connect(transport);
+  servePid = transport.pid!;
   // the bot is in the world before the hostile calls start
   await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, { timeout: 120_000 });
 });
@@ -173,3 +177,50 @@ test.each([
     expect(JSON.stringify(r).length).toBeLessThan(10_000);
   },
 );
+
+test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all and keeps one page', async () => {
+  const info = await call('get_connection_info', {});
+  const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
+  // 64 × 256 × 64 of stone around the bot (in its loaded chunks), as a saved structure
+  const size = { x: 64, y: 256, z: 64 };
+  writeFileSync(
+    join(structuresDir, 'million.json'),
+    JSON.stringify({
+      format: 'mcbridge-structure',
+      version: 1,
+      name: 'million',
+      savedAt: new Date().toISOString(),
+      size,
+      palette: ['minecraft:stone'],
+      blocks: new Array(size.x * size.y * size.z).fill(0),
+    }),
+  );
+  const compare = () =>
+    call('compare_structure', {
+      name: 'million',
+      origin: { x: bot.x - 32, y: -64, z: bot.z - 32 },
+      limit: 200,
+    });
+  // the world streams the chunks around the bot in batches: wait until the whole footprint has arrived
+  let r = await compare();
+  await expect
+    .poll(async () => (/unloaded chunk/.test(text(r)) ? text((r = await compare())) : text(r)), {
+      timeout: 60_000,
+      message: "the bot's chunks around the structure's footprint",
+    })
+    .not.toMatch(/unloaded chunk/);
+  expect(r.isError, text(r).slice(0, 300)).toBeFalsy();
+  const out = r.structuredContent as {
+    total: number;
+    matched: number;
+    differenceCount: number;
+    differences: unknown[];
+    nextOffset?: number;
+  };
+  expect(out.total).toBe(1_048_576);
+  expect(out.matched + out.differenceCount).toBe(1_048_576);
+  expect(out.differences.length).toBe(Math.min(200, out.differenceCount));
+  // a page of differences is kept, not a million: serve stays far below what a million would hold
+  expect(rssMb(servePid)).toBeLessThan(300);
+  expect((await call('list_connections', {})).isError).toBeFalsy();
+});
