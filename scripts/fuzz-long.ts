@@ -2,15 +2,22 @@
  * The long fuzz: 10,000 seeded hostile calls over every tool against `mcbridge serve --embedded` (the built
  * CLI), with a canary build every 100 calls. Prints progress to stderr and the figures as JSON to stdout;
  * exits 1 when an invariant broke or resident memory of the server went past 200 MB.
- *   npm run fuzz [-- --seed 7 --calls 10000]
+ *   npm run fuzz [-- --seed 7 --calls 10000 --trace calls.tsv]
+ * `--trace` writes one line per call: index, tool, milliseconds, serve's resident MB after it, the arguments
+ * (cut at 300 characters), to find the calls that move memory.
  */
 import { execFileSync } from 'node:child_process';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runFuzz, startFuzzServer } from '../test/helpers/hostile-calls.js';
 
 const { values } = parseArgs({
-  options: { seed: { type: 'string', default: '20261128' }, calls: { type: 'string', default: '10000' } },
+  options: {
+    seed: { type: 'string', default: '20261128' },
+    calls: { type: 'string', default: '10000' },
+    trace: { type: 'string' },
+  },
 });
 const seed = Number(values.seed);
 const calls = Number(values.calls);
@@ -21,6 +28,7 @@ if (!process.env['MCBRIDGE_FUZZ_CLI'])
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 const started = Date.now();
 const server = await startFuzzServer();
+const trace = values.trace ? openSync(values.trace, 'w') : undefined;
 let report;
 try {
   report = await runFuzz(server, seed, calls, {
@@ -31,9 +39,19 @@ try {
           `${done}/${calls}: answered ${r.answered}, canaries ${r.canaries.ok}/${r.canaries.ok + r.canaries.failed}, problems ${r.problems.length}, serve ${r.rss.serveMax} MB, world ${r.rss.worldMax} MB\n`,
         );
     },
+    ...(trace !== undefined
+      ? {
+          onCall: (i: number, c: { tool: string; args: unknown }, ms: number, mb: number | undefined) =>
+            writeSync(
+              trace,
+              `${i}\t${c.tool}\t${Math.round(ms)}\t${mb ?? ''}\t${(JSON.stringify(c.args) ?? '').slice(0, 300)}\n`,
+            ),
+        }
+      : {}),
   });
 } finally {
   await server.close();
+  if (trace !== undefined) closeSync(trace);
 }
 const figures = {
   date: new Date().toISOString(),

@@ -3,7 +3,7 @@
  * sent: ids unique, references known and earlier (so no cycles), a clear message otherwise.
  */
 import { z } from 'zod';
-import { McbridgeError } from '../vocabulary/errors.js';
+import { echo, McbridgeError } from '../vocabulary/errors.js';
 
 export const OperationSchema = z.object({
   id: z.string().min(1).max(64).optional().describe("this step's name, for later steps"),
@@ -55,13 +55,13 @@ export function planBatch(items: readonly BatchItem[]): PlannedStep[] {
             [...(back.dependsOn ?? []), back.condition?.ifSuccess, back.condition?.ifFailed].includes(op.id));
         const what = op.id === ref ? 'itself' : `a later step (#${later + 1})`;
         throw new PlanError(
-          `${where}: ${field} "${ref}" refers to ${what}${cycle ? ' — a dependency cycle' : ''}`,
+          `${where}: ${field} "${echo(ref)}" refers to ${what}${cycle ? ' — a dependency cycle' : ''}`,
           {
             remedy: 'steps run in order: a step can only depend on steps before it',
           },
         );
       }
-      throw new PlanError(`${where}: ${field} "${ref}" is not the id of any step`, {
+      throw new PlanError(`${where}: ${field} "${echo(ref)}" is not the id of any step`, {
         remedy: `known ids: ${[...ids.keys()].join(', ') || 'none'}`,
       });
     };

@@ -1,5 +1,5 @@
 /** The named connections of one companion, and which one is used when a call names none. */
-import { McbridgeError } from '../vocabulary/errors.js';
+import { echo, McbridgeError } from '../vocabulary/errors.js';
 import type { ConnectionTarget } from './target.js';
 
 export class UnknownTargetError extends McbridgeError {
@@ -20,7 +20,7 @@ export class Targets {
     const key = name ?? this.defaultName;
     const target = this.byName.get(key);
     if (!target) {
-      throw new UnknownTargetError(`no connection named "${key}"`, {
+      throw new UnknownTargetError(`no connection named "${echo(key)}"`, {
         remedy: `use one of: ${[...this.byName.keys()].join(', ')} (see list_connections)`,
       });
     }

@@ -1,10 +1,10 @@
 /** Errors of build jobs: each says what happened and what to do. */
-import { McbridgeError } from '../vocabulary/errors.js';
+import { echo, McbridgeError } from '../vocabulary/errors.js';
 
 export class JobNotFoundError extends McbridgeError {
   override name = 'JobNotFoundError' as const;
   constructor(readonly id: string) {
-    super(`no build job "${id}"`, { remedy: 'list_build_jobs shows the jobs this companion knows' });
+    super(`no build job "${echo(id)}"`, { remedy: 'list_build_jobs shows the jobs this companion knows' });
   }
 }
 

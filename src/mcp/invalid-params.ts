@@ -112,9 +112,16 @@ export function describeIssue(issue: Issue, args: unknown): string {
   }
 }
 
-/** The sentences for every problem, in one message. */
-export const describeIssues = (tool: string, issues: readonly Issue[], args: unknown): string =>
-  `invalid arguments for ${tool}: ${issues.map((i) => describeIssue(i, args)).join(' ')}`;
+/** sentences told; a list of a thousand wrong items gets these and a count of the rest */
+const SENTENCES = 10;
+
+/** The sentences for the first problems, and how many more there are, in one message. */
+export function describeIssues(tool: string, issues: readonly Issue[], args: unknown): string {
+  const told = issues.slice(0, SENTENCES).map((i) => describeIssue(i, args));
+  const more = issues.length - told.length;
+  const rest = more > 0 ? ` …and ${more.toLocaleString('en-US')} more problems: fix these first.` : '';
+  return `invalid arguments for ${tool}: ${told.join(' ')}${rest}`;
+}
 
 interface Def {
   type: string;

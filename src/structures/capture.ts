@@ -74,12 +74,20 @@ export interface PlacedBlock {
  * order y, z, x of the transformed box. Structure void is left out, and so is every state `skip` says
  * (unknown blocks).
  */
-export function placedBlocks(
+export const placedBlocks = (
   structure: Structure,
   origin: BlockPos,
   transform: Rotation | Transform = 0,
   skip: (key: string) => boolean = () => false,
-): PlacedBlock[] {
+): PlacedBlock[] => [...eachPlacedBlock(structure, origin, transform, skip)];
+
+/** The blocks of `placedBlocks` one at a time, for a walk that keeps none of them (a comparison's count). */
+export function* eachPlacedBlock(
+  structure: Structure,
+  origin: BlockPos,
+  transform: Rotation | Transform = 0,
+  skip: (key: string) => boolean = () => false,
+): Generator<PlacedBlock> {
   const { size } = structure;
   const { rotation, mirror } = transformOf(transform);
   const rotated = structure.palette.map((k) => rotateStateKey(mirrorStateKey(k, mirror), rotation));
@@ -90,7 +98,7 @@ export function placedBlocks(
   const left = structure.palette.map((k) => k === STRUCTURE_VOID || skip(k));
   const width = rotation % 180 === 0 ? size.x : size.z;
   const depth = rotation % 180 === 0 ? size.z : size.x;
-  const grid: number[] = new Array(width * depth * size.y).fill(-1);
+  const grid = new Int32Array(width * depth * size.y).fill(-1);
   const at = (dx: number, y: number, dz: number) => (y * depth + dz) * width + dx;
   let i = 0;
   for (let y = 0; y < size.y; y++)
@@ -106,22 +114,20 @@ export function placedBlocks(
     const { dx, dz } = turn(x, z);
     data.set(at(dx, y, dz), toSnbt(e.nbt as Compound));
   }
-  const out: PlacedBlock[] = [];
   for (let y = 0; y < size.y; y++)
     for (let z = 0; z < depth; z++)
       for (let x = 0; x < width; x++) {
         const state = grid[at(x, y, z)]!;
         if (state < 0 || left[state]) continue;
         const snbt = data.get(at(x, y, z));
-        out.push({
+        yield {
           x: origin.x + x,
           y: origin.y + y,
           z: origin.z + z,
           key: rotated[state]!,
           ...(snbt && snbt !== '{}' ? { data: snbt } : {}),
-        });
+        };
       }
-  return out;
 }
 
 /**

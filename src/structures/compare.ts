@@ -12,7 +12,7 @@ import {
   blockStateKey,
   parseBlockStateKey,
 } from '../vocabulary/blocks/block-state.js';
-import { type PlacedBlock, blockCommands, placedBlocks } from './capture.js';
+import { type PlacedBlock, blockCommands, eachPlacedBlock } from './capture.js';
 import type { Rotation, Transform } from './rotate.js';
 import { type Structure, StructureError } from './store.js';
 
@@ -27,10 +27,18 @@ export interface Difference {
 export interface Comparison {
   matched: number;
   total: number;
-  /** every difference, in the order y, z, x */
+  /** how many blocks differ */
+  differenceCount: number;
+  /** the differences of the page asked for, in the order y, z, x */
   differences: Difference[];
-  /** the planned block of each difference (with its block entity data), same order */
+  /** the planned block of each of those differences (with its block entity data), same order */
   planned: PlacedBlock[];
+}
+
+/** which differences to keep: counted are all, kept only these (a plan of a million blocks keeps a page) */
+export interface ComparePage {
+  offset: number;
+  limit: number;
 }
 
 export function stateMatches(expected: string, actual: BlockState): boolean {
@@ -50,11 +58,14 @@ export function compareStructure(
   source: BlockSource,
   origin: BlockPos,
   transform: Rotation | Transform = 0,
+  page: ComparePage = { offset: 0, limit: Infinity },
 ): Comparison {
-  const blocks = placedBlocks(structure, origin, transform);
   const differences: Difference[] = [];
   const planned: PlacedBlock[] = [];
-  for (const block of blocks) {
+  let total = 0;
+  let differenceCount = 0;
+  for (const block of eachPlacedBlock(structure, origin, transform)) {
+    total++;
     const actual = source.readBlock(block);
     if (actual === 'unloaded') {
       throw new StructureError(`${block.x} ${block.y} ${block.z} is in an unloaded chunk`, {
@@ -62,6 +73,8 @@ export function compareStructure(
       });
     }
     if (stateMatches(block.key, actual)) continue;
+    const index = differenceCount++;
+    if (index < page.offset || index >= page.offset + page.limit) continue;
     differences.push({
       x: block.x,
       y: block.y,
@@ -71,7 +84,7 @@ export function compareStructure(
     });
     planned.push(block);
   }
-  return { matched: blocks.length - differences.length, total: blocks.length, differences, planned };
+  return { matched: total - differenceCount, total, differenceCount, differences, planned };
 }
 
 /** Commands that set the planned blocks of these differences (fill runs where they line up along x). */

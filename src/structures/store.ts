@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { McbridgeError } from '../vocabulary/errors.js';
+import { echo, McbridgeError } from '../vocabulary/errors.js';
 
 export const STRUCTURE_MAX_BLOCKS = 32_768;
 /** a palette entry that leaves the world as it is there (vanilla's structure void; absent blocks of a .nbt) */
@@ -71,7 +71,7 @@ export function defaultStructuresDir(env: NodeJS.ProcessEnv = process.env): stri
 
 export function checkName(name: string): string {
   if (!NAME.test(name)) {
-    throw new StructureError(`"${name}" is not a valid structure name`, {
+    throw new StructureError(`"${echo(name)}" is not a valid structure name`, {
       remedy: 'use 1–64 letters, digits, _ or - (no paths)',
     });
   }
@@ -109,7 +109,7 @@ export class StructureStore {
     try {
       text = await readFile(this.file(name), 'utf8');
     } catch {
-      throw new StructureError(`no structure named "${name}"`, {
+      throw new StructureError(`no structure named "${echo(name)}"`, {
         remedy: 'see list_structures, or save one with save_structure',
       });
     }

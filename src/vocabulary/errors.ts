@@ -13,6 +13,13 @@ export class McbridgeError extends Error {
   }
 }
 
+/**
+ * A value from a call as an error repeats it: at most `max` characters and its length, so that an answer
+ * never grows with what it was sent (a 200,000-character name is not sent back whole).
+ */
+export const echo = (value: string, max = 80): string =>
+  value.length > max ? `${value.slice(0, max)}… (${value.length.toLocaleString('en-US')} characters)` : value;
+
 export class WorldStartError extends McbridgeError {
   override name = 'WorldStartError' as const;
   constructor(

@@ -3,7 +3,15 @@
  * of each, and a panel under the picture with a swatch per type, the view and any cutaway note.
  */
 import { Canvas, type Paint, textWidth } from './raster.js';
-import { AIR_CELL, BACKGROUND, type BlockGrid, fontHeight, LABEL, UNLOADED_CELL } from './render-grid.js';
+import {
+  AIR_CELL,
+  BACKGROUND,
+  type BlockGrid,
+  fontHeight,
+  LABEL,
+  MAX_IMAGE_SIDE,
+  UNLOADED_CELL,
+} from './render-grid.js';
 import type { Texture } from './textures.js';
 
 export interface BlockCount {
@@ -48,21 +56,31 @@ export function countsText(counts: Counts): string {
 
 const SWATCH_GAP = 6;
 
-/** Height of the legend panel for `entries` at this width and font size. */
+/**
+ * Size of the legend panel for `entries` at this width and font size, no taller than `maxHeight`: when the
+ * entries do not fit, it shows the first `shown` and a last line with the count of the rest.
+ */
 export function legendSize(
   width: number,
   entries: number,
   fs: number,
   caption: string[],
-): { width: number; height: number; columns: number; columnWidth: number } {
+  maxHeight = Infinity,
+): { width: number; height: number; columns: number; columnWidth: number; shown: number } {
   const fh = fontHeight(fs);
-  const captionLines = caption.length;
   const row = fh * 2 + 4;
   const columnWidth = 2 * fh + SWATCH_GAP + textWidth('m'.repeat(24), fs) + 12;
   const w = Math.max(width, columnWidth + 16, ...caption.map((line) => textWidth(line, fs) + 16));
   const columns = Math.max(1, Math.floor((w - 16) / columnWidth));
-  const rows = Math.ceil(entries / columns);
-  return { width: w, height: 8 + captionLines * (fh + 6) + rows * row + 8, columns, columnWidth };
+  const fixed = 8 + caption.length * (fh + 6) + 8;
+  const room = Math.max(1, Math.floor((maxHeight - fixed) / row));
+  let rows = Math.ceil(entries / columns);
+  let shown = entries;
+  if (rows > room) {
+    rows = room;
+    shown = rows * columns - 1;
+  }
+  return { width: w, height: fixed + rows * row, columns, columnWidth, shown };
 }
 
 /** A swatch painted with the texture, given positions 0–1 across it. */
@@ -73,13 +91,14 @@ const textureSwatch =
     return [t.data[i]!, t.data[i + 1]!, t.data[i + 2]!];
   };
 
-/** Draws `picture` with the legend panel under it. */
+/** Draws `picture` with the legend panel under it, the whole no taller than `maxHeight`. */
 export function withLegend(
   picture: Canvas,
   grid: BlockGrid,
   counts: Counts,
   caption: string[],
   fs: number,
+  maxHeight = MAX_IMAGE_SIDE,
 ): Canvas {
   const swatchOf = new Map<string, Paint>();
   for (const e of grid.palette) {
@@ -89,7 +108,7 @@ export function withLegend(
       e.textures && !e.textures.side.cutout ? textureSwatch(e.textures.side) : e.colour.rgb,
     );
   }
-  const size = legendSize(picture.width, counts.blocks.length, fs, caption);
+  const size = legendSize(picture.width, counts.blocks.length, fs, caption, maxHeight - picture.height);
   const out = new Canvas(size.width, picture.height + size.height, BACKGROUND);
   for (let y = 0; y < picture.height; y++) {
     picture.data.copy(out.data, y * size.width * 4, y * picture.width * 4, (y + 1) * picture.width * 4);
@@ -100,11 +119,12 @@ export function withLegend(
     out.text(line, 8, y, LABEL, fs);
     y += fh + 6;
   }
-  counts.blocks.forEach((b, i) => {
-    const col = i % size.columns;
-    const row = Math.floor(i / size.columns);
-    const x = 8 + col * size.columnWidth;
-    const top = y + row * (fh * 2 + 4);
+  const cell = (i: number) => ({
+    x: 8 + (i % size.columns) * size.columnWidth,
+    top: y + Math.floor(i / size.columns) * (fh * 2 + 4),
+  });
+  counts.blocks.slice(0, size.shown).forEach((b, i) => {
+    const { x, top } = cell(i);
     const paint = swatchOf.get(b.name) ?? LABEL;
     const side = fh * 2;
     out.rect(
@@ -124,5 +144,10 @@ export function withLegend(
       fs,
     );
   });
+  const rest = counts.blocks.length - size.shown;
+  if (rest > 0) {
+    const { x, top } = cell(size.shown);
+    out.text(`+${rest} more types, see text`, x, top + fh / 2, LABEL, fs);
+  }
   return out;
 }

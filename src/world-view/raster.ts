@@ -148,9 +148,9 @@ export class Canvas {
   }
 
   toPng(): Buffer {
-    const png = new PNG({ width: this.width, height: this.height });
-    this.data.copy(png.data);
-    return PNG.sync.write(png);
+    // the packer reads only width, height and data: encode the canvas's own pixels, not a copy of them
+    const image = { width: this.width, height: this.height, data: this.data } as unknown as PNG;
+    return PNG.sync.write(image);
   }
 }
 

@@ -94,8 +94,13 @@ function paletteEntry(state: BlockState): PaletteEntry {
 
 export const BACKGROUND: Rgb = [32, 34, 40];
 export const LABEL: Rgb = [225, 225, 225];
-/** no side of a picture is longer than this; the scale shrinks to fit */
-export const MAX_IMAGE_SIDE = 4096;
+/**
+ * No side of an image, legend included, is longer than this: the scale shrinks to fit. A model sees pictures
+ * downscaled below it anyway, and it bounds what one render holds at once (about 16 MB per pixel buffer).
+ */
+export const MAX_IMAGE_SIDE = 2048;
+/** room kept under the picture for the legend; a longer legend names its first types and a count of the rest */
+export const LEGEND_ROOM = 240;
 
 export interface Layout {
   width: number;

@@ -33,6 +33,7 @@ export function isoLayout(
   scale: number | undefined,
   labels: LabelSpace | undefined,
   turn: Turn,
+  maxHeight = MAX_IMAGE_SIDE,
 ): Layout {
   const across = size.x + size.z;
   const tall = across / 2 + size.y;
@@ -49,7 +50,7 @@ export function isoLayout(
     Math.min(
       a,
       Math.floor((MAX_IMAGE_SIDE - wide.left - wide.right) / across),
-      Math.floor((MAX_IMAGE_SIDE - wide.top - wide.bottom) / tall),
+      Math.floor((maxHeight - wide.top - wide.bottom) / tall),
     ),
   );
   const fontSize = a >= 6 ? 2 : 1;

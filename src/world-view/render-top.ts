@@ -16,7 +16,13 @@ import {
 } from './render-grid.js';
 import type { Cuboid } from './shapes.js';
 
-export function topLayout(box: Box, size: BlockPos, scale: number | undefined, labels?: LabelSpace): Layout {
+export function topLayout(
+  box: Box,
+  size: BlockPos,
+  scale: number | undefined,
+  labels?: LabelSpace,
+  maxHeight = MAX_IMAGE_SIDE,
+): Layout {
   const margins = (fs: number) =>
     labels
       ? {
@@ -33,7 +39,7 @@ export function topLayout(box: Box, size: BlockPos, scale: number | undefined, l
     Math.min(
       cell,
       Math.floor((MAX_IMAGE_SIDE - wide.left - wide.right) / size.x),
-      Math.floor((MAX_IMAGE_SIDE - wide.top - wide.bottom) / size.z),
+      Math.floor((maxHeight - wide.top - wide.bottom) / size.z),
     ),
   );
   const fontSize = cell >= 8 ? 2 : 1;

@@ -16,6 +16,7 @@ import {
   BlockGrid,
   type LabelSpace,
   type Layout,
+  LEGEND_ROOM,
   MAX_IMAGE_SIDE,
   type PaletteEntry,
 } from './render-grid.js';
@@ -24,7 +25,7 @@ import { type Counts, countBlocks, withLegend } from './legend.js';
 import { drawIsometric, isoLayout } from './render-iso.js';
 import { type Corner, CORNERS, turnFor } from './rotate.js';
 import { drawTop, topLayout } from './render-top.js';
-import { AreaTooLargeError, splitPlan } from './split.js';
+import { AreaTooLargeError, readyParts, type SplitAxis, type SplitPlan, splitPlan } from './split.js';
 
 export const RenderViewSchema = z.enum(['isometric', 'top']);
 export const RenderOptionsSchema = z.object({
@@ -45,41 +46,92 @@ export interface RenderPlan extends Layout {
   grid: boolean;
 }
 
-/** Sizes and pixel positions of a render, without reading the world. */
+/** Sizes and pixel positions of a render, without reading the world: constant time, whatever the box. */
 export function planRender(from: BlockPos, to: BlockPos, options: RenderOptions): RenderPlan {
   const { view = 'isometric', grid = true, maxBlocks = AREA_MAX_BLOCKS, corner = 'south-east' } = options;
   const box = boxOf(from, to);
+  const layout = (b: Box) => {
+    const labels = grid ? labelSpace(b) : undefined;
+    const maxHeight = MAX_IMAGE_SIDE - ((options.legend ?? true) ? LEGEND_ROOM : 0);
+    const l =
+      view === 'top'
+        ? topLayout(b, sizeOf(b), options.scale, labels, maxHeight)
+        : isoLayout(b, turnFor(corner, b).size, options.scale, labels, turnFor(corner, b), maxHeight);
+    return { layout: l, fits: l.width <= MAX_IMAGE_SIDE && l.height <= maxHeight };
+  };
+  const fits = (b: Box) => layout(b).fits;
   const volume = volumeOf(box);
   if (volume > maxBlocks) {
-    throw new AreaTooLargeError(volume, maxBlocks, splitPlan(box, maxBlocks));
+    // the parts a refusal offers must each render: a row too long for a picture is cut shorter
+    const plan = splitPlan(box, maxBlocks);
+    throw new AreaTooLargeError(volume, maxBlocks, fits(plan.part(0)) ? plan : splitPlan(box, ROW_FITS));
   }
-  const size = sizeOf(box);
-  const labels = grid ? labelSpace(box) : undefined;
-  const layout =
-    view === 'top'
-      ? topLayout(box, size, options.scale, labels)
-      : isoLayout(box, turnFor(corner, box).size, options.scale, labels, turnFor(corner, box));
-  if (Math.max(layout.width, layout.height) > MAX_IMAGE_SIDE) {
-    throw new ImageTooLargeError(size, layout.width, layout.height);
+  const planned = layout(box);
+  if (!planned.fits) {
+    const { width, height } = planned.layout;
+    throw new ImageTooLargeError(sizeOf(box), width, height, imageSplit(box, fits));
   }
-  return { view, corner, box, grid, ...layout };
+  return { view, corner, box, grid, ...planned.layout };
+}
+
+/** a row of this many blocks draws within the image limit in either view, labels and legend included */
+const ROW_FITS = MAX_IMAGE_SIDE - LEGEND_ROOM - 100;
+
+/** `box` cut along `axis` into `parts` parts as even as whole blocks allow */
+function evenSplit(box: Box, axis: SplitAxis, parts: number): SplitPlan {
+  const extent = sizeOf(box)[axis];
+  const step = Math.ceil(extent / parts);
+  return {
+    axis,
+    count: Math.ceil(extent / step),
+    part: (i) => {
+      const lo = box.min[axis] + i * step;
+      return {
+        min: { ...box.min, [axis]: lo },
+        max: { ...box.max, [axis]: Math.min(lo + step - 1, box.max[axis]) },
+      };
+    },
+  };
+}
+
+/**
+ * The fewest parts along one axis whose pictures fit (the first part is the largest), found by bisection:
+ * a few dozen layouts, whatever the box.
+ */
+function imageSplit(box: Box, fits: (b: Box) => boolean): SplitPlan {
+  let best: SplitPlan | undefined;
+  for (const axis of ['x', 'z', 'y'] as const) {
+    const extent = sizeOf(box)[axis];
+    if (extent < 2 || !fits(evenSplit(box, axis, extent).part(0))) continue;
+    let lo = 2;
+    let hi = extent;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (fits(evenSplit(box, axis, mid).part(0))) hi = mid;
+      else lo = mid + 1;
+    }
+    const plan = evenSplit(box, axis, lo);
+    if (!best || plan.count < best.count) best = plan;
+  }
+  return best ?? splitPlan(box, ROW_FITS);
 }
 
 export class ImageTooLargeError extends McbridgeError {
   override name = 'ImageTooLargeError' as const;
+  /** the first few parts of the split (and the last), each drawn within the limit: ready calls */
+  readonly parts: Box[];
   constructor(
     readonly size: BlockPos,
     readonly width: number,
     readonly height: number,
+    plan: SplitPlan,
   ) {
-    const axis = size.x >= size.z ? 'x' : 'z';
-    const parts = Math.ceil(Math.max(width, height) / (MAX_IMAGE_SIDE - 200));
+    const { parts, calls } = readyParts(plan);
     super(
-      `a ${size.x}×${size.y}×${size.z} area needs a ${width}×${height} px image, more than ${MAX_IMAGE_SIDE} px a side`,
-      {
-        remedy: `split it along ${axis} into ${parts} parts and render each`,
-      },
+      `a ${size.x}×${size.y}×${size.z} area needs a ${width}×${height} px picture even at 1 px a block, more than ${MAX_IMAGE_SIDE} px a side with its legend`,
+      { remedy: `split it along ${plan.axis} into ${plan.count} parts and render each: ${calls}` },
     );
+    this.parts = parts;
   }
 }
 

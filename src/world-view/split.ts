@@ -3,6 +3,8 @@ export {
   AreaTooLargeError,
   type SplitAxis,
   checkBoxSize,
+  readyParts,
   splitBox,
   splitPlan,
+  type SplitPlan,
 } from '../vocabulary/blocks/box-limit.js';

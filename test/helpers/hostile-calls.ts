@@ -440,7 +440,12 @@ export async function runFuzz(
   server: FuzzServer,
   seed: number,
   count: number,
-  options: { boundMs: number; onProgress?: (done: number, report: FuzzReport) => void },
+  options: {
+    boundMs: number;
+    onProgress?: (done: number, report: FuzzReport) => void;
+    /** after each answer: the call, how long it took and serve's resident memory then (to trace memory steps) */
+    onCall?: (index: number, call: HostileCall, ms: number, serveMb: number | undefined) => void;
+  },
 ): Promise<FuzzReport> {
   const { client } = server;
   const call = async (tool: string, args: unknown) =>
@@ -520,8 +525,10 @@ export async function runFuzz(
           report.problems.push(`call ${i} ${c.tool} internal error: ${String(e).slice(0, 300)}`);
       }
     }
-    report.slowestMs = Math.max(report.slowestMs, performance.now() - started);
+    const ms = performance.now() - started;
+    report.slowestMs = Math.max(report.slowestMs, ms);
     const rss = rssMb(server.pid);
+    options.onCall?.(i, c, ms, rss);
     if (rss !== undefined) report.rss.serveMax = Math.max(report.rss.serveMax ?? 0, rss);
     if (world) {
       const w = rssMb(world);

@@ -4,7 +4,7 @@
  * process, so that a call that wedged the server could only fail this test (the client's request bound and
  * the other call racing it), never hang the test process itself.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,11 +12,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { rssMb } from '../helpers/hostile-calls.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = `${root}dist/cli/main.js`;
 
 let client: Client;
+let servePid: number;
+const structuresDir = mkdtempSync(join(tmpdir(), 'mcbridge-structures-'));
 
 // a generous bound for "answered at all": a refusal needs no world work, only the round trip
 const ANSWERED = { timeout: 60_000 };
@@ -32,11 +35,14 @@ beforeAll(async () => {
       ...process.env,
       MCBRIDGE_LOG_LEVEL: 'warn',
       MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
-      MCBRIDGE_STRUCTURES_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-structures-')),
+      MCBRIDGE_STRUCTURES_DIR: structuresDir,
     } as Record<string, string>,
   });
+  // read what serve logs, as a host does: an unread pipe that fills would stop serve's writes
+  transport.stderr?.on('data', () => undefined);
   client = new Client({ name: 'bounds', version: '0' });
   await client.connect(transport);
+  servePid = transport.pid!;
   // the bot is in the world before the hostile calls start
   await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, { timeout: 120_000 });
 });
@@ -96,4 +102,125 @@ test('a 100,001 × 1 × 100,001 layer is refused with a count of parts, not a li
   const t = text(r);
   expect(t.length).toBeLessThan(1_500);
   expect(t).toMatch(/10,000,200,001 blocks/);
+});
+
+/** width and height of a PNG from its header (IHDR), without decoding it */
+const pngSize = (r: CallToolResult) => {
+  const image = r.content.find((c) => c.type === 'image');
+  if (image?.type !== 'image') throw new Error(`no image in ${text(r).slice(0, 300)}`);
+  const png = Buffer.from(image.data, 'base64');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+};
+const IMAGE_SIDE = 2_048;
+
+test.each(['isometric', 'top'] as const)(
+  'render_area at its largest (32 × 32 × 32 blocks, scale 64, legend, %s) answers with a picture of at most 2,048 px a side',
+  async (view) => {
+    const r = await call('render_area', {
+      from: { x: 0, y: -64, z: 0 },
+      to: { x: 31, y: -33, z: 31 },
+      view,
+      scale: 64,
+    });
+    expect(r.isError).toBeFalsy();
+    const { width, height } = pngSize(r);
+    expect(Math.max(width, height)).toBeLessThanOrEqual(IMAGE_SIDE);
+    // the text says the size the picture has
+    expect(text(r)).toContain(`${width}×${height} px`);
+  },
+);
+
+test.each(['isometric', 'top'] as const)(
+  'render_area of a box too long for a picture (2,040 × 1 × 1, %s) is refused with ready calls that render',
+  async (view) => {
+    const r = await call('render_area', {
+      from: { x: -1_020, y: -60, z: 5 },
+      to: { x: 1_019, y: -60, z: 5 },
+      view,
+    });
+    expect(r.isError).toBe(true);
+    const t = text(r);
+    expect(t).toMatch(/more than 2048 px a side/);
+    expect(t).toMatch(/split it along x into 2 parts and render each/);
+    const parts = [...t.matchAll(/\{"from":\{[^}]*\},"to":\{[^}]*\}\}/g)].map(
+      (m) => JSON.parse(m[0]) as typeof WORLD,
+    );
+    expect(parts).toHaveLength(2);
+    // the two parts cover the box, and each renders as given
+    expect(parts[0]!.from.x).toBe(-1_020);
+    expect(parts[1]!.to.x).toBe(1_019);
+    expect(parts[1]!.from.x).toBe(parts[0]!.to.x + 1);
+    for (const p of parts) {
+      const part = await call('render_area', { ...p, view });
+      expect(part.isError, text(part)).toBeFalsy();
+      expect(Math.max(pngSize(part).width, pngSize(part).height)).toBeLessThanOrEqual(IMAGE_SIDE);
+    }
+  },
+);
+
+const LONG = 'x'.repeat(200_000);
+test.each([
+  ['execute_commands', { commands: ['say hi'], target: LONG }],
+  ['get_blocks_in_area', { from: { x: 0, y: 0, z: 0 }, to: { x: 0, y: 0, z: 0 }, target: LONG }],
+  ['get_batch_results', { batchId: LONG }],
+  ['execute_commands', { commands: [{ command: 'say hi', dependsOn: [LONG] }] }],
+  ['place_structure', { name: LONG, origin: { x: 0, y: -60, z: 0 } }],
+  ['compare_structure', { name: LONG, origin: { x: 0, y: -60, z: 0 } }],
+  ['get_build_job', { id: LONG }],
+])(
+  '%s refuses a 200,000-character name without repeating it: the answer does not grow with it',
+  async (tool, args) => {
+    const r = await call(tool, args);
+    expect(r.isError || JSON.stringify(r.structuredContent ?? {}).includes('rejected')).toBeTruthy();
+    const t = text(r);
+    expect(t.length, t.slice(0, 300)).toBeLessThan(2_000);
+    expect(JSON.stringify(r).length).toBeLessThan(10_000);
+  },
+);
+
+test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all and keeps one page', async () => {
+  const info = await call('get_connection_info', {});
+  const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
+  // 64 × 256 × 64 of stone around the bot (in its loaded chunks), as a saved structure
+  const size = { x: 64, y: 256, z: 64 };
+  writeFileSync(
+    join(structuresDir, 'million.json'),
+    JSON.stringify({
+      format: 'mcbridge-structure',
+      version: 1,
+      name: 'million',
+      savedAt: new Date().toISOString(),
+      size,
+      palette: ['minecraft:stone'],
+      blocks: new Array(size.x * size.y * size.z).fill(0),
+    }),
+  );
+  const compare = () =>
+    call('compare_structure', {
+      name: 'million',
+      origin: { x: bot.x - 32, y: -64, z: bot.z - 32 },
+      limit: 200,
+    });
+  // the world streams the chunks around the bot in batches: wait until the whole footprint has arrived
+  let r = await compare();
+  await expect
+    .poll(async () => (/unloaded chunk/.test(text(r)) ? text((r = await compare())) : text(r)), {
+      timeout: 60_000,
+      message: "the bot's chunks around the structure's footprint",
+    })
+    .not.toMatch(/unloaded chunk/);
+  expect(r.isError, text(r).slice(0, 300)).toBeFalsy();
+  const out = r.structuredContent as {
+    total: number;
+    matched: number;
+    differenceCount: number;
+    differences: unknown[];
+    nextOffset?: number;
+  };
+  expect(out.total).toBe(1_048_576);
+  expect(out.matched + out.differenceCount).toBe(1_048_576);
+  expect(out.differences.length).toBe(Math.min(200, out.differenceCount));
+  // a page of differences is kept, not a million: serve stays far below what a million would hold
+  expect(rssMb(servePid)).toBeLessThan(300);
+  expect((await call('list_connections', {})).isError).toBeFalsy();
 });

@@ -144,6 +144,16 @@ describe('an object with wrong fields', () => {
     },
   );
 
+  test('a list of a thousand wrong items is told in a few sentences and a count of the rest', async () => {
+    const result = await raw('execute_commands', { commands: Array.from({ length: 1_000 }, () => 42) });
+    expect(result.isError).toBe(true);
+    const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+    expect(text).toContain('`commands[0]` must be a string or an object, not a number.');
+    expect(text).toContain('and 990 more problems');
+    // the answer does not grow with the list
+    expect(text.length).toBeLessThan(1_500);
+  });
+
   test("a job's nested list past its limit is found before any element is parsed", () => {
     const phases = [{ name: 'walls', commands: Array.from({ length: 50_001 }, () => 'say x') }];
     expect(firstTooLong(StartBuildJobInput, { name: 'big', phases })).toBe(

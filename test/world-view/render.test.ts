@@ -68,8 +68,17 @@ describe.each(['top', 'isometric'] as const)('renderArea, %s view', (view) => {
     );
   });
 
+  test('a legend of more block types than fit keeps the whole image within the limit', () => {
+    const s = new MapBlockSource();
+    for (let x = 0; x < 32; x++) for (let z = 0; z < 32; z++) s.set({ x, y: 0, z }, `minecraft:b${x}_${z}`);
+    const png = PNG.sync.read(
+      renderArea(s, { x: 0, y: 0, z: 0 }, { x: 31, y: 0, z: 31 }, { view, scale: 64 }),
+    );
+    expect(Math.max(png.width, png.height)).toBeLessThanOrEqual(MAX_IMAGE_SIDE);
+  });
+
   test('a long thin area shrinks the scale to keep the image bounded', () => {
-    const plan = planRender({ x: 0, y: 0, z: 0 }, { x: 2_000, y: 0, z: 0 }, { view, scale: 16 });
+    const plan = planRender({ x: 0, y: 0, z: 0 }, { x: 1_000, y: 0, z: 0 }, { view, scale: 16 });
     expect(plan.scale).toBeLessThan(16);
     expect(Math.max(plan.width, plan.height)).toBeLessThanOrEqual(MAX_IMAGE_SIDE);
   });

@@ -97,21 +97,21 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         await prepareReads(session.channel, [{ min: box.from, max: box.to }]);
         const source = channelBlockSource(session.channel);
         if (!source) throw new McbridgeError(noBlockReadsOn(session.channel, target.description.name));
-        const comparison = compareStructure(structure, source, args.origin, transform);
-        const unknown = unknownTo(session.channel.version);
-        const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
         const offset = args.offset ?? 0;
         const limit = args.limit ?? COMPARE_PAGE_DEFAULT;
         const end = offset + limit;
+        const comparison = compareStructure(structure, source, args.origin, transform, { offset, limit });
+        const unknown = unknownTo(session.channel.version);
+        const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
         const out: CompareStructureOutput = {
           matched: comparison.matched,
           total: comparison.total,
           score: scoreOf(comparison.matched, comparison.total),
-          differenceCount: comparison.differences.length,
+          differenceCount: comparison.differenceCount,
           offset,
-          differences: comparison.differences.slice(offset, end),
-          fix: fixCommands(comparison.planned.slice(offset, end), unknown),
-          ...(end < comparison.differences.length ? { nextOffset: end } : {}),
+          differences: comparison.differences,
+          fix: fixCommands(comparison.planned, unknown),
+          ...(end < comparison.differenceCount ? { nextOffset: end } : {}),
           ...(unknownBlocks ? { unknownBlocks } : {}),
           ...(structure.leftOut ? { leftOut: structure.leftOut } : {}),
           box,

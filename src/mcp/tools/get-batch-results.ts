@@ -1,6 +1,7 @@
 /** Tool `get_batch_results`: page through the results a bounded answer (place_structure) left out. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { echo } from '../../vocabulary/errors.js';
 import { CompactCommandResultSchema, compactResult } from '../../results/compact.js';
 import { readBackAsWritten } from '../../results/verification.js';
 import { KEPT_BATCHES, type ResultPages } from '../../results/pages.js';
@@ -51,7 +52,7 @@ export function registerGetBatchResultsTool(server: McpServer, deps: ToolDeps, p
       if (!batch) {
         return toolError(
           new Error(
-            `no batch "${args.batchId}": only the last ${KEPT_BATCHES} bounded batches are kept; run it again`,
+            `no batch "${echo(args.batchId)}": only the last ${KEPT_BATCHES} bounded batches are kept; run it again`,
           ),
           context,
         );

@@ -4,10 +4,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
-import { checkBoxSize } from '../../vocabulary/blocks/box-limit.js';
-import { AREA_MAX_BLOCKS } from '../../world-view/encode.js';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
-import { RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
+import { planRender, RenderOptionsSchema, renderAreaDetailed } from '../../world-view/render.js';
 import { CORNERS } from '../../world-view/rotate.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { countLayers, cutawayLine, inViewText, topText } from '../render-text.js';
@@ -66,8 +64,8 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'render_area', extra.requestId);
       try {
-        // the size first, before the world is asked for anything
-        checkBoxSize(args.from, args.to, AREA_MAX_BLOCKS);
+        // the size first, before the world is asked for anything: the box and the picture
+        planRender(args.from, args.to, args);
         const session = await target.get();
         await prepareReads(session.channel, [boxOf(args.from, args.to)]);
         const source = channelBlockSource(session.channel);

@@ -78,6 +78,16 @@ const PARTS_WORTH_CALLING = 64;
 export const fromTo = (b: Box): string =>
   JSON.stringify({ from: b.min, to: b.max } satisfies { from: BlockPos; to: BlockPos });
 
+/** The parts of a split a refusal shows (the first few and the last) and them as ready calls, `…` between. */
+export function readyParts(plan: SplitPlan): { parts: Box[]; calls: string } {
+  const shown = Math.min(plan.count, SHOWN_PARTS);
+  const parts = Array.from({ length: shown }, (_, i) => plan.part(i));
+  if (plan.count > shown) parts.push(plan.part(plan.count - 1));
+  const calls = parts.map(fromTo);
+  if (plan.count > shown + 1) calls.splice(shown, 0, '…');
+  return { parts, calls: calls.join(', ') };
+}
+
 export class AreaTooLargeError extends McbridgeError {
   override name = 'AreaTooLargeError' as const;
   readonly axis: SplitAxis;
@@ -91,11 +101,7 @@ export class AreaTooLargeError extends McbridgeError {
     plan: SplitPlan,
     what = 'the area',
   ) {
-    const shown = Math.min(plan.count, SHOWN_PARTS);
-    const parts = Array.from({ length: shown }, (_, i) => plan.part(i));
-    if (plan.count > shown) parts.push(plan.part(plan.count - 1));
-    const calls = parts.map(fromTo);
-    if (plan.count > shown + 1) calls.splice(shown, 0, '…');
+    const { parts, calls } = readyParts(plan);
     const same =
       plan.axis === 'y' ? 'same x and z' : plan.axis === 'z' ? 'one y layer each, same x' : 'one row each';
     const tooMany =
@@ -105,7 +111,7 @@ export class AreaTooLargeError extends McbridgeError {
     super(
       `${what} has ${volume.toLocaleString('en-US')} blocks, more than ${maxBlocks.toLocaleString('en-US')} per call`,
       {
-        remedy: `split along ${plan.axis} into ${plan.count.toLocaleString('en-US')} parts of at most ${maxBlocks.toLocaleString('en-US')} blocks (${same}): ${calls.join(', ')}${tooMany}`,
+        remedy: `split along ${plan.axis} into ${plan.count.toLocaleString('en-US')} parts of at most ${maxBlocks.toLocaleString('en-US')} blocks (${same}): ${calls}${tooMany}`,
       },
     );
     this.axis = plan.axis;
