@@ -7,11 +7,14 @@
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isInitializeRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { McbridgeError } from '../vocabulary/errors.js';
 import type { Logger } from '../vocabulary/logger.js';
+import { sendWebResponse, toWebRequest } from './http-bridge.js';
 import { applyCors, originAllowed } from './http-origins.js';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -103,7 +106,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
       if (!existing) return refuse(res, 404, 'unknown or ended session: initialize again');
       sessions.track(sessionId, res);
       try {
-        return await existing.transport.handleRequest(req, res, body);
+        return await serveWeb(existing.transport, req, res, body);
       } catch (err) {
         await sessions.end(sessionId, 'transport_error');
         throw err;
@@ -126,9 +129,9 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
       );
     }
     const server = o.makeServer();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.add(id, transport, server),
+      onsessioninitialized: (id: string) => sessions.add(id, transport, server),
     });
     // set before connect: the server chains its own close handling after this one
     transport.onclose = () => {
@@ -137,7 +140,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     };
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await serveWeb(transport, req, res, body);
     } catch (err) {
       if (transport.sessionId) await sessions.end(transport.sessionId, 'transport_error');
       else await server.close().catch(() => undefined);
@@ -147,10 +150,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
 
   const serveStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     const server = o.makeServer();
-    const transport = new StreamableHTTPServerTransport({});
+    const transport = new WebStandardStreamableHTTPServerTransport({});
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await serveWeb(transport, req, res, body);
   };
 
   const http: Server = createServer((req, res) => {
@@ -181,6 +184,22 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
       await new Promise<void>((r) => http.close(() => r()));
     },
   };
+}
+
+/** One request through a transport of the SDK's, which speaks web Requests and Responses. */
+async function serveWeb(
+  transport: WebStandardStreamableHTTPServerTransport,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  const response = await transport.handleRequest(
+    toWebRequest(req, body, gone.signal),
+    body === undefined ? {} : { parsedBody: body },
+  );
+  await sendWebResponse(res, response);
 }
 
 /** A refusal a JSON-RPC client shows: the error's message says what to do. */

@@ -3,7 +3,8 @@
  * get_build_job). Subscribers get `notifications/resources/updated` while the job runs; the list changes
  * when jobs come and go.
  */
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ResourceTemplate } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { JobManager } from '../../jobs/manager.js';
 import { completeFrom } from '../completions.js';
 import type { Subscriptions } from './subscriptions.js';

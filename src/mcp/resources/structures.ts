@@ -4,7 +4,8 @@
  * a structure file (.schem, .schematic, .nbt, .litematic) as a summary and the same PNG. Listed,
  * completed, and the lists change when a structure is saved.
  */
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ResourceTemplate } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { STRUCTURE_MAX_BLOCKS, STRUCTURE_VOID, type Structure } from '../../structures/store.js';
 import type { StructureStore } from '../../structures/store.js';
 import { StructureFiles } from '../../structures/files.js';

@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { registerBuildView } from '../apps/index.js';
 import { registerBuildJobTools } from './build-jobs.js';
 import type { ToolDeps } from './deps.js';
