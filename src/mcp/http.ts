@@ -1,14 +1,21 @@
 /**
  * Streamable HTTP transport: `mcbridge serve --http`. Loopback by default, a bearer token on every request,
  * browser pages on this machine accepted and other origins only when allowed (DNS-rebinding protection: Host
- * must be this server), and one MCP server per session, all sharing the companion's connections. Sessions end
- * (src/mcp/http-sessions.ts) and are capped; a request without a session that is not `initialize` is served
- * statelessly, by a server of its own that lives for that one request.
+ * must be this server). Both eras of the protocol at one endpoint:
+ * - 2025-11-25 and before: one MCP server per session, all sharing the companion's connections. Sessions end
+ *   (src/mcp/http-sessions.ts) and are capped; a request without a session that is not `initialize` is served
+ *   statelessly, by a server of its own that lives for that one request.
+ * - 2026-07-28 (a request carrying its protocol version in `_meta`): the SDK's `createMcpHandler`, a server of
+ *   its own per request, no session; its header checks (`Mcp-Method`, `Mcp-Name`) and `server/discover` are
+ *   the SDK's. What a later request reads (tasks, result pages, undo history) is the companion's, shared by
+ *   every server of this process; build jobs are on disk.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
+  createMcpHandler,
   isInitializeRequest,
+  isLegacyRequest,
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
@@ -68,6 +75,11 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     o.maxSessions ?? DEFAULT_MAX_SESSIONS,
   );
+  const modern = createMcpHandler(() => o.makeServer(), {
+    legacy: 'reject',
+    maxRequestBodySize: MAX_BODY,
+    onerror: (err) => o.log.debug({ err }, 'MCP request failed'),
+  });
   const expected = Buffer.from(`Bearer ${o.token}`);
   let port = o.port ?? 8787;
 
@@ -112,6 +124,8 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
         throw err;
       }
     }
+    if (req.method === 'POST' && !(await isLegacyRequest(webRequest(req, res, body), body)))
+      return sendWebResponse(res, await modern.fetch(webRequest(req, res, body), { parsedBody: body }));
     if (req.method === 'POST' && isInitializeRequest(body)) return startSession(req, res, body);
     if (req.method === 'POST') return serveStateless(req, res, body);
     return refuse(res, 400, 'start a session with an initialize request, or POST a request without one');
@@ -180,10 +194,18 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     ended: () => sessions.ended,
     close: async () => {
       await sessions.endAll();
+      await modern.close();
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));
     },
   };
+}
+
+/** The web Request of a Node request whose body is read already; it aborts when the client goes away. */
+function webRequest(req: IncomingMessage, res: ServerResponse, body: unknown): Request {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  return toWebRequest(req, body, gone.signal);
 }
 
 /** One request through a transport of the SDK's, which speaks web Requests and Responses. */
@@ -193,10 +215,8 @@ async function serveWeb(
   res: ServerResponse,
   body: unknown,
 ): Promise<void> {
-  const gone = new AbortController();
-  res.once('close', () => gone.abort());
   const response = await transport.handleRequest(
-    toWebRequest(req, body, gone.signal),
+    webRequest(req, res, body),
     body === undefined ? {} : { parsedBody: body },
   );
   await sendWebResponse(res, response);

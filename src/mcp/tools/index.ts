@@ -21,8 +21,7 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerRenderAreaTool(server, deps);
   registerBuildView(server, deps);
   registerUndoLastTool(server, deps);
-  // full results of bounded answers (place_structure), per server
-  const pages = new ResultPages();
+  const pages = deps.pages ?? new ResultPages();
   registerStructureTools(server, deps, pages);
   registerCompareStructureTool(server, deps);
   registerGetBatchResultsTool(server, deps, pages);
