@@ -59,7 +59,7 @@ module.exports = {
         'the core is usable as a library: only src/mcp and src/cli (and the library entry) import the MCP SDK',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(mcp/|cli/|index\\.ts$)' },
-      to: { path: '@modelcontextprotocol/sdk' },
+      to: { path: '@modelcontextprotocol/' },
     },
     {
       name: 'no-circular',

@@ -6,8 +6,7 @@
  * what to cut, not a figure for the docs: a sampled profile is an estimate.
  */
 import { Session } from 'node:inspector/promises';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { mineflayerTarget } from '../src/connection/factories.js';
 import { Targets } from '../src/connection/targets.js';
 import { createServer } from '../src/mcp/server.js';
@@ -40,9 +39,12 @@ const cmds = (k: number) =>
       `setblock ~${2 + (i % 10)} ~${Math.floor(i / 100)} ~${Math.floor(i / 10) % 10} minecraft:${k % 2 ? 'dirt' : 'stone'}`,
   );
 for (let k = 0; k < 3; k++)
-  await client.callTool({ name: 'execute_commands', arguments: { commands: cmds(k) } }, undefined, {
-    timeout: 600000,
-  });
+  await client.callTool(
+    { name: 'execute_commands', arguments: { commands: cmds(k) } },
+    {
+      timeout: 600000,
+    },
+  );
 const profiler = new Session();
 profiler.connect();
 await profiler.post('HeapProfiler.startSampling', {
@@ -52,9 +54,12 @@ await profiler.post('HeapProfiler.startSampling', {
 } as never);
 const CALLS = 5;
 for (let k = 0; k < CALLS; k++)
-  await client.callTool({ name: 'execute_commands', arguments: { commands: cmds(k + 1) } }, undefined, {
-    timeout: 600000,
-  });
+  await client.callTool(
+    { name: 'execute_commands', arguments: { commands: cmds(k + 1) } },
+    {
+      timeout: 600000,
+    },
+  );
 const { profile } = (await profiler.post('HeapProfiler.stopSampling')) as { profile: { head: Node } };
 interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };

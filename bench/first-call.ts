@@ -9,8 +9,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
 import mc from 'minecraft-protocol';
 import { target } from './targets.js';
 
@@ -210,9 +210,12 @@ class ServeProcess {
     const client = new Client({ name: 'bench-first-call', version: '0' });
     await client.connect(transport);
     // waits for the connection (and its warm-up, which holds the queue) like a client's first look would
-    const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, {
-      timeout: 120_000,
-    });
+    const info = await client.callTool(
+      { name: 'get_connection_info', arguments: {} },
+      {
+        timeout: 120_000,
+      },
+    );
     const at = (info.structuredContent as { bot: { block: Origin } }).bot.block;
     return new ServeProcess(client, transport, at, performance.now() - t);
   }
@@ -222,9 +225,12 @@ class ServeProcess {
     const all0 = cpuMsOf(this.transport.pid, true);
     const startUs = monoUs();
     const t = performance.now();
-    const r = await this.client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
-      timeout: 300_000,
-    });
+    const r = await this.client.callTool(
+      { name: 'execute_commands', arguments: { commands } },
+      {
+        timeout: 300_000,
+      },
+    );
     const ms = performance.now() - t;
     if (r.isError) throw new Error(`stdio execute_commands failed: ${JSON.stringify(r.content)}`);
     const cpuMs = cpuMsOf(this.transport.pid) - cpu0;

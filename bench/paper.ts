@@ -4,9 +4,8 @@
  * `Paper`, Paper's 500 packets/s over 7 s enforced), against that limit's ceiling (500 ÷ packets per
  * command). Figures, not assertions.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { mineflayerTarget } from '../src/connection/factories.js';
 import { Targets } from '../src/connection/targets.js';
 import { logger } from '../src/vocabulary/logger.js';
@@ -52,7 +51,6 @@ async function build(
     const t = performance.now();
     const r = (await client.callTool(
       { name: 'execute_commands', arguments: { commands: call1000(k), verify: false } },
-      undefined,
       { timeout: 600_000 },
     )) as CallToolResult;
     const batch = r.structuredContent as unknown as BatchResult;

@@ -11,9 +11,9 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { machineLine, PERFORMANCE_DOC, replaceBetweenMarkers } from './doc-tables.js';
 
 const WARM_CALLS = 3;
@@ -148,13 +148,12 @@ async function main() {
   });
   const client = new Client({ name: 'bench-profile', version: '0' });
   await client.connect(transport);
-  await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, { timeout: 120_000 });
+  await client.callTool({ name: 'get_connection_info', arguments: {} }, { timeout: 120_000 });
   const serve = transport.pid!;
   const world = childOf(serve);
   const call = async (k: number) => {
     const r = (await client.callTool(
       { name: 'execute_commands', arguments: { commands: setblocks(k) } },
-      undefined,
       { timeout: 300_000 },
     )) as CallToolResult;
     if (r.isError) throw new Error(`execute_commands failed: ${JSON.stringify(r.content)}`);
@@ -184,7 +183,6 @@ async function main() {
         name: 'execute_commands',
         arguments: { commands: [`setblock ~2 ~12 ~2 minecraft:${k % 2 ? 'stone' : 'dirt'}`] },
       },
-      undefined,
       { timeout: 60_000 },
     )) as CallToolResult;
     if (r.isError) throw new Error(`execute_commands failed: ${JSON.stringify(r.content)}`);

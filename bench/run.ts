@@ -10,9 +10,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { captureSerial } from '../src/capture/serial.js';
 import { BridgeServer } from '../src/bridge/server.js';
 import { bridgeTarget } from '../src/connection/bridge-target.js';
@@ -51,7 +50,7 @@ const record = (name: string, value: string) => {
 
 /** The product as users run it: `mcbridge serve --embedded` (built), driven over stdio; its RSS after a batch. */
 async function measureServeProcess() {
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [
@@ -71,9 +70,12 @@ async function measureServeProcess() {
       `setblock ~${i % 10} ~${1 + ((i >> 4) % 5)} ~${(i >> 2) % 10} minecraft:${i % 2 ? 'stone' : 'dirt'}`,
   );
   const t = performance.now();
-  await client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
-    timeout: 300_000,
-  });
+  await client.callTool(
+    { name: 'execute_commands', arguments: { commands } },
+    {
+      timeout: 300_000,
+    },
+  );
   record('mcbridge serve --embedded over stdio: 1000 commands', `${(performance.now() - t).toFixed(0)} ms`);
   const pid = transport.pid;
   if (pid) record('companion RSS (mcbridge serve process, one bot)', mb(rssOf(pid)));
@@ -190,7 +192,6 @@ async function main() {
   const callItems = async (commands: unknown[], extra: Record<string, unknown> = {}) => {
     const r = (await client.callTool(
       { name: 'execute_commands', arguments: { commands, ...extra } },
-      undefined,
       {
         timeout: 300_000,
       },
@@ -199,9 +200,12 @@ async function main() {
     return r.structuredContent as unknown as BatchResult;
   };
   const call = async (commands: string[]) => {
-    const r = (await client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
-      timeout: 300_000,
-    })) as CallToolResult;
+    const r = (await client.callTool(
+      { name: 'execute_commands', arguments: { commands } },
+      {
+        timeout: 300_000,
+      },
+    )) as CallToolResult;
     return r.structuredContent as unknown as BatchResult;
   };
 
@@ -281,12 +285,15 @@ async function main() {
   const renderTimes: number[] = [];
   for (let k = 0; k < 3; k++) {
     let t = performance.now();
-    await client.callTool({ name: 'get_blocks_in_area', arguments: box }, undefined, { timeout: 60_000 });
+    await client.callTool({ name: 'get_blocks_in_area', arguments: box }, { timeout: 60_000 });
     readTimes.push(performance.now() - t);
     t = performance.now();
-    await client.callTool({ name: 'render_area', arguments: { ...box, view: 'isometric' } }, undefined, {
-      timeout: 60_000,
-    });
+    await client.callTool(
+      { name: 'render_area', arguments: { ...box, view: 'isometric' } },
+      {
+        timeout: 60_000,
+      },
+    );
     renderTimes.push(performance.now() - t);
   }
   record('get_blocks_in_area, 32,768 blocks (MCP tool, median of 3)', `${pct(readTimes, 50).toFixed(0)} ms`);

@@ -7,9 +7,9 @@
  * rates are compared as a ratio. Run alone with `npm run bench -- --soak`.
  */
 import { readFileSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { target } from './targets.js';
 
 export const SOAK = 'soak: ';
@@ -112,7 +112,6 @@ export async function measureServeSoak(
         const t = performance.now();
         const result = (await client.callTool(
           { name: 'execute_commands', arguments: { commands: setblocks(k) } },
-          undefined,
           { timeout: 600_000 },
         )) as CallToolResult;
         times.push(performance.now() - t);

@@ -9,9 +9,9 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { CLI, hostileCalls, rssMb } from '../test/helpers/hostile-calls.js';
 
 const { values } = parseArgs({
@@ -44,7 +44,6 @@ const pid = transport.pid!;
 const call = async (tool: string, args: unknown) =>
   (await client.request(
     { method: 'tools/call', params: { name: tool, arguments: args as Record<string, unknown> } },
-    CallToolResultSchema,
     { timeout: 120_000 },
   )) as CallToolResult;
 const info = await call('get_connection_info', {});

@@ -92,8 +92,8 @@ export function installTarball(tarball: string, dir: string, npmOptions: string[
 
 /** The tools a client lists, from the server itself (in memory, no world). */
 export async function listTools(): Promise<Array<{ name: string; description: string }>> {
-  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  const { Client } = await import('@modelcontextprotocol/client');
+  const { InMemoryTransport } = await import('@modelcontextprotocol/server');
   const { UndoRegistry } = await import('../src/batch/undo.js');
   const { Targets } = await import('../src/connection/targets.js');
   const { JobManager } = await import('../src/jobs/manager.js');

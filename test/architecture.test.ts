@@ -13,11 +13,11 @@ const files = (dir: string): string[] =>
     return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
   });
 
-test('only src/mcp and src/cli import @modelcontextprotocol/sdk', () => {
+test('only src/mcp and src/cli import the MCP SDK (@modelcontextprotocol/server, client, core, ext-*)', () => {
   const offenders = files(src)
     .map((f) => relative(src, f))
     .filter((f) => !f.startsWith('mcp/') && !f.startsWith('cli/'))
-    .filter((f) => readFileSync(join(src, f), 'utf8').includes('@modelcontextprotocol/sdk'));
+    .filter((f) => /from '@modelcontextprotocol\//.test(readFileSync(join(src, f), 'utf8')));
   expect(offenders).toEqual([]);
 });
 

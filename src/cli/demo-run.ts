@@ -4,9 +4,8 @@
  * It lives with the CLI because, like a user's client, it drives the server through the SDK's Client.
  */
 import { writeFile } from 'node:fs/promises';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { mineflayerTarget } from '../connection/factories.js';
 import { Targets } from '../connection/targets.js';
 import type { Logger } from '../vocabulary/logger.js';
@@ -51,7 +50,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const client = new Client({ name: 'mcbridge-demo', version: '1' });
   await client.connect(clientSide);
   const call = async (name: string, args: Record<string, unknown>) =>
-    (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+    (await client.callTool({ name, arguments: args }, { timeout: 60_000 })) as CallToolResult;
   const report: DemoReport = { address, batches: [], followed: [], imagePath: options.imagePath, ok: true };
   const execute = async (purpose: string, commands: string[]) => {
     const result = await call('execute_commands', { commands });

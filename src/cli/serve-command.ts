@@ -14,6 +14,7 @@ import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { McbridgeTaskStore } from '../mcp/task-store.js';
 import { createServer } from '../mcp/server.js';
 import { LineStdioServerTransport } from '../mcp/stdio-transport.js';
+import { ResultPages } from '../results/pages.js';
 import { StructureStore } from '../structures/store.js';
 import { loadSafetyConfig } from '../safety/config.js';
 import { EMBEDDED_VERSION } from '../world/index.js';
@@ -28,6 +29,7 @@ import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
 
 interface ServeFlags extends ConnectionFlags, ViewerFlags {
@@ -157,6 +159,8 @@ export function registerServeCommand(program: Command): void {
       // structure files come from the structures directory and the directories the operator allows
       const structures = new StructureStore(undefined, config?.structureDirs ?? []);
       const tasks = new McbridgeTaskStore();
+      // a 2026-07-28 request gets a server of its own: what a later request reads is shared by all of them
+      const pages = new ResultPages();
       const makeServer = () =>
         createServer({
           targets,
@@ -166,6 +170,7 @@ export function registerServeCommand(program: Command): void {
           undo,
           structures,
           tasks,
+          pages,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
         });
 
@@ -205,12 +210,14 @@ export function registerServeCommand(program: Command): void {
           'mcbridge MCP server ready on Streamable HTTP (bearer token required)',
         );
       } else {
-        const server = makeServer();
         // stdout from here on is the protocol's alone: anything else written there goes to stderr
         const transport = new LineStdioServerTransport(process.stdin, claimStdoutForProtocol());
-        transport.onclose = () => void shutdown();
         process.stdin.on('end', () => void shutdown());
-        await server.connect(transport);
+        // both eras: the opening message (initialize, or a 2026-07-28 request) decides the connection's
+        serveStdio(() => makeServer(), {
+          transport,
+          onerror: (err) => logger.warn({ err }, 'MCP stdio error'),
+        });
         logger.info(
           { connections: targets.all().map((t) => t.description.name) },
           'mcbridge MCP server ready on stdio',

@@ -4,7 +4,7 @@
  * A Microsoft sign-in that waits for a person is also offered as a URL-mode elicitation when the client
  * declares `elicitation.url`, and completed once the person has signed in.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { ConnectionNews } from '../connection/news.js';
 import type { ConnectionTarget } from '../connection/target.js';
 import type { Targets } from '../connection/targets.js';

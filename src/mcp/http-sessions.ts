@@ -5,8 +5,7 @@
  * end runs the same cleanup once: timer cleared, session forgotten, server closed (which unsubscribes its
  * connection news and resource listeners).
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60_000;
 export const DEFAULT_MAX_SESSIONS = 64;
@@ -14,7 +13,7 @@ export const DEFAULT_MAX_SESSIONS = 64;
 export type SessionEnd = 'closed' | 'idle' | 'transport_error' | 'shutdown';
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
   /** requests (and GET streams) still open */
   inFlight: number;
@@ -44,7 +43,7 @@ export class HttpSessions {
   }
 
   /** Called once the transport has its session id. */
-  add(id: string, transport: StreamableHTTPServerTransport, server: McpServer): void {
+  add(id: string, transport: WebStandardStreamableHTTPServerTransport, server: McpServer): void {
     const session: Session = { transport, server, inFlight: 0, idleTimer: undefined };
     this.sessions.set(id, session);
     this.armIdleTimer(id, session);

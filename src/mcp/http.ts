@@ -1,17 +1,27 @@
 /**
  * Streamable HTTP transport: `mcbridge serve --http`. Loopback by default, a bearer token on every request,
  * browser pages on this machine accepted and other origins only when allowed (DNS-rebinding protection: Host
- * must be this server), and one MCP server per session, all sharing the companion's connections. Sessions end
- * (src/mcp/http-sessions.ts) and are capped; a request without a session that is not `initialize` is served
- * statelessly, by a server of its own that lives for that one request.
+ * must be this server). Both eras of the protocol at one endpoint:
+ * - 2025-11-25 and before: one MCP server per session, all sharing the companion's connections. Sessions end
+ *   (src/mcp/http-sessions.ts) and are capped; a request without a session that is not `initialize` is served
+ *   statelessly, by a server of its own that lives for that one request.
+ * - 2026-07-28 (a request carrying its protocol version in `_meta`): the SDK's `createMcpHandler`, a server of
+ *   its own per request, no session; its header checks (`Mcp-Method`, `Mcp-Name`) and `server/discover` are
+ *   the SDK's. What a later request reads (tasks, result pages, undo history) is the companion's, shared by
+ *   every server of this process; build jobs are on disk.
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { McbridgeError } from '../vocabulary/errors.js';
 import type { Logger } from '../vocabulary/logger.js';
+import { sendWebResponse, toWebRequest } from './http-bridge.js';
 import { applyCors, originAllowed } from './http-origins.js';
 import {
   DEFAULT_IDLE_TIMEOUT_MS,
@@ -65,6 +75,11 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     o.maxSessions ?? DEFAULT_MAX_SESSIONS,
   );
+  const modern = createMcpHandler(() => o.makeServer(), {
+    legacy: 'reject',
+    maxRequestBodySize: MAX_BODY,
+    onerror: (err) => o.log.debug({ err }, 'MCP request failed'),
+  });
   const expected = Buffer.from(`Bearer ${o.token}`);
   let port = o.port ?? 8787;
 
@@ -103,12 +118,14 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
       if (!existing) return refuse(res, 404, 'unknown or ended session: initialize again');
       sessions.track(sessionId, res);
       try {
-        return await existing.transport.handleRequest(req, res, body);
+        return await serveWeb(existing.transport, req, res, body);
       } catch (err) {
         await sessions.end(sessionId, 'transport_error');
         throw err;
       }
     }
+    if (req.method === 'POST' && !(await isLegacyRequest(webRequest(req, res, body), body)))
+      return sendWebResponse(res, await modern.fetch(webRequest(req, res, body), { parsedBody: body }));
     if (req.method === 'POST' && isInitializeRequest(body)) return startSession(req, res, body);
     if (req.method === 'POST') return serveStateless(req, res, body);
     return refuse(res, 400, 'start a session with an initialize request, or POST a request without one');
@@ -126,9 +143,9 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
       );
     }
     const server = o.makeServer();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => sessions.add(id, transport, server),
+      onsessioninitialized: (id: string) => sessions.add(id, transport, server),
     });
     // set before connect: the server chains its own close handling after this one
     transport.onclose = () => {
@@ -137,7 +154,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     };
     try {
       await server.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await serveWeb(transport, req, res, body);
     } catch (err) {
       if (transport.sessionId) await sessions.end(transport.sessionId, 'transport_error');
       else await server.close().catch(() => undefined);
@@ -147,10 +164,10 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
 
   const serveStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     const server = o.makeServer();
-    const transport = new StreamableHTTPServerTransport({});
+    const transport = new WebStandardStreamableHTTPServerTransport({});
     res.once('close', () => void server.close().catch(() => undefined));
     await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await serveWeb(transport, req, res, body);
   };
 
   const http: Server = createServer((req, res) => {
@@ -177,10 +194,32 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     ended: () => sessions.ended,
     close: async () => {
       await sessions.endAll();
+      await modern.close();
       http.closeAllConnections();
       await new Promise<void>((r) => http.close(() => r()));
     },
   };
+}
+
+/** The web Request of a Node request whose body is read already; it aborts when the client goes away. */
+function webRequest(req: IncomingMessage, res: ServerResponse, body: unknown): Request {
+  const gone = new AbortController();
+  res.once('close', () => gone.abort());
+  return toWebRequest(req, body, gone.signal);
+}
+
+/** One request through a transport of the SDK's, which speaks web Requests and Responses. */
+async function serveWeb(
+  transport: WebStandardStreamableHTTPServerTransport,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: unknown,
+): Promise<void> {
+  const response = await transport.handleRequest(
+    webRequest(req, res, body),
+    body === undefined ? {} : { parsedBody: body },
+  );
+  await sendWebResponse(res, response);
 }
 
 /** A refusal a JSON-RPC client shows: the error's message says what to do. */

@@ -1,16 +1,22 @@
 /**
  * Wrong tool arguments, told as one sentence per problem: which argument, what was expected, what came.
  *
- * Two shapes, as the MCP specification (2025-11-25, "Error Handling" of tools) separates them:
+ * Two shapes, as the MCP specification (2025-11-25 and 2026-07-28, "Error Handling" of tools) separates them:
  * - `arguments` that are not an object at all (42, true, [], "x") fail the `tools/call` request itself: a
- *   JSON-RPC error -32602 (invalid params). The SDK parses the request before any handler and reports its
- *   Zod dump as -32603 (internal error); the check here runs first.
+ *   JSON-RPC error -32602 (invalid params), in one sentence.
  * - an object whose fields are wrong is an input validation error of the tool: a tool result with
- *   `isError: true` (the SDK's own choice, so that the model reads it and corrects the call), its text
- *   `MCP error -32602: …` with one readable sentence per problem instead of Zod's messages.
+ *   `isError: true` (the SDK's own choice, so that the model reads it and corrects the call), its text the
+ *   SDK's `Input validation error: Invalid arguments for tool …:` and then one readable sentence per problem
+ *   instead of Zod's messages. The sentences come in through the SDK's public validation hook: the input
+ *   schema is a Standard Schema, and ours validates with them.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type JSONRPCMessage,
+  type McpServer,
+  ProtocolErrorCode,
+  type StandardSchemaWithJSON,
+  type Transport,
+} from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 
 type Issue = z.core.$ZodIssue;
@@ -116,11 +122,11 @@ export function describeIssue(issue: Issue, args: unknown): string {
 const SENTENCES = 10;
 
 /** The sentences for the first problems, and how many more there are, in one message. */
-export function describeIssues(tool: string, issues: readonly Issue[], args: unknown): string {
+export function describeIssues(issues: readonly Issue[], args: unknown): string {
   const told = issues.slice(0, SENTENCES).map((i) => describeIssue(i, args));
   const more = issues.length - told.length;
   const rest = more > 0 ? ` …and ${more.toLocaleString('en-US')} more problems: fix these first.` : '';
-  return `invalid arguments for ${tool}: ${told.join(' ')}${rest}`;
+  return `${told.join(' ')}${rest}`;
 }
 
 interface Def {
@@ -187,47 +193,75 @@ export function firstTooLong(
   return undefined;
 }
 
-interface ValidatingServer {
-  validateToolInput(tool: { inputSchema?: z.ZodType }, args: unknown, toolName: string): Promise<unknown>;
+/**
+ * A tool's input schema with the sentences above as its validation: a Standard Schema (the hook through which
+ * the SDK validates tool arguments) whose issues are those sentences, and whose JSON Schema is the zod
+ * schema's own.
+ */
+export function readableInput(tool: string, schema: z.ZodType): StandardSchemaWithJSON {
+  const own = schema['~standard'];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'mcbridge',
+      jsonSchema: own.jsonSchema,
+      validate: (value: unknown) => {
+        const tooLong = firstTooLong(schema, value ?? {});
+        if (tooLong) return { issues: [{ message: tooLong }] };
+        const parsed = schema.safeParse(value ?? {});
+        if (parsed.success) return { value: parsed.data };
+        return { issues: [{ message: describeIssues(parsed.error.issues, value) }] };
+      },
+    },
+  };
 }
 
-interface RequestHandlers {
-  _requestHandlers: Map<
-    string,
-    (request: { params?: { name?: unknown; arguments?: unknown } }, extra: unknown) => unknown
-  >;
+/** The refusal of a `tools/call` whose arguments are not an object, or undefined when they are one. */
+export function nonObjectArguments(message: JSONRPCMessage): JSONRPCMessage | undefined {
+  if (!('method' in message) || message.method !== 'tools/call' || !('id' in message)) return undefined;
+  const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
+  const args = params.arguments;
+  if (args === undefined || (args !== null && typeof args === 'object' && !Array.isArray(args)))
+    return undefined;
+  const name = typeof params.name === 'string' ? params.name : 'a tool';
+  return {
+    jsonrpc: '2.0',
+    id: message.id,
+    error: {
+      code: ProtocolErrorCode.InvalidParams,
+      message: `the arguments of ${name} must be an object of named arguments, not ${kindOf(args)}: pass {} when it takes none`,
+    },
+  };
 }
 
 /**
- * Installs both shapes on a server whose tools are registered. It reaches two members the SDK keeps
- * private (the request handler map, the input validator): neither has a public hook, and the alternative —
- * a Zod dump as an internal error — tells the model nothing it can act on.
+ * Installs both shapes on a server before its tools are registered: every tool registered after this
+ * validates its arguments with `readableInput`, and on every transport it is connected to, a `tools/call`
+ * whose arguments are not an object is answered before the SDK parses it (its parse would answer with a Zod
+ * dump).
  */
 export function installInvalidParams(server: McpServer): void {
-  const validating = server as unknown as ValidatingServer;
-  validating.validateToolInput = async (tool, args, toolName) => {
-    if (!tool.inputSchema) return undefined;
-    const tooLong = firstTooLong(tool.inputSchema, args ?? {});
-    if (tooLong) throw new McpError(ErrorCode.InvalidParams, `invalid arguments for ${toolName}: ${tooLong}`);
-    const parsed = await tool.inputSchema.safeParseAsync(args ?? {});
-    if (parsed.success) return parsed.data;
-    throw new McpError(ErrorCode.InvalidParams, describeIssues(toolName, parsed.error.issues, args));
+  const connect = server.connect.bind(server);
+  server.connect = async (transport: Transport) => {
+    await connect(transport);
+    const deliver = transport.onmessage;
+    if (!deliver) return;
+    transport.onmessage = (message, extra) => {
+      const refusal = nonObjectArguments(message);
+      if (refusal) void transport.send(refusal).catch(() => undefined);
+      else deliver.call(transport, message, extra);
+    };
   };
-  const handlers = (server.server as unknown as RequestHandlers)._requestHandlers;
-  const call = handlers.get('tools/call');
-  if (!call) throw new Error('installInvalidParams: register the tools first');
-  handlers.set('tools/call', (request, extra) => {
-    const args = request.params?.arguments;
-    if (args !== undefined && (args === null || typeof args !== 'object' || Array.isArray(args))) {
-      const name = typeof request.params?.name === 'string' ? request.params.name : 'a tool';
-      // a plain error with the code: McpError would write its code into the message a second time
-      throw Object.assign(
-        new Error(
-          `the arguments of ${name} must be an object of named arguments, not ${kindOf(args)}: pass {} when it takes none`,
-        ),
-        { code: ErrorCode.InvalidParams },
-      );
-    }
-    return call(request, extra);
-  });
+  const register = server.registerTool.bind(server) as (name: string, config: object, cb: unknown) => unknown;
+  server.registerTool = ((name: string, config: { inputSchema?: unknown }, cb: unknown) =>
+    register(
+      name,
+      isZod(config.inputSchema)
+        ? { ...config, inputSchema: readableInput(name, config.inputSchema) }
+        : config,
+      cb,
+    )) as typeof server.registerTool;
 }
+
+const isZod = (schema: unknown): schema is z.ZodType =>
+  typeof schema === 'object' && schema !== null && '_zod' in schema;

@@ -2,7 +2,7 @@
  * Tool results: the structured object first, the text rendered from it, and the service context (where
  * the result came from) on the result and on every content item.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { ConnectionTarget } from '../connection/target.js';
 import { McbridgeError } from '../vocabulary/errors.js';
 

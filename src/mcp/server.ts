@@ -1,6 +1,6 @@
 /** The MCP server, independent of its transport (stdio, in-memory, HTTP). */
 import { createRequire } from 'node:module';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { UndoRegistry } from '../batch/undo.js';
 import { StructureStore } from '../structures/store.js';
 import { forwardConnectionNews } from './connection-news.js';
@@ -10,6 +10,8 @@ import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 import { installInvalidParams } from './invalid-params.js';
 import { McbridgeTaskStore } from './task-store.js';
+import { registerTaskMethods, TASKS_CAPABILITY, taskLayer } from './tasks-2025.js';
+import { layerToolsCall } from './tools-call.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
@@ -31,9 +33,8 @@ export function createServer(
     {
       capabilities: {
         logging: {},
-        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+        tasks: TASKS_CAPABILITY,
       },
-      taskStore: tasks,
       instructions:
         'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
     },
@@ -48,8 +49,11 @@ export function createServer(
   // every MCP server (one per HTTP session) listens to these; the HTTP server caps and ends sessions
   full.jobs?.changes.setMaxListeners(0);
   full.structures.changes.setMaxListeners(0);
-  registerAllTools(server, full);
+  // before the tools: the layers wrap the tools/call handler McpServer installs with the first one
+  layerToolsCall(server, taskLayer(server, tasks));
   installInvalidParams(server);
+  registerTaskMethods(server, tasks);
+  registerAllTools(server, full);
   const stopResources = registerAllResources(server, full);
   registerAllPrompts(server, deps.targets);
   completeUnknownReferencesToNothing(server);

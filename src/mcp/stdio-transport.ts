@@ -11,9 +11,9 @@
  *   buffer closed the transport past 10 MiB, which ended the server.
  */
 import type { Readable, Writable } from 'node:stream';
-import { serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, type JSONRPCMessage, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { serializeMessage, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/server';
 
 export const MAX_STDIO_MESSAGE_BYTES = 8 * 1024 * 1024;
 /** how much of a dropped line's end is kept to find its id */
@@ -106,9 +106,11 @@ export class LineStdioServerTransport implements Transport {
       this.onerror?.(new Error(`${text} (no request id found; not answered)`));
       return;
     }
-    void this.send({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidRequest, message: text } }).catch(
-      (error: unknown) => this.onerror?.(error as Error),
-    );
+    void this.send({
+      jsonrpc: '2.0',
+      id,
+      error: { code: ProtocolErrorCode.InvalidRequest, message: text },
+    }).catch((error: unknown) => this.onerror?.(error as Error));
   }
 
   send(message: JSONRPCMessage): Promise<void> {

@@ -1,8 +1,9 @@
 /**
- * MCP tasks (the SDK's experimental tasks, protocol 2025-11-25): where the task of a task-augmented tool call
- * lives while its work runs, and its result after. One store for the whole companion, shared by every MCP
- * server (each HTTP session has one): a client that reconnects, in a new session, can still read its task.
- * Everyone behind the bearer token is the same user, so tasks are not bound to a session.
+ * MCP tasks of protocol 2025-11-25 (`tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`): where the task
+ * of a task-augmented tool call lives while its work runs, and its result after. One store for the whole
+ * companion, shared by every MCP server (each HTTP session has one): a client that reconnects, in a new
+ * session, can still read its task. Everyone behind the bearer token is the same user, so tasks are not bound
+ * to a session.
  *
  * Bounded in count and age: a finished task is kept `ttl` after its last change (the client's ttl, at most
  * `maxAgeMs`); past `maxTasks`, the oldest finished tasks go first, and a new task is refused when that many
@@ -10,17 +11,9 @@
  *
  * Cancelling (`tasks/cancel`) aborts the task's signal; its work stops after what it has already sent and
  * stores the result saying what became of every command; `tasks/result` waits for that result.
- *
- * A plain call of a task tool runs as a task too (the SDK creates one and polls it): such a task is hidden
- * from tasks/list, its status is only read by that poll, which here waits for the end instead of sleeping,
- * and it is forgotten once its result is read.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  CreateTaskOptions,
-  TaskStore,
-} from '@modelcontextprotocol/sdk/experimental/tasks/interfaces.js';
-import type { Request, RequestId, Result, Task } from '@modelcontextprotocol/sdk/types.js';
+import type { Result, Task } from '@modelcontextprotocol/server';
 import { McbridgeError } from '../vocabulary/errors.js';
 
 export const DEFAULT_MAX_TASKS = 100;
@@ -31,8 +24,6 @@ const PAGE_SIZE = 20;
 
 interface Entry {
   task: Task;
-  /** a plain tools/call, run as a task by the SDK */
-  plain: boolean;
   controller: AbortController;
   result?: Result;
   finished: Promise<void>;
@@ -42,7 +33,7 @@ interface Entry {
 const terminal = (status: Task['status']) =>
   status === 'completed' || status === 'failed' || status === 'cancelled';
 
-export class McbridgeTaskStore implements TaskStore {
+export class McbridgeTaskStore {
   private readonly entries = new Map<string, Entry>();
 
   constructor(
@@ -51,39 +42,36 @@ export class McbridgeTaskStore implements TaskStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async createTask(params: CreateTaskOptions, _id: RequestId, request: Request): Promise<Task> {
-    const plain = (request.params as { task?: unknown } | undefined)?.task === undefined;
+  /** A new working task; `ttl` is the client's wish, capped at `maxAgeMs`. */
+  createTask(params: { ttl?: number | null | undefined }): Task {
     this.prune(true);
-    if (!plain && this.visible().length >= this.maxTasks)
+    if (this.entries.size >= this.maxTasks)
       throw new McbridgeError(`${this.maxTasks} MCP tasks are still running`, {
         remedy: 'wait for some to finish, or cancel some with tasks/cancel',
       });
     const at = new Date(this.now()).toISOString();
     const ttl = Math.min(params.ttl ?? this.maxAgeMs, this.maxAgeMs);
-    // a plain call's status is read by the SDK's own poll, which waits this long first
     const task: Task = {
       taskId: randomUUID(),
       status: 'working',
       ttl,
       createdAt: at,
       lastUpdatedAt: at,
-      pollInterval: plain ? 0 : POLL_INTERVAL_MS,
+      pollInterval: POLL_INTERVAL_MS,
     };
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    this.entries.set(task.taskId, { task, plain, controller: new AbortController(), finished, finish });
+    this.entries.set(task.taskId, { task, controller: new AbortController(), finished, finish });
     return { ...task };
   }
 
-  async getTask(taskId: string): Promise<Task | null> {
+  getTask(taskId: string): Task | null {
     this.prune();
     const entry = this.entries.get(taskId);
-    if (!entry) return null;
-    if (entry.plain) await entry.finished;
-    return { ...entry.task };
+    return entry ? { ...entry.task } : null;
   }
 
-  async storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Result): Promise<void> {
+  storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Result): void {
     const entry = this.entries.get(taskId);
     if (!entry) throw new Error(`task ${taskId} not found: it expired`);
     if (entry.result) throw new Error(`task ${taskId} has its result already`);
@@ -103,11 +91,10 @@ export class McbridgeTaskStore implements TaskStore {
     const entry = this.entries.get(taskId);
     if (!entry) throw new Error(`task ${taskId} not found: it expired or never existed`);
     await entry.finished;
-    if (entry.plain) this.entries.delete(taskId);
     return entry.result!;
   }
 
-  async updateTaskStatus(taskId: string, status: Task['status'], statusMessage?: string): Promise<void> {
+  updateTaskStatus(taskId: string, status: Task['status'], statusMessage?: string): Task {
     const entry = this.entries.get(taskId);
     if (!entry) throw new Error(`task ${taskId} not found: it expired`);
     if (terminal(entry.task.status))
@@ -122,11 +109,12 @@ export class McbridgeTaskStore implements TaskStore {
       entry.controller.abort();
     }
     this.touch(entry);
+    return { ...entry.task };
   }
 
-  async listTasks(cursor?: string): Promise<{ tasks: Task[]; nextCursor?: string }> {
+  listTasks(cursor?: string): { tasks: Task[]; nextCursor?: string } {
     this.prune();
-    const all = this.visible();
+    const all = [...this.entries.values()];
     const start = cursor === undefined ? 0 : all.findIndex((e) => e.task.taskId === cursor) + 1;
     if (cursor !== undefined && start === 0) throw new Error(`unknown cursor ${cursor}`);
     const page = all.slice(start, start + PAGE_SIZE);
@@ -141,10 +129,6 @@ export class McbridgeTaskStore implements TaskStore {
     return this.entry(taskId).controller.signal;
   }
 
-  isPlain(taskId: string): boolean {
-    return this.entry(taskId).plain;
-  }
-
   /** Progress of a working task, in its status message; false once the task has ended. */
   progress(taskId: string, message: string): boolean {
     const entry = this.entries.get(taskId);
@@ -154,12 +138,7 @@ export class McbridgeTaskStore implements TaskStore {
     return true;
   }
 
-  /** Stops a task's work without a client asking (a plain call that was cancelled). */
-  abort(taskId: string): void {
-    this.entries.get(taskId)?.controller.abort();
-  }
-
-  /** tasks kept now, plain calls included */
+  /** tasks kept now */
   get size(): number {
     return this.entries.size;
   }
@@ -170,10 +149,6 @@ export class McbridgeTaskStore implements TaskStore {
     return entry;
   }
 
-  private visible(): Entry[] {
-    return [...this.entries.values()].filter((e) => !e.plain);
-  }
-
   private touch(entry: Entry): void {
     entry.task.lastUpdatedAt = new Date(this.now()).toISOString();
   }
@@ -181,12 +156,12 @@ export class McbridgeTaskStore implements TaskStore {
   /** Drops finished tasks past their ttl; to make room for one more, the oldest finished ones past `maxTasks`. */
   private prune(makeRoom = false): void {
     const now = this.now();
-    const finished = this.visible().filter((e) => e.result !== undefined);
+    const finished = [...this.entries.values()].filter((e) => e.result !== undefined);
     for (const e of finished)
       if (Date.parse(e.task.lastUpdatedAt) + (e.task.ttl ?? this.maxAgeMs) <= now)
         this.entries.delete(e.task.taskId);
     if (!makeRoom) return;
-    let over = this.visible().length - this.maxTasks + 1;
+    let over = this.entries.size - this.maxTasks + 1;
     for (const e of finished) {
       if (over <= 0) break;
       if (this.entries.delete(e.task.taskId)) over--;

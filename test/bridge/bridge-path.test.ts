@@ -2,9 +2,8 @@
  * The bridge path end to end: MCP Client → companion (bridge mode) → headless peer (a mineflayer bot behind
  * the mod's protocol) → embedded world — and the same batch through the bot path gives the same statuses.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import mineflayer from 'mineflayer';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type BridgePeer, startBridgePeer } from '../../src/peer/peer.js';
@@ -44,7 +43,7 @@ async function spawnBot(username: string): Promise<mineflayer.Bot> {
 }
 
 const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+  (await client.callTool({ name, arguments: args }, { timeout: 60_000 })) as CallToolResult;
 const execute = async (target: string, commands: string[]) => {
   const r = await call('execute_commands', { commands, target, resultDetail: 'full' });
   if (r.isError) throw new Error(JSON.stringify(r.content));

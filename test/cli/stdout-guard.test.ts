@@ -10,13 +10,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  type CallToolResult,
-  type JSONRPCMessage,
-  JSONRPCMessageSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
+import { Client } from '@modelcontextprotocol/client';
+import type { Transport, CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/client';
 import { expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 
@@ -84,9 +80,12 @@ test('no dependency line reaches stdout under serve: only JSON-RPC, every result
       { length: 200 },
       (_, i) => `setblock ~${2 + (i % 10)} ~${Math.floor(i / 10)} ~3 minecraft:stone`,
     );
-    const result = (await client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
-      timeout: 60_000,
-    })) as CallToolResult;
+    const result = (await client.callTool(
+      { name: 'execute_commands', arguments: { commands } },
+      {
+        timeout: 60_000,
+      },
+    )) as CallToolResult;
     const batch = result.structuredContent as unknown as BatchResult;
     expect(batch.results).toHaveLength(200);
     expect(batch.results.every((r) => r.status === 'applied')).toBe(true);

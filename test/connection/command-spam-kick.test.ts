@@ -6,9 +6,8 @@
  * not tell whether the player is an operator (mcbridge refuses a batch only for a known non-operator), so
  * mcbridge cannot count on vanilla's exemption of operators.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CommandSpamSetting } from '../../src/connection/command-throttle.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -46,7 +45,6 @@ async function run(
   try {
     const result = (await client.callTool(
       { name: 'execute_commands', arguments: { commands, verify: false } },
-      undefined,
       { timeout: 170_000, onprogress: (p) => notes.push(p.message ?? '') },
     )) as CallToolResult;
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();

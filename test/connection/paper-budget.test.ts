@@ -3,9 +3,8 @@
  * packet limiter): paced builds are never kicked, unpaced ones are and say why, the brand picks the default
  * limit, and the config file's limit wins over the brand. Everything through the real MCP client.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { CompanionConfigSchema } from '../../src/config/schema.js';
 import { targetsFromConfig } from '../../src/config/targets-from-config.js';
@@ -40,10 +39,13 @@ async function companion(targets: Targets): Promise<Companion> {
   return {
     targets,
     call: async (name, args, onNote) =>
-      (await client.callTool({ name, arguments: args }, undefined, {
-        timeout: 300_000,
-        ...(onNote ? { onprogress: (p) => onNote(p.message ?? '') } : {}),
-      })) as CallToolResult,
+      (await client.callTool(
+        { name, arguments: args },
+        {
+          timeout: 300_000,
+          ...(onNote ? { onprogress: (p) => onNote(p.message ?? '') } : {}),
+        },
+      )) as CallToolResult,
     async close() {
       await client.close();
       await targets.closeAll();

@@ -11,9 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import mc from 'minecraft-protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -120,7 +118,7 @@ test('get_connection_info and the MCP log say the same', async () => {
   });
   const client = new Client({ name: 'reach-test', version: '0' });
   const logged: Array<{ level: string; data: { event: string; message: string } }> = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setNotificationHandler('notifications/message', (n) => {
     logged.push(n.params as unknown as (typeof logged)[number]);
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

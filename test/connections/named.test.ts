@@ -5,10 +5,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, StreamableHTTPClientTransport, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CompanionConfigError, loadCompanionConfig, parseCompanionConfig } from '../../src/config/load.js';
 import { targetsFromConfig } from '../../src/config/targets-from-config.js';
@@ -27,7 +25,7 @@ let targets: Targets;
 let client: Client;
 
 const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+  (await client.callTool({ name, arguments: args }, { timeout: 120_000 })) as CallToolResult;
 
 beforeAll(async () => {
   [build, sandbox] = await Promise.all([startWorld({ ops: ['BuildBot'] }), startWorld({ ops: ['SandBot'] })]);

@@ -5,9 +5,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import type { ConnectionTarget } from '../../src/connection/target.js';
 import { Targets } from '../../src/connection/targets.js';
@@ -85,7 +84,7 @@ export async function startCompanion(
   const client = new Client({ name: 'mcbridge-tests', version: '0.0.0' });
   await client.connect(clientSide);
   const call = async (name: string, args: Record<string, unknown>) =>
-    (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+    (await client.callTool({ name, arguments: args }, { timeout: 120_000 })) as CallToolResult;
   return {
     world,
     client,

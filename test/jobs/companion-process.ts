@@ -3,7 +3,7 @@
  * `node --import tsx test/jobs/companion-process.ts` with MCB_HOST, MCB_PORT, MCB_USER, MCB_JOBS_DIR,
  * MCB_LOCK_STALE_MS and MCB_AUTO_RESUME (0/1) in the environment.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { logger } from '../../src/vocabulary/logger.js';
 import { createJobServer } from './server.js';
 

@@ -3,8 +3,8 @@
  * journal directory resumes it by itself. No applied command is sent again and the world ends complete.
  */
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { JobState } from '../../src/jobs/schema.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';

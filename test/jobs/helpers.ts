@@ -2,9 +2,8 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { JobReport } from '../../src/jobs/report.js';
 import type { JobState } from '../../src/jobs/schema.js';
 import { logger } from '../../src/vocabulary/logger.js';
@@ -26,7 +25,7 @@ export async function connectClient(server: { connect(t: InMemoryTransport): Pro
 export const caller =
   (client: Client): Call =>
   async (name, args) =>
-    (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallToolResult;
+    (await client.callTool({ name, arguments: args }, { timeout: 120_000 })) as CallToolResult;
 
 /** The job report of a tool result; throws with the tool's text when it failed. */
 export function report(result: CallToolResult): JobReport {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
  * in tools/index.ts): one mineflayer target, a JobManager on a journal directory, execute_commands and
  * get_blocks_in_area beside the job tools.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import { StructureStore } from '../../src/structures/store.js';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';

@@ -9,9 +9,8 @@ import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -41,9 +40,12 @@ const pos = (dx: number, dy: number, dz: number) => ({ x: o.x + dx, y: o.y + dy,
 /** every text answer of this file, to check what they point to */
 const answers: string[] = [];
 const call = async (name: string, args: Record<string, unknown>) => {
-  const result = (await client.callTool({ name, arguments: args }, undefined, {
-    timeout: 170_000,
-  })) as CallToolResult;
+  const result = (await client.callTool(
+    { name, arguments: args },
+    {
+      timeout: 170_000,
+    },
+  )) as CallToolResult;
   answers.push(textOf(result));
   return result;
 };

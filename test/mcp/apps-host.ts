@@ -4,8 +4,7 @@
  * under the Content-Security-Policy a host derives from the resource's `_meta.ui.csp`, and forwards the
  * View's tool calls to the real SDK Client in the test process.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult } from '@modelcontextprotocol/client';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 
@@ -79,7 +78,7 @@ window.openView = async (srcdoc) => {
 /** Opens the host page with the View loaded from `html`; resolves once the View finished ui/initialize. */
 export async function openHost(page: Page, client: Client, html: string, csp: ViewCsp): Promise<void> {
   await page.exposeFunction('mcpCallTool', (params: { name: string; arguments?: Record<string, unknown> }) =>
-    client.callTool(params, undefined, { timeout: 120_000 }),
+    client.callTool(params, { timeout: 120_000 }),
   );
   await page.setContent('<!DOCTYPE html><html><body style="margin:0;background:#222"></body></html>');
   await page.addScriptTag({ content: await bridgeBundle() });

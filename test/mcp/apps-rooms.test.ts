@@ -3,7 +3,7 @@
  * reads: through the real SDK Client, on the embedded world, two rooms built side by side and one block set
  * inside one of them make a box of that room's walls, floor and roof, not the room next door.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CONTEXT_SIDEWAYS, CONTEXT_UP_DOWN } from '../../src/mcp/apps/view-box.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';

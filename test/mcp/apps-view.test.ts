@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 import { browserLog, gold, lapis, launchChromium, share } from '../world-view/chromium.js';
 import { openHost, pushToolResult, type ViewCsp, viewSizes } from './apps-host.js';

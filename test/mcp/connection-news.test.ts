@@ -6,9 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { afterEach, describe, expect, test } from 'vitest';
 import { embeddedTarget, mineflayerTarget } from '../../src/connection/factories.js';
 import type { ConnectionTarget } from '../../src/connection/target.js';
@@ -40,7 +38,7 @@ async function connectClient(target: ConnectionTarget) {
   });
   const client = new Client({ name: 'news-test', version: '0' });
   const logged: Logged[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+  client.setNotificationHandler('notifications/message', (n) => {
     logged.push(n.params as unknown as Logged);
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -3,7 +3,7 @@
  * 3,000 blocks, and a build there is applied and verified, reads back (not unloaded), undoes and renders
  * (nothing hatched), because the world streams the chunks around the bot's new position.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { Bot } from 'mineflayer';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, test } from 'vitest';

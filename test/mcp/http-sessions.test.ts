@@ -18,14 +18,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  type CallToolResult,
-  CallToolResultSchema,
-  CreateTaskResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/core';
+import { type CallToolResult, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -246,7 +241,7 @@ describe('HTTP sessions that end', () => {
     // the SDK's transport cannot be made to fail from outside: this one request's handling throws, as a
     // broken stream or a bug in the transport would (fault injection, the rest is real)
     const failing = vi
-      .spyOn(StreamableHTTPServerTransport.prototype, 'handleRequest')
+      .spyOn(WebStandardStreamableHTTPServerTransport.prototype, 'handleRequest')
       .mockRejectedValueOnce(new Error('injected transport failure'));
     try {
       await expect(client.listTools()).rejects.toThrow();
@@ -315,9 +310,11 @@ describe('HTTP sessions that end', () => {
     await first.transport.terminateSession();
     await until('the first session to end', () => http.sessions() === 0);
     const second = await connect(http);
-    const result = (await second.client.experimental.tasks.getTaskResult(task.taskId, CallToolResultSchema, {
-      timeout: 170_000,
-    })) as CallToolResult;
+    const result = (await second.client.request(
+      { method: 'tasks/result', params: { taskId: task.taskId } },
+      CallToolResultSchema,
+      { timeout: 170_000 },
+    )) as CallToolResult;
     expect((result.structuredContent as { totalCommands: number }).totalCommands).toBe(2);
     await second.transport.terminateSession();
   });

@@ -1,13 +1,5 @@
-/**
- * Wrong arguments, for every tool: arguments that are not an object are a JSON-RPC -32602 (invalid params)
- * with one sentence; an object with wrong fields is the tool's own error result (`isError`, so that the model
- * reads it), one sentence per problem naming the argument. No Zod dump, no -32603.
- * No world is needed: arguments are judged before a tool reaches its connection, which points at a port
- * where nothing listens (a real target, never reached).
- */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
@@ -43,10 +35,7 @@ afterAll(async () => {
 
 // the client's callTool would refuse to send these: the raw request is what a foreign client can send
 const raw = (name: string, args: unknown) =>
-  client.request(
-    { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
-    CallToolResultSchema,
-  );
+  client.request({ method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } });
 
 const NOT_OBJECTS: Array<[string, unknown]> = [
   ['a number', 42],
@@ -65,10 +54,12 @@ describe('arguments that are not an object', () => {
           () => undefined,
           (e: unknown) => e,
         );
-        expect(error, `${tool.name} with ${kind}`).toBeInstanceOf(McpError);
-        expect((error as McpError).code, `${tool.name} with ${kind}`).toBe(ErrorCode.InvalidParams);
-        expect((error as McpError).message).toBe(
-          `MCP error -32602: the arguments of ${tool.name} must be an object of named arguments, not ${kind}: pass {} when it takes none`,
+        expect(error, `${tool.name} with ${kind}`).toBeInstanceOf(ProtocolError);
+        expect((error as ProtocolError).code, `${tool.name} with ${kind}`).toBe(
+          ProtocolErrorCode.InvalidParams,
+        );
+        expect((error as ProtocolError).message).toBe(
+          `the arguments of ${tool.name} must be an object of named arguments, not ${kind}: pass {} when it takes none`,
         );
       }
     }
@@ -89,7 +80,9 @@ describe('an object with wrong fields', () => {
       const result = await raw(tool.name, args);
       expect(result.isError, tool.name).toBe(true);
       const text = result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-      expect(text, tool.name).toMatch(new RegExp(`^MCP error -32602: invalid arguments for ${tool.name}: `));
+      expect(text, tool.name).toMatch(
+        new RegExp(`^Input validation error: Invalid arguments for tool ${tool.name}: `),
+      );
       for (const [k] of properties) expect(text, `${tool.name}: ${k}`).toContain(`\`${k}`);
       // sentences, not Zod's dump
       expect(text).not.toMatch(/Invalid input|"code":|received/);
@@ -110,7 +103,7 @@ describe('an object with wrong fields', () => {
     expect(result.isError).toBe(true);
     expect(result.content[0]).toEqual({
       type: 'text',
-      text: `MCP error -32602: invalid arguments for get_blocks_in_area: ${sentences}`,
+      text: `Input validation error: Invalid arguments for tool get_blocks_in_area: ${sentences}`,
     });
   });
 
@@ -139,7 +132,7 @@ describe('an object with wrong fields', () => {
       expect(result.isError).toBe(true);
       expect(result.content[0]).toEqual({
         type: 'text',
-        text: `MCP error -32602: invalid arguments for ${tool}: ${sentence}`,
+        text: `Input validation error: Invalid arguments for tool ${tool}: ${sentence}`,
       });
     },
   );

@@ -3,7 +3,7 @@
  * `execute … run tp` moves the bot and says where to; a batch built where the server has chunks loaded (another
  * player stands there) but the bot does not is applied yet not recorded for undo, and says why and how to fix it.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 import { joinBot, type TestBot } from '../helpers/bot.js';

@@ -195,10 +195,13 @@ describe('progress and cancellation', () => {
       { length: 600 },
       (_, i) => `setblock ${at(i % 20, 4 + (((i / 20) | 0) % 6), 20)} minecraft:${i % 2 ? 'stone' : 'dirt'}`,
     );
-    await c.client.callTool({ name: 'execute_commands', arguments: { commands } }, undefined, {
-      onprogress: (p) => seen.push(p),
-      timeout: 60_000,
-    });
+    await c.client.callTool(
+      { name: 'execute_commands', arguments: { commands } },
+      {
+        onprogress: (p) => seen.push(p),
+        timeout: 60_000,
+      },
+    );
     expect(seen.length).toBeGreaterThan(0);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.progress).toBeGreaterThan(seen[i - 1]!.progress);
     expect(seen.at(-1)).toMatchObject({ progress: 600, total: 600 });
@@ -250,7 +253,6 @@ describe('progress and cancellation', () => {
     let progressed = 0;
     const call = c.client.callTool(
       { name: 'execute_commands', arguments: { commands, stopOnFailure: true } },
-      undefined,
       {
         signal: controller.signal,
         // abort on an event (commands have run), not after a clock that may fire before anything is sent

@@ -6,13 +6,8 @@ import { UndoRegistry } from '../../src/batch/undo.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  type CallToolResult,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';
@@ -59,10 +54,10 @@ beforeAll(async () => {
     structures: new StructureStore(mkdtempSync(join(tmpdir(), 'mcbridge-structures-'))),
   });
   client = new Client({ name: 'resources-test', version: '0' });
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+  client.setNotificationHandler('notifications/resources/list_changed', () => {
     listChanges.push(Date.now());
   });
-  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+  client.setNotificationHandler('notifications/resources/updated', (n) => {
     updated.push(n.params.uri);
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -78,7 +73,7 @@ afterAll(async () => {
 });
 
 const call = async (name: string, args: Record<string, unknown>) =>
-  (await client.callTool({ name, arguments: args }, undefined, { timeout: 60_000 })) as CallToolResult;
+  (await client.callTool({ name, arguments: args }, { timeout: 60_000 })) as CallToolResult;
 
 describe('resources', () => {
   test('the server declares resources (subscribe, listChanged), prompts and completions; four templates', async () => {
@@ -157,7 +152,8 @@ describe('resources', () => {
     expect(midway.doneSteps).toBeLessThan(300);
     // until the job stops running, however long a busy machine takes (each call waits at most 30 s)
     while (
-      (await call('get_build_job', { id, waitSeconds: 30 })).structuredContent?.['status'] === 'running'
+      ((await call('get_build_job', { id, waitSeconds: 30 })).structuredContent as { status?: string })
+        ?.status === 'running'
     );
     const report = JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
     expect(report).toMatchObject({ id, status: 'completed', doneSteps: 300 });

@@ -4,7 +4,7 @@
  * a restore that did not happen; get_connection_info says where the bot is; a teleport is applied when the
  * server moves the bot, and its result says where to.
  */
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';

@@ -4,7 +4,7 @@
  * through the SDK's real client; the transport's line reading alone over in-memory streams.
  */
 import { PassThrough } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LineStdioServerTransport, MAX_STDIO_MESSAGE_BYTES } from '../../src/mcp/stdio-transport.js';
 import { type FuzzServer, startFuzzServer } from '../helpers/hostile-calls.js';

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { beforeAll, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 
@@ -40,7 +40,6 @@ test('serve --embedded answers initialize, lists tools and runs a command', asyn
         name: 'execute_commands',
         arguments: { commands: ['setblock ~1 ~ ~1 minecraft:stone', 'setblock ~1 ~ ~1 minecraft:stone'] },
       },
-      undefined,
       { timeout: 60_000 },
     )) as CallToolResult;
     const batch = result.structuredContent as unknown as BatchResult;
@@ -91,7 +90,6 @@ test('serve --bridge: the game dials in (headless peer) and execute_commands goe
         name: 'execute_commands',
         arguments: { commands: ['setblock ~1 ~ ~1 minecraft:stone', 'setblock ~1 ~ ~1 minecraft:stone'] },
       },
-      undefined,
       { timeout: 60_000 },
     )) as CallToolResult;
     const batch = result.structuredContent as unknown as BatchResult;

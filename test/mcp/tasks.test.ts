@@ -7,13 +7,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
-  type CallToolResult,
   CallToolResultSchema,
+  CancelTaskResultSchema,
   CreateTaskResultSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  GetTaskResultSchema,
+  ListTasksResultSchema,
+} from '@modelcontextprotocol/core';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -47,10 +49,21 @@ const startTask = async (name: string, args: Record<string, unknown>, on = clien
     )
   ).task;
 
+// the task methods of 2025-11-25, which SDK v2 keeps as wire vocabulary: requested with their schemas
 const resultOf = async (taskId: string, on = client) =>
-  (await on.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, long)) as CallToolResult;
+  (await on.request(
+    { method: 'tasks/result', params: { taskId } },
+    CallToolResultSchema,
+    long,
+  )) as CallToolResult;
 
-const statusOf = (taskId: string, on = client) => on.experimental.tasks.getTask(taskId, long);
+const statusOf = (taskId: string, on = client) =>
+  on.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema, long);
+
+const cancel = (taskId: string, on = client) =>
+  on.request({ method: 'tasks/cancel', params: { taskId } }, CancelTaskResultSchema, long);
+
+const list = (on = client) => on.request({ method: 'tasks/list', params: {} }, ListTasksResultSchema, long);
 
 /** n block writes near spawn, in loaded chunks: a wall 20 wide */
 const row = (n: number, z = 10) =>
@@ -126,7 +139,6 @@ describe('MCP tasks', () => {
     // the same answer as a plain call of the same kind of commands
     const plain = (await client.callTool(
       { name: 'execute_commands', arguments: { commands: row(20, 14) } },
-      undefined,
       long,
     )) as CallToolResult;
     expect(Object.keys(plain.structuredContent!).sort()).toEqual(Object.keys(batch).sort());
@@ -141,7 +153,7 @@ describe('MCP tasks', () => {
       commands: row(1000).map((c) => c.replace('stone', 'oak_planks')),
       resultDetail: 'full',
     });
-    const cancelled = await client.experimental.tasks.cancelTask(task.taskId, long);
+    const cancelled = await cancel(task.taskId);
     expect(cancelled.status).toBe('cancelled');
     const result = await resultOf(task.taskId);
     const batch = result.structuredContent as unknown as BatchResult;
@@ -156,7 +168,6 @@ describe('MCP tasks', () => {
   test('place_structure as a task gives the bounded answer of a plain call', async () => {
     await client.callTool(
       { name: 'execute_commands', arguments: { commands: ['fill 2 70 -6 4 72 -4 minecraft:bricks'] } },
-      undefined,
       long,
     );
     const saved = (await client.callTool(
@@ -164,7 +175,6 @@ describe('MCP tasks', () => {
         name: 'save_structure',
         arguments: { name: 'cube', from: { x: 2, y: 70, z: -6 }, to: { x: 4, y: 72, z: -4 } },
       },
-      undefined,
       long,
     )) as CallToolResult;
     expect(saved.isError, JSON.stringify(saved.content)).toBeFalsy();
@@ -186,14 +196,12 @@ describe('MCP tasks', () => {
 
     const plain = (await client.callTool(
       { name: 'start_build_job', arguments: { name: 'glass row again', commands } },
-      undefined,
       long,
     )) as CallToolResult;
     const started = plain.structuredContent as { id: string };
     expect(started.id).toMatch(/\w/);
     const followed = (await client.callTool(
       { name: 'get_build_job', arguments: { id: started.id, waitSeconds: 120 } },
-      undefined,
       long,
     )) as CallToolResult;
     expect((followed.structuredContent as { status: string }).status).toBe('completed');
@@ -204,7 +212,7 @@ describe('MCP tasks', () => {
     const task = await startTask('execute_commands', { commands: row(10) }, first);
     await first.close();
     const second = await makeClient();
-    const listed = await second.experimental.tasks.listTasks(undefined, long);
+    const listed = await list(second);
     expect(listed.tasks.map((t) => t.taskId)).toContain(task.taskId);
     const result = await resultOf(task.taskId, second);
     expect((result.structuredContent as unknown as BatchResult).totalCommands).toBe(10);
@@ -213,32 +221,31 @@ describe('MCP tasks', () => {
 });
 
 describe('the task store', () => {
-  const request = { method: 'tools/call', params: { name: 'x', task: {} } };
   const finish = (store: McbridgeTaskStore, id: string) =>
     store.storeTaskResult(id, 'completed', { content: [] });
 
-  test('keeps a finished task for its ttl, at most the store maximum age', async () => {
+  test('keeps a finished task for its ttl, at most the store maximum age', () => {
     let now = 0;
     const store = new McbridgeTaskStore(10, 60_000, () => now);
-    const task = await store.createTask({ ttl: 10_000_000 }, 1, request);
+    const task = store.createTask({ ttl: 10_000_000 });
     expect(task.ttl).toBe(60_000);
-    await finish(store, task.taskId);
+    finish(store, task.taskId);
     now = 59_000;
-    expect(await store.getTask(task.taskId)).not.toBeNull();
+    expect(store.getTask(task.taskId)).not.toBeNull();
     now = 61_000;
-    expect(await store.getTask(task.taskId)).toBeNull();
+    expect(store.getTask(task.taskId)).toBeNull();
   });
 
-  test('past its count, drops the oldest finished tasks, and refuses a new one when all are running', async () => {
+  test('past its count, drops the oldest finished tasks, and refuses a new one when all are running', () => {
     const store = new McbridgeTaskStore(3, 60_000);
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await store.createTask({}, i, request)).taskId);
-    await expect(store.createTask({}, 4, request)).rejects.toThrow(/3 MCP tasks are still running/);
-    await finish(store, ids[0]!);
-    await finish(store, ids[1]!);
-    await store.createTask({}, 5, request);
-    expect(await store.getTask(ids[0]!)).toBeNull();
-    expect(await store.getTask(ids[1]!)).not.toBeNull();
-    expect((await store.listTasks()).tasks).toHaveLength(3);
+    for (let i = 0; i < 3; i++) ids.push(store.createTask({}).taskId);
+    expect(() => store.createTask({})).toThrow(/3 MCP tasks are still running/);
+    finish(store, ids[0]!);
+    finish(store, ids[1]!);
+    store.createTask({});
+    expect(store.getTask(ids[0]!)).toBeNull();
+    expect(store.getTask(ids[1]!)).not.toBeNull();
+    expect(store.listTasks().tasks).toHaveLength(3);
   });
 });

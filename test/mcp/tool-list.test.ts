@@ -7,9 +7,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { Targets } from '../../src/connection/targets.js';
@@ -102,7 +101,7 @@ describe('the tool list a model reads', () => {
       expect(schema.split('"required":["x","y","z"]').length - 1, tool.name).toBeLessThanOrEqual(1);
     }
     const job = JSON.stringify(tools.find((t) => t.name === 'start_build_job')!.inputSchema);
-    expect(job).toContain('"$ref":"#/definitions/BatchItem"');
+    expect(job).toContain('"$ref":"#/$defs/BatchItem"');
   });
 
   test('what left the descriptions is in the results guide resource', async () => {

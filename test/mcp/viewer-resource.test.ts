@@ -3,8 +3,7 @@
  * the followed connection's resource; without one, there is no such resource. The viewer itself is tested in
  * test/world-view/viewer*.test.ts; here only what the MCP server says about it.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
 import { Targets } from '../../src/connection/targets.js';

@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { getMcpConfigForManifest } from '@anthropic-ai/mcpb';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 import {
@@ -39,7 +39,6 @@ async function applyOneCommand(transport: StdioClientTransport, client: Client):
   await client.connect(transport);
   const result = (await client.callTool(
     { name: 'execute_commands', arguments: { commands: ['setblock ~2 ~ ~2 minecraft:oak_planks'] } },
-    undefined,
     { timeout: 120_000 },
   )) as CallToolResult;
   expect(result.isError).toBeFalsy();

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { EncodedArea } from '../../src/world-view/encode.js';
 import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/server';
 import { channelBlockSource } from '../../src/connection/block-reads.js';
 import { blockStateKey } from '../../src/vocabulary/blocks/block-state.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client } from '@modelcontextprotocol/client';
 import { expect, test } from 'vitest';
 import type { ViewerStatus } from '../../src/viewer/server.js';
 
@@ -99,9 +99,12 @@ test('serve --viewer-port 0 prints the address on stderr and get_connection_info
   await client.connect(transport);
   try {
     const [, url] = await line;
-    const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, undefined, {
-      timeout: 120_000,
-    });
+    const info = await client.callTool(
+      { name: 'get_connection_info', arguments: {} },
+      {
+        timeout: 120_000,
+      },
+    );
     expect((info.structuredContent as { viewerUrl?: string }).viewerUrl).toBe(url);
     expect(JSON.stringify(info.content)).toContain(url);
     const status = await waitForConnectedStatus(url!);

@@ -10,8 +10,7 @@ import {
   registerAppResource,
   registerAppTool,
 } from '@modelcontextprotocol/ext-apps/server';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
@@ -33,7 +32,7 @@ export const BUILD_VIEW_TOOL_META = {
 // everything is inline (scripts, styles, the atlas as a data: URL) and the View talks only to its host
 const VIEW_CSP = { connectDomains: [], resourceDomains: [] };
 
-const ViewRegionInput = {
+const ViewRegionInput = z.object({
   from: PositionSchema.optional(),
   to: PositionSchema.optional(),
   commands: z
@@ -48,7 +47,7 @@ const ViewRegionInput = {
     .optional()
     .describe("leave a room's ceiling out so that the inside shows, as render_area does (default true)"),
   target: TargetArg,
-};
+});
 
 export function registerBuildView(server: McpServer, deps: ToolDeps): void {
   registerAppResource(
@@ -86,7 +85,7 @@ export function registerBuildView(server: McpServer, deps: ToolDeps): void {
     },
     async (args, extra): Promise<CallToolResult> => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'view_region_mesh', extra.requestId);
+      const context = () => serviceContext(target, 'view_region_mesh', extra.mcpReq.id);
       try {
         const session = await target.get();
         const channel = session.channel;

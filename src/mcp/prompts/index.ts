@@ -3,8 +3,8 @@
  * batch, verification read from the results, a picture to check), with the coordinate conventions spelled
  * out. Arguments complete: materials from the server's block ids, sides, region corners.
  */
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { completable } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Targets } from '../../connection/targets.js';
 import { completeBlockId, completeFrom } from '../completions.js';
@@ -18,19 +18,18 @@ export const CONVENTIONS = [
 ].join('\n');
 
 const block = (targets: Targets, fallback: string, what: string) =>
-  completable(z.string().optional().describe(`${what} block id (default ${fallback})`), (value) =>
+  completable(z.string().describe(`${what} block id (default ${fallback})`), (value) =>
     completeBlockId(targets, value ?? ''),
-  );
+  ).optional();
 const number = (what: string, fallback: number) =>
   z.string().optional().describe(`${what} in blocks (default ${fallback})`);
-const side = completable(
-  z.string().optional().describe('north, south, east or west (default south)'),
-  (value) => completeFrom(SIDES, value ?? ''),
-);
+const side = completable(z.string().describe('north, south, east or west (default south)'), (value) =>
+  completeFrom(SIDES, value ?? ''),
+).optional();
 const yesNo = (what: string) =>
-  completable(z.string().optional().describe(`${what}: yes or no (default yes)`), (value) =>
+  completable(z.string().describe(`${what}: yes or no (default yes)`), (value) =>
     completeFrom(['yes', 'no'], value ?? ''),
-  );
+  ).optional();
 
 const int = (value: string | undefined, fallback: number, min: number, max: number) => {
   const n = Number.parseInt(value ?? '', 10);
@@ -51,7 +50,7 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
     {
       title: 'Build a room',
       description: 'A room of a given size and materials, with a door, windows and furniture, in one batch.',
-      argsSchema: {
+      argsSchema: z.object({
         width: number('width (x)', 7),
         depth: number('depth (z)', 7),
         height: number('inside height', 3),
@@ -61,7 +60,7 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
         doorSide: side,
         windows: yesNo('glass panes in the other walls'),
         furnished: yesNo('bed, crafting table, chest and a lantern'),
-      },
+      }),
     },
     (args) => {
       const spec = {
@@ -106,13 +105,13 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
     {
       title: 'Build a house',
       description: 'Several rooms side by side sharing walls, with doorways between them, in a style.',
-      argsSchema: {
+      argsSchema: z.object({
         rooms: number('number of rooms', 3),
         style: completable(
-          z.string().optional().describe('style: cabin, stone, modern or medieval (default cabin)'),
+          z.string().describe('style: cabin, stone, modern or medieval (default cabin)'),
           (value) => completeFrom(Object.keys(STYLES), value ?? ''),
-        ),
-      },
+        ).optional(),
+      }),
     },
     (args) => {
       const rooms = int(args.rooms, 3, 1, 8);
@@ -164,14 +163,14 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
     {
       title: 'Inspect and repair a region',
       description: 'Read a region, compare it with what it should be, and fix only the differences.',
-      argsSchema: {
+      argsSchema: z.object({
         from: z.string().describe('one corner, "x y z"'),
         to: z.string().describe('the opposite corner, "x y z"'),
         intent: z
           .string()
           .optional()
           .describe('what the region should be (e.g. "a 7×7 oak room with a door")'),
-      },
+      }),
     },
     (args) => ({
       description: `Inspect ${args.from} to ${args.to}`,

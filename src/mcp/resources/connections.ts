@@ -2,7 +2,8 @@
  * Resource template `mcbridge://connections/{name}`: a named connection — its state, and what the server can
  * do once connected (version, operator, capture, feedback). Reading never connects.
  */
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { ResourceTemplate } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { Targets } from '../../connection/targets.js';
 import { completeFrom } from '../completions.js';
 

@@ -3,7 +3,7 @@
  * answer, in full. The tools' descriptions keep what a model needs to pick the tool; the details are here,
  * read when an answer needs them.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 
 export const RESULTS_GUIDE_URI = 'mcbridge://guide/results';
 

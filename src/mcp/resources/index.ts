@@ -1,6 +1,5 @@
-/** Every resource, template and subscription of the server, registered in one place. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CompleteRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { ToolDeps } from '../tools/deps.js';
 import { registerConnectionResources } from './connections.js';
 import { registerGuideResource } from './guide.js';
@@ -29,11 +28,15 @@ export function completeUnknownReferencesToNothing(server: McpServer): void {
   const handlers = (server.server as unknown as { _requestHandlers: Map<string, Handler> })._requestHandlers;
   const sdkHandler = handlers.get('completion/complete');
   if (!sdkHandler) return;
-  server.server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
+  server.server.setRequestHandler('completion/complete', async (request, ctx) => {
     try {
-      return (await sdkHandler(request, extra)) as { completion: { values: string[] } };
+      return (await sdkHandler(request, ctx)) as { completion: { values: string[] } };
     } catch (err) {
-      if (err instanceof McpError && err.code === ErrorCode.InvalidParams && /not found/i.test(err.message))
+      if (
+        err instanceof ProtocolError &&
+        err.code === ProtocolErrorCode.InvalidParams &&
+        /not found/i.test(err.message)
+      )
         return { completion: { values: [], hasMore: false } };
       throw err;
     }

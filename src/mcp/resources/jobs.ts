@@ -3,7 +3,9 @@
  * get_build_job). Subscribers get `notifications/resources/updated` while the job runs; the list changes
  * when jobs come and go.
  */
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readOrNotFound } from './not-found.js';
+import { ResourceTemplate } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { JobManager } from '../../jobs/manager.js';
 import { completeFrom } from '../completions.js';
 import type { Subscriptions } from './subscriptions.js';
@@ -42,7 +44,9 @@ export function registerJobResources(
       mimeType: 'application/json',
     },
     async (uri, variables) => {
-      const report = await jobs.get(decodeURIComponent(String(variables['id'])));
+      const report = await readOrNotFound(uri.href, () =>
+        jobs.get(decodeURIComponent(String(variables['id']))),
+      );
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(report) }] };
     },
   );

@@ -4,7 +4,9 @@
  * a structure file (.schem, .schematic, .nbt, .litematic) as a summary and the same PNG. Listed,
  * completed, and the lists change when a structure is saved.
  */
-import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { readOrNotFound } from './not-found.js';
+import { ResourceTemplate } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { STRUCTURE_MAX_BLOCKS, STRUCTURE_VOID, type Structure } from '../../structures/store.js';
 import type { StructureStore } from '../../structures/store.js';
 import { StructureFiles } from '../../structures/files.js';
@@ -76,7 +78,7 @@ export function registerStructureResources(server: McpServer, structures: Struct
     },
     async (uri, variables) => {
       const name = decodeURIComponent(String(variables['name']));
-      const structure = await structures.load(name);
+      const structure = await readOrNotFound(uri.href, () => structures.load(name));
       return {
         contents: [
           { uri: uri.href, mimeType: 'application/json', text: JSON.stringify(structure) },
@@ -118,7 +120,7 @@ export function registerStructureResources(server: McpServer, structures: Struct
     },
     async (uri, variables) => {
       const file = decodeURIComponent(String(variables['file']));
-      const structure = await files.read(file);
+      const structure = await readOrNotFound(uri.href, () => files.read(file));
       const { x, y, z } = structure.size;
       return {
         contents: [

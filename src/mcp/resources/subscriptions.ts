@@ -1,10 +1,4 @@
-/**
- * `resources/subscribe` and `resources/unsubscribe` (the SDK's McpServer leaves them to the server): one
- * set of subscribed URIs per MCP session; `updated(uri)` sends `notifications/resources/updated` when the
- * client subscribed to it. Any URI may be subscribed — a job's URI before the job has started, too.
- */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 
 export class Subscriptions {
   private readonly uris = new Set<string>();
@@ -12,11 +6,11 @@ export class Subscriptions {
   constructor(private readonly server: McpServer) {
     const low = server.server;
     low.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
-    low.setRequestHandler(SubscribeRequestSchema, (request) => {
+    low.setRequestHandler('resources/subscribe', (request) => {
       this.uris.add(request.params.uri);
       return {};
     });
-    low.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    low.setRequestHandler('resources/unsubscribe', (request) => {
       this.uris.delete(request.params.uri);
       return {};
     });

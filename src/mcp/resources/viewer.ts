@@ -2,7 +2,7 @@
  * Resource `mcbridge://viewer` (only when `--viewer-port` started the live 3D viewer): its address and the
  * connection whose bot it follows, so a client can offer the user a link.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 
 export const VIEWER_URI = 'mcbridge://viewer';
 

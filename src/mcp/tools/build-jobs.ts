@@ -2,7 +2,7 @@
  * The build job tools (start/get/resume/list/cancel_build_job): long builds that run in the background,
  * journaled so they survive a companion restart or a lost connection. See docs/jobs.md.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import type { BuildJobDeps } from './build-job-results.js';
 import { registerCancelBuildJobTool } from './cancel-build-job.js';
 import { registerGetBuildJobTool } from './get-build-job.js';

@@ -1,5 +1,5 @@
 /** Tool `cancel_build_job`: stop a build job after the commands already in flight. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { JobReportSchema } from '../../jobs/report.js';
 import { JobIdSchema } from '../../jobs/schema.js';
@@ -21,7 +21,6 @@ export function registerCancelBuildJobTool(server: McpServer, deps: BuildJobDeps
         idempotentHint: true,
       },
     },
-    (args, extra) =>
-      jobToolResult(deps, 'cancel_build_job', extra.requestId, () => deps.jobs.cancel(args.id)),
+    (args, ctx) => jobToolResult(deps, 'cancel_build_job', ctx.mcpReq.id, () => deps.jobs.cancel(args.id)),
   );
 }

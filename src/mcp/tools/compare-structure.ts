@@ -1,5 +1,5 @@
 /** Tool `compare_structure`: how far a build in the world is from its plan, and the commands that close the gap. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { compareStructure, fixCommands, scoreOf } from '../../structures/compare.js';
@@ -86,9 +86,9 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
       outputSchema: CompareStructureOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (args, extra) => {
+    async (args, ctx) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'compare_structure', extra.requestId);
+      const context = () => serviceContext(target, 'compare_structure', ctx.mcpReq.id);
       try {
         const session = await target.get();
         const { structure, report } = await readPlan(deps.structures, args, session.channel);

@@ -1,6 +1,5 @@
 /** Tool `execute_commands`: run chat commands and report, per command, what the server said and what it means. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 import { executeBatch } from '../../execute/execute-batch.js';
@@ -101,10 +100,10 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
     },
     async (args, extra, run) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'execute_commands', extra.requestId);
+      const context = () => serviceContext(target, 'execute_commands', extra.mcpReq.id);
       try {
         const session = await target.get();
-        const progressToken = run.asTask ? undefined : extra._meta?.progressToken;
+        const progressToken = run.asTask ? undefined : extra.mcpReq._meta?.progressToken;
         let lastProgress = 0;
         let lastNote: string | undefined;
         const batch = await executeBatch(session, args.commands, {
@@ -129,8 +128,8 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
             const message = `${done}/${total} commands done${note ? `; ${note}` : ''}`;
             run.progress(message);
             if (progressToken === undefined) return;
-            void extra
-              .sendNotification({
+            void extra.mcpReq
+              .notify({
                 method: 'notifications/progress',
                 params: { progressToken, progress: done, total, message },
               })

@@ -1,5 +1,5 @@
 /** Tool `get_batch_results`: page through the results a bounded answer (place_structure) left out. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { echo } from '../../vocabulary/errors.js';
 import { CompactCommandResultSchema, compactResult } from '../../results/compact.js';
@@ -46,8 +46,8 @@ export function registerGetBatchResultsTool(server: McpServer, deps: ToolDeps, p
       outputSchema: GetBatchResultsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args, extra) => {
-      const context = serviceContext(deps.targets.get(), 'get_batch_results', extra.requestId);
+    (args, ctx) => {
+      const context = serviceContext(deps.targets.get(), 'get_batch_results', ctx.mcpReq.id);
       const batch = pages.get(args.batchId);
       if (!batch) {
         return toolError(

@@ -1,5 +1,5 @@
 /** Tool `get_blocks_in_area`: every block of a box with its states, losslessly and compactly. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
@@ -32,9 +32,9 @@ export function registerGetBlocksInAreaTool(server: McpServer, deps: ToolDeps): 
       outputSchema: EncodedAreaSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (args, extra) => {
+    async (args, ctx) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'get_blocks_in_area', extra.requestId);
+      const context = () => serviceContext(target, 'get_blocks_in_area', ctx.mcpReq.id);
       try {
         // the size first, before the world is asked for anything
         checkBoxSize(args.from, args.to, AREA_MAX_BLOCKS);

@@ -1,5 +1,5 @@
 /** Tool `get_build_job`: where a build job is, optionally waiting for it to finish. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { JobReportSchema } from '../../jobs/report.js';
 import { JobIdSchema } from '../../jobs/schema.js';
@@ -32,8 +32,8 @@ export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): 
       outputSchema: JobReportSchema,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    (args, extra) =>
-      jobToolResult(deps, 'get_build_job', extra.requestId, () =>
+    (args, ctx) =>
+      jobToolResult(deps, 'get_build_job', ctx.mcpReq.id, () =>
         deps.jobs.get(args.id, args.waitSeconds ?? 0, args.failuresFrom),
       ),
   );

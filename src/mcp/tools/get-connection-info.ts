@@ -2,7 +2,7 @@
  * Tool `get_connection_info`: where commands go, what the server can do, where the bot stands and which
  * operator policy applies — everything an LLM needs before its first command.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { opAdvice } from '../../connection/news.js';
 import type { ConnectionTarget } from '../../connection/target.js';
@@ -100,9 +100,9 @@ export function registerGetConnectionInfoTool(server: McpServer, deps: ToolDeps)
       outputSchema: ConnectionInfoOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
-    async (args, extra) => {
+    async (args, ctx) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'get_connection_info', extra.requestId);
+      const context = () => serviceContext(target, 'get_connection_info', ctx.mcpReq.id);
       const signIn = target.signIn ? { signIn: { ...target.signIn.state } } : {};
       try {
         const session = await target.get();

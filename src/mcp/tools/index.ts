@@ -1,4 +1,4 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { registerBuildView } from '../apps/index.js';
 import { registerBuildJobTools } from './build-jobs.js';
 import type { ToolDeps } from './deps.js';
@@ -21,8 +21,7 @@ export function registerAllTools(server: McpServer, deps: ToolDeps): void {
   registerRenderAreaTool(server, deps);
   registerBuildView(server, deps);
   registerUndoLastTool(server, deps);
-  // full results of bounded answers (place_structure), per server
-  const pages = new ResultPages();
+  const pages = deps.pages ?? new ResultPages();
   registerStructureTools(server, deps, pages);
   registerCompareStructureTool(server, deps);
   registerGetBatchResultsTool(server, deps, pages);

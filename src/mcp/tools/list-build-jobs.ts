@@ -1,5 +1,5 @@
 /** Tool `list_build_jobs`: the build jobs in the journal directory, newest first. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { JobSummarySchema } from '../../jobs/report.js';
 import { toolError, toolResult } from '../results.js';
@@ -23,8 +23,8 @@ export function registerListBuildJobsTool(server: McpServer, deps: BuildJobDeps)
       outputSchema: ListBuildJobsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (_args, extra) => {
-      const context = jobContext(deps, 'list_build_jobs', extra.requestId);
+    async (_args, ctx) => {
+      const context = jobContext(deps, 'list_build_jobs', ctx.mcpReq.id);
       try {
         const { jobs, problems } = await deps.jobs.list();
         const result = { jobs, problems, directory: deps.jobs.store.dir };

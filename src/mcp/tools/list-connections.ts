@@ -1,5 +1,5 @@
 /** Tool `list_connections`: every named connection with its state, without connecting anything. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { SERVICE_META_KEY } from '../results.js';
 import type { ToolDeps } from './deps.js';
@@ -35,7 +35,7 @@ export function registerListConnectionsTool(server: McpServer, deps: ToolDeps): 
       outputSchema: ListConnectionsOutput,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (_args, extra) => {
+    async (_args, ctx) => {
       const connections = deps.targets.all().map((t) => {
         const live = t.peek();
         const info = live?.info();
@@ -70,7 +70,7 @@ export function registerListConnectionsTool(server: McpServer, deps: ToolDeps): 
           server: 'companion',
           version: null,
           tool: 'list_connections',
-          requestId: extra.requestId,
+          requestId: ctx.mcpReq.id,
         },
       };
       return { structuredContent: out, content: [{ type: 'text', text, _meta }], _meta };

@@ -1,6 +1,5 @@
 /** Tool `render_area`: a PNG picture of a box, isometric from any corner or top-down, with coordinates, the room's ceiling cut away, a legend, and the block counts in words. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, CallToolResult } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { McbridgeError } from '../../vocabulary/errors.js';
 import { boxOf } from '../../vocabulary/blocks/box.js';
@@ -60,9 +59,9 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
       // hosts with MCP Apps show the box in 3D beside the picture (src/mcp/apps)
       _meta: BUILD_VIEW_TOOL_META,
     },
-    async (args, extra): Promise<CallToolResult> => {
+    async (args, ctx): Promise<CallToolResult> => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'render_area', extra.requestId);
+      const context = () => serviceContext(target, 'render_area', ctx.mcpReq.id);
       try {
         // the size first, before the world is asked for anything: the box and the picture
         planRender(args.from, args.to, args);

@@ -1,5 +1,5 @@
 /** Tool `resume_build_job`: continue an interrupted or failed build job from its journal. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { JobReportSchema } from '../../jobs/report.js';
 import { JobIdSchema } from '../../jobs/schema.js';
@@ -27,8 +27,8 @@ export function registerResumeBuildJobTool(server: McpServer, deps: BuildJobDeps
       outputSchema: JobReportSchema,
       annotations: { destructiveHint: true, openWorldHint: true, readOnlyHint: false, idempotentHint: false },
     },
-    (args, extra) =>
-      jobToolResult(deps, 'resume_build_job', extra.requestId, () =>
+    (args, ctx) =>
+      jobToolResult(deps, 'resume_build_job', ctx.mcpReq.id, () =>
         deps.jobs.resume(args.id, {
           ...(args.from !== undefined ? { from: args.from } : {}),
           ...(args.restart !== undefined ? { restart: args.restart } : {}),

@@ -1,5 +1,5 @@
 /** Tool `start_build_job`: a long build that runs in the background and survives restarts. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 import { MAX_JOB_STEPS } from '../../jobs/create.js';
@@ -57,7 +57,7 @@ export function registerStartBuildJobTool(server: McpServer, deps: BuildJobDeps)
       annotations: { destructiveHint: true, openWorldHint: true, readOnlyHint: false, idempotentHint: false },
     },
     (args, extra, run) =>
-      jobToolResult(deps, 'start_build_job', extra.requestId, async () => {
+      jobToolResult(deps, 'start_build_job', extra.mcpReq.id, async () => {
         const started = await deps.jobs.start({
           name: args.name,
           ...(args.commands ? { commands: args.commands } : {}),

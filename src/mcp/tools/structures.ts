@@ -4,7 +4,7 @@
  * origin conventions: docs/structures.md.
  */
 import { basename } from 'node:path';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { boxOf } from '../../vocabulary/blocks/box.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
@@ -85,9 +85,9 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       }),
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
     },
-    async (args, extra) => {
+    async (args, ctx) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'save_structure', extra.requestId);
+      const context = () => serviceContext(target, 'save_structure', ctx.mcpReq.id);
       try {
         // the size first, before the world is asked for anything
         checkBoxSize(args.from, args.to, STRUCTURE_MAX_BLOCKS, 'the structure');
@@ -140,7 +140,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (_args, extra) => {
+    async (_args, ctx) => {
       const target = deps.targets.get();
       const structures = await store.list();
       const files = filesOf(store);
@@ -191,7 +191,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       return toolResult(
         { folders, structures, files: listed },
         text,
-        serviceContext(target, 'list_structures', extra.requestId),
+        serviceContext(target, 'list_structures', ctx.mcpReq.id),
       );
     },
   );
@@ -221,7 +221,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     },
     async (args, extra, run) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'place_structure', extra.requestId);
+      const context = () => serviceContext(target, 'place_structure', extra.mcpReq.id);
       try {
         const session = await target.get();
         const { structure, report } = await readPlan(store, args, session.channel);

@@ -3,7 +3,7 @@
  * batch that was not recorded it stops and says why (unless told to pass it), and an entry whose restore
  * does not read back as the snapshot stays in the history, with what was and was not put back.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { UNDO_MAX_BATCHES, UNDO_MAX_BLOCKS } from '../../batch/undo.js';
 import { held, undoSteps } from '../../batch/undo-steps.js';
@@ -39,9 +39,9 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
       outputSchema: UndoLastOutput,
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: false },
     },
-    async (args, extra) => {
+    async (args, ctx) => {
       const target = deps.targets.get(args.target);
-      const context = () => serviceContext(target, 'undo_last', extra.requestId);
+      const context = () => serviceContext(target, 'undo_last', ctx.mcpReq.id);
       const history = deps.undo.for(target.description.name);
       try {
         if (args.list) {

@@ -1,0 +1,175 @@
+/**
+ * Both eras of the protocol from one `mcbridge serve`, through the SDK v2 Client: a 2026-07-28 client
+ * (`server/discover`, no initialize, no session, its version and capabilities in each request's `_meta`) and a
+ * 2025-11-25 client (initialize, a session over HTTP) side by side, over HTTP (the server in this process) and
+ * over stdio (the built CLI). No Minecraft server is needed for what is asked here (lists, reads, a connection
+ * listing), so the connection points at a closed port.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  Client,
+  ProtocolError,
+  ProtocolErrorCode,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UndoRegistry } from '../../src/batch/undo.js';
+import { mineflayerTarget } from '../../src/connection/factories.js';
+import { Targets } from '../../src/connection/targets.js';
+import { type HttpHandle, startHttpServer } from '../../src/mcp/http.js';
+import { createServer } from '../../src/mcp/server.js';
+import { McbridgeTaskStore } from '../../src/mcp/task-store.js';
+import { ResultPages } from '../../src/results/pages.js';
+import { defaultSafetyConfig } from '../../src/safety/config.js';
+import { StructureStore } from '../../src/structures/store.js';
+import { logger } from '../../src/vocabulary/logger.js';
+
+const silent = logger.child({}, { level: 'silent' });
+const token = 'eras-test-token-0123456789abcdef';
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = `${root}dist/cli/main.js`;
+
+const modernClient = () =>
+  new Client({ name: 'eras-2026', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+const legacyClient = () => new Client({ name: 'eras-2025', version: '0' });
+
+/** what every client of either era is asked, and must get alike */
+async function sameAnswers(client: Client): Promise<void> {
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['execute_commands', 'render_area']));
+  const listed = await client.callTool({ name: 'list_connections', arguments: {} });
+  expect(listed.isError).toBeFalsy();
+  expect(JSON.stringify(listed.content)).toContain('default');
+  const { resources } = await client.listResources();
+  expect(resources.length).toBeGreaterThan(0);
+  const { prompts } = await client.listPrompts();
+  expect(prompts.length).toBeGreaterThan(0);
+}
+
+describe('over HTTP', () => {
+  let targets: Targets;
+  let http: HttpHandle;
+  const transports: StreamableHTTPClientTransport[] = [];
+  const transport = () => {
+    const t = new StreamableHTTPClientTransport(new URL(http.url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    transports.push(t);
+    return t;
+  };
+
+  beforeAll(async () => {
+    targets = new Targets([
+      mineflayerTarget({ host: '127.0.0.1', port: 1, username: 'Nobody', version: '1.21.4' }),
+    ]);
+    const undo = new UndoRegistry();
+    const tasks = new McbridgeTaskStore();
+    const pages = new ResultPages();
+    const structures = new StructureStore(join(mkdtempSync(join(tmpdir(), 'mcbridge-eras-')), 'structures'));
+    http = await startHttpServer({
+      port: 0,
+      token,
+      makeServer: () =>
+        createServer({ targets, log: silent, safety: defaultSafetyConfig, undo, structures, tasks, pages }),
+      log: silent,
+    });
+  });
+
+  afterAll(async () => {
+    await http?.close();
+    await targets?.closeAll();
+  });
+
+  test('a 2026-07-28 client is served without a session', async () => {
+    const client = modernClient();
+    await client.connect(transport());
+    expect(client.getProtocolEra()).toBe('modern');
+    await sameAnswers(client);
+    expect(http.sessions()).toBe(0);
+    await client.close();
+  });
+
+  test('a 2025-11-25 client beside it still gets its session', async () => {
+    const modern = modernClient();
+    await modern.connect(transport());
+    const legacy = legacyClient();
+    const t = transport();
+    await legacy.connect(t);
+    expect(legacy.getProtocolEra()).toBe('legacy');
+    expect(t.sessionId).toMatch(/\w/);
+    expect(http.sessions()).toBe(1);
+    await sameAnswers(legacy);
+    await sameAnswers(modern);
+    await t.terminateSession();
+    await legacy.close();
+    await modern.close();
+  });
+
+  test('a resource that does not exist is -32602 naming its URI, for a 2026-07-28 client', async () => {
+    const client = modernClient();
+    await client.connect(transport());
+    const uri = 'mcbridge://structures/no-such-structure-here';
+    const error = await client.readResource({ uri }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
+    expect(
+      JSON.stringify({ message: (error as ProtocolError).message, data: (error as ProtocolError).data }),
+    ).toContain(uri);
+    await client.close();
+  });
+});
+
+describe('over stdio', () => {
+  beforeAll(() => {
+    // test/global-setup.ts built dist from today's sources
+    expect(existsSync(cli)).toBe(true);
+  });
+
+  const spawnServe = () =>
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        cli,
+        'serve',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '1',
+        '--username',
+        'Nobody',
+        '--version',
+        '1.21.4',
+      ],
+      stderr: 'pipe',
+      env: {
+        ...process.env,
+        MCBRIDGE_LOG_LEVEL: 'warn',
+        MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
+      } as Record<string, string>,
+    });
+
+  test.each([
+    ['2026-07-28', modernClient, 'modern'],
+    ['2025-11-25', legacyClient, 'legacy'],
+  ] as const)(
+    'a %s client is served by the same serve command',
+    async (_revision, make, era) => {
+      const client = make();
+      await client.connect(spawnServe());
+      try {
+        expect(client.getProtocolEra()).toBe(era);
+        await sameAnswers(client);
+      } finally {
+        await client.close();
+      }
+    },
+    120_000,
+  );
+});
