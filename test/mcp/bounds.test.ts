@@ -224,3 +224,24 @@ test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold)
   expect(rssMb(servePid)).toBeLessThan(300);
   expect((await call('list_connections', {})).isError).toBeFalsy();
 });
+
+test('a step depending on more than 100 steps, and a job with more than 1,000 params, are refused by the schema with the argument and the limit', async () => {
+  const { tools } = await client.listTools();
+  const schemaOf = (name: string) => tools.find((t) => t.name === name)!.inputSchema;
+  // the limits are stated where the model reads the arguments
+  expect(JSON.stringify(schemaOf('execute_commands'))).toMatch(/"dependsOn":\{[^}]*"maxItems":100/);
+  expect(schemaOf('start_build_job').properties!['params']).toMatchObject({ maxProperties: 1_000 });
+
+  const steps = Array.from({ length: 101 }, (_, i) => ({ id: `s${i}`, command: 'say hi' }));
+  const many = await call('execute_commands', {
+    commands: [...steps, { command: 'say hi', dependsOn: steps.map((s) => s.id) }],
+  });
+  expect(many.isError).toBe(true);
+  expect(text(many)).toMatch(/-32602: .*`commands\[101\]\.dependsOn` must have at most 100 items\./);
+
+  const params = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`p${i}`, i]));
+  const job = await call('start_build_job', { name: 'params', commands: ['say {{p0}}'], params });
+  expect(job.isError).toBe(true);
+  expect(text(job)).toMatch(/-32602: .*`params` must have at most 1000 entries\./);
+  expect(text(job).length).toBeLessThan(1_000);
+});
