@@ -178,7 +178,7 @@ test.each([
   },
 );
 
-test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all and keeps one page', async () => {
+test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all, keeps one page, and answers another call meanwhile', async () => {
   const info = await call('get_connection_info', {});
   const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
   // 64 × 256 × 64 of stone around the bot (in its loaded chunks), as a saved structure
@@ -223,6 +223,37 @@ test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold)
   // a page of differences is kept, not a million: serve stays far below what a million would hold
   expect(rssMb(servePid)).toBeLessThan(300);
   expect((await call('list_connections', {})).isError).toBeFalsy();
+
+  // while it compares, the server answers other calls: a call sent at its first progress report is
+  // answered before the compare is
+  const order: string[] = [];
+  let other: Promise<CallToolResult> | undefined;
+  const compared = client
+    .callTool(
+      {
+        name: 'compare_structure',
+        arguments: { name: 'million', origin: { x: bot.x - 32, y: -64, z: bot.z - 32 } },
+      },
+      undefined,
+      {
+        ...ANSWERED,
+        onprogress: () => {
+          other ??= call('list_connections', {}).then((o) => {
+            order.push('list_connections');
+            return o;
+          });
+        },
+      },
+    )
+    .then((c) => {
+      order.push('compare_structure');
+      return c as CallToolResult;
+    });
+  const done = await compared;
+  expect(done.isError, text(done).slice(0, 300)).toBeFalsy();
+  expect(other, 'a progress report during the compare').toBeDefined();
+  expect((await other!).isError).toBeFalsy();
+  expect(order).toEqual(['list_connections', 'compare_structure']);
 });
 
 test('a step depending on more than 100 steps, and a job with more than 1,000 params, are refused by the schema with the argument and the limit', async () => {

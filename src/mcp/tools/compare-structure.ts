@@ -100,7 +100,24 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         const offset = args.offset ?? 0;
         const limit = args.limit ?? COMPARE_PAGE_DEFAULT;
         const end = offset + limit;
-        const comparison = compareStructure(structure, source, args.origin, transform, { offset, limit });
+        const progressToken = extra._meta?.progressToken;
+        const comparison = await compareStructure(
+          structure,
+          source,
+          args.origin,
+          transform,
+          { offset, limit },
+          (done, positions) => {
+            if (progressToken === undefined) return;
+            const message = `${done}/${positions} positions compared`;
+            void extra
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: done, total: positions, message },
+              })
+              .catch(() => {});
+          },
+        );
         const unknown = unknownTo(session.channel.version);
         const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
         const out: CompareStructureOutput = {
