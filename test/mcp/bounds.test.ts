@@ -276,3 +276,32 @@ test('a step depending on more than 100 steps, and a job with more than 1,000 pa
   expect(text(job)).toMatch(/-32602: .*`params` must have at most 1000 entries\./);
   expect(text(job).length).toBeLessThan(1_000);
 });
+
+test('place_structure of a 1,048,576-position checkerboard is refused before a command is built past 50,000, and nothing is sent', async () => {
+  const info = await call('get_connection_info', {});
+  const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
+  // every block differs from the next along x: one setblock each, a million commands if built
+  const size = { x: 64, y: 256, z: 64 };
+  writeFileSync(
+    join(structuresDir, 'checkers.json'),
+    JSON.stringify({
+      format: 'mcbridge-structure',
+      version: 1,
+      name: 'checkers',
+      savedAt: new Date().toISOString(),
+      size,
+      palette: ['minecraft:stone', 'minecraft:dirt'],
+      blocks: Array.from({ length: size.x * size.y * size.z }, (_, i) => i % 2),
+    }),
+  );
+  const [r, other] = await Promise.all([
+    call('place_structure', { name: 'checkers', origin: { x: bot.x - 32, y: -64, z: bot.z - 32 } }),
+    call('list_connections', {}),
+  ]);
+  expect(other.isError).toBeFalsy();
+  expect(r.isError).toBe(true);
+  const t = text(r);
+  expect(t).toMatch(/more than 50,000 commands .*nothing was sent/);
+  expect(t.length).toBeLessThan(1_000);
+  expect(JSON.stringify(r.structuredContent ?? {})).not.toMatch(/applied/);
+});
