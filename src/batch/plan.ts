@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { echo, McbridgeError } from '../vocabulary/errors.js';
 
 /** earlier steps one step may depend on: a real plan names a few; stated in the schema as `maxItems` */
-export const MAX_DEPENDS_ON = 100;
+export const MAX_DEPENDS_ON = 64;
 
 export const OperationSchema = z.object({
   id: z.string().min(1).max(64).optional().describe("this step's name, for later steps"),

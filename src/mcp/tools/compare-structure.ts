@@ -70,7 +70,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
-        origin: PositionSchema.describe('the plan’s minimum corner, as given to place_structure'),
+        origin: PositionSchema.describe("the plan's minimum corner, as given to place_structure"),
         rotation: RotationArg,
         mirror: MirrorArg,
         offset: z.number().int().min(0).optional().describe('skip this many (nextOffset)'),

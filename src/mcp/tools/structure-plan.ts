@@ -24,9 +24,7 @@ const require = createRequire(import.meta.url);
 export const NameArg = z.string().describe('a saved structure: 1–64 letters, digits, _ or -');
 export const FileArg = z
   .string()
-  .describe(
-    'a .schem, .schematic, .nbt or .litematic file in the structures directory or one the operator allows',
-  );
+  .describe('a .schem, .schematic, .nbt or .litematic file in the structures folder or an allowed one');
 export const MirrorArg = z
   .enum(['none', 'left_right', 'front_back'])
   .optional()
