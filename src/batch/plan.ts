@@ -5,10 +5,17 @@
 import { z } from 'zod';
 import { echo, McbridgeError } from '../vocabulary/errors.js';
 
+/** earlier steps one step may depend on: a real plan names a few; stated in the schema as `maxItems` */
+export const MAX_DEPENDS_ON = 64;
+
 export const OperationSchema = z.object({
   id: z.string().min(1).max(64).optional().describe("this step's name, for later steps"),
   command: z.string().max(40_000).describe('the Minecraft command'),
-  dependsOn: z.array(z.string()).optional().describe('earlier steps that must succeed, else skipped'),
+  dependsOn: z
+    .array(z.string())
+    .max(MAX_DEPENDS_ON)
+    .optional()
+    .describe('earlier steps that must succeed, else skipped'),
   condition: z
     .object({
       ifSuccess: z.string().optional().describe('an earlier step'),

@@ -1,10 +1,29 @@
 /** `{{name}}` placeholders in commands, filled from the job's params before anything is sent. */
+import { z } from 'zod';
 import type { BatchItem } from '../batch/plan.js';
 import { JobStateError, TemplateError } from './errors.js';
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 export type Params = Record<string, string | number>;
+
+/** placeholders one job may fill: a real job names a few dozen; stated in the schema as `maxProperties` */
+export const MAX_PARAMS = 1_000;
+
+/** a job's params, at most MAX_PARAMS of them, refused with the limit as a `too_big` issue of the object */
+export const ParamsSchema = z
+  .record(z.string(), z.union([z.string(), z.number()]))
+  .superRefine((params, ctx) => {
+    if (Object.keys(params).length > MAX_PARAMS)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'object',
+        maximum: MAX_PARAMS,
+        inclusive: true,
+        input: params,
+      });
+  })
+  .meta({ maxProperties: MAX_PARAMS });
 
 /** a filled command is held to the length of a command given directly (BatchItemSchema, batch/plan.ts) */
 export const FILLED_COMMAND_MAX_CHARS = 40_000;

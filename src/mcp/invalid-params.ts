@@ -82,6 +82,7 @@ export function describeIssue(issue: Issue, args: unknown): string {
       if (issue.origin === 'string') return `${name} must have ${within} ${bound} characters.`;
       if (issue.origin === 'array' || issue.origin === 'set')
         return `${name} must have ${within} ${bound} items.`;
+      if (issue.origin === 'object') return `${name} must have ${within} ${bound} entries.`;
       return `${name} must be ${within} ${bound}, not ${clip(String(value))}.`;
     }
     case 'invalid_value':

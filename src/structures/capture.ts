@@ -71,17 +71,9 @@ export interface PlacedBlock {
 
 /**
  * Every block of `structure` with its minimum corner at `origin`, mirrored then rotated clockwise, in the
- * order y, z, x of the transformed box. Structure void is left out, and so is every state `skip` says
- * (unknown blocks).
+ * order y, z, x of the transformed box, one at a time (a walk keeps none of them). Structure void is left
+ * out, and so is every state `skip` says (unknown blocks).
  */
-export const placedBlocks = (
-  structure: Structure,
-  origin: BlockPos,
-  transform: Rotation | Transform = 0,
-  skip: (key: string) => boolean = () => false,
-): PlacedBlock[] => [...eachPlacedBlock(structure, origin, transform, skip)];
-
-/** The blocks of `placedBlocks` one at a time, for a walk that keeps none of them (a comparison's count). */
 export function* eachPlacedBlock(
   structure: Structure,
   origin: BlockPos,
@@ -131,31 +123,51 @@ export function* eachPlacedBlock(
 }
 
 /**
- * Commands that set `blocks` (in the order y, z, x): runs of one state along x become one `fill`,
- * single blocks and blocks with block entity data a `setblock`.
+ * Commands one placement sends at most: a plan of a million positions in runs along x needs a few
+ * thousand; one whose every block differs from the next (a checkerboard) would need a million strings.
  */
-export function blockCommands(blocks: readonly PlacedBlock[]): string[] {
+export const PLACE_MAX_COMMANDS = 50_000;
+
+/**
+ * Commands that set `blocks` (in the order y, z, x), walked one at a time: runs of one state along x become
+ * one `fill`, single blocks and blocks with block entity data a `setblock`. Past `max` commands it throws,
+ * before holding more.
+ */
+export function blockCommands(blocks: Iterable<PlacedBlock>, max = Infinity): string[] {
   const commands: string[] = [];
-  let i = 0;
-  while (i < blocks.length) {
-    const first = blocks[i]!;
-    let end = i;
-    if (first.data === undefined)
-      while (true) {
-        const next = blocks[end + 1];
-        const last = blocks[end]!;
-        if (!next || next.data !== undefined || next.key !== first.key) break;
-        if (next.y !== first.y || next.z !== first.z || next.x !== last.x + 1) break;
-        end++;
-      }
-    const last = blocks[end]!;
+  let first: PlacedBlock | undefined;
+  let last: PlacedBlock | undefined;
+  const flush = () => {
+    if (!first || !last) return;
+    if (commands.length >= max)
+      throw new StructureError(
+        `placing it needs more than ${max.toLocaleString('en-US')} commands (runs of one block along x), the most one placement sends; nothing was sent`,
+        { remedy: 'place a smaller structure, or one in parts (save_structure of smaller boxes)' },
+      );
     commands.push(
-      end === i
+      first === last
         ? `setblock ${first.x} ${first.y} ${first.z} ${first.key}${first.data ?? ''}`
         : `fill ${first.x} ${first.y} ${first.z} ${last.x} ${last.y} ${last.z} ${first.key}`,
     );
-    i = end + 1;
+  };
+  for (const b of blocks) {
+    const extends_ =
+      first !== undefined &&
+      last !== undefined &&
+      first.data === undefined &&
+      b.data === undefined &&
+      b.key === first.key &&
+      b.y === first.y &&
+      b.z === first.z &&
+      b.x === last.x + 1;
+    if (extends_) {
+      last = b;
+      continue;
+    }
+    flush();
+    first = last = b;
   }
+  flush();
   return commands;
 }
 
@@ -169,5 +181,5 @@ export function placeCommands(
   transform: Rotation | Transform = 0,
   skip?: (key: string) => boolean,
 ): string[] {
-  return blockCommands(placedBlocks(structure, origin, transform, skip));
+  return blockCommands(eachPlacedBlock(structure, origin, transform, skip), PLACE_MAX_COMMANDS);
 }

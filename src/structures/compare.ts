@@ -4,6 +4,7 @@
  * has the plan's value (properties the plan leaves out may be anything; air matches cave and void air).
  * Structure void is not compared; block entity data (sign text, chest contents) is not compared.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { BlockPos } from '../vocabulary/blocks/box.js';
 import {
   AIR_NAMES,
@@ -41,6 +42,12 @@ export interface ComparePage {
   limit: number;
 }
 
+/**
+ * Blocks compared between two turns of the event loop: a plan of a million blocks takes a second or two,
+ * and the server answers other calls (and other sessions) between these slices meanwhile.
+ */
+export const COMPARE_SLICE = 16_384;
+
 export function stateMatches(expected: string, actual: BlockState): boolean {
   let plan: BlockState;
   try {
@@ -53,18 +60,29 @@ export function stateMatches(expected: string, actual: BlockState): boolean {
   return Object.entries(plan.properties).every(([k, v]) => actual.properties[k] === v);
 }
 
-export function compareStructure(
+/**
+ * @param onSlice told after each COMPARE_SLICE blocks, before the loop yields (done so far, planned positions)
+ */
+export async function compareStructure(
   structure: Structure,
   source: BlockSource,
   origin: BlockPos,
   transform: Rotation | Transform = 0,
   page: ComparePage = { offset: 0, limit: Infinity },
-): Comparison {
+  onSlice?: (done: number, positions: number) => void,
+): Promise<Comparison> {
+  const positions = structure.size.x * structure.size.y * structure.size.z;
   const differences: Difference[] = [];
   const planned: PlacedBlock[] = [];
   let total = 0;
   let differenceCount = 0;
+  let sinceYield = 0;
   for (const block of eachPlacedBlock(structure, origin, transform)) {
+    if (++sinceYield > COMPARE_SLICE) {
+      sinceYield = 1;
+      onSlice?.(total, positions);
+      await nextTurn();
+    }
     total++;
     const actual = source.readBlock(block);
     if (actual === 'unloaded') {

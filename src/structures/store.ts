@@ -3,7 +3,7 @@
  * (letters, digits, `_`, `-`), so a name can never reach outside the directory.
  */
 import { EventEmitter } from 'node:events';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -58,6 +58,15 @@ export const StructureSchema = z.object({
   conversions: z.array(z.object({ rule: z.string(), blocks: z.number().int() })).optional(),
 });
 export type Structure = z.infer<typeof StructureSchema>;
+
+/** what a listing says of one saved structure */
+export interface StructureEntry {
+  name: string;
+  size: Structure['size'];
+  /** blocks that are not air */
+  blocks: number;
+  savedAt: string;
+}
 
 export class StructureError extends McbridgeError {
   override name = 'StructureError' as const;
@@ -119,28 +128,50 @@ export class StructureStore {
     return parsed.data;
   }
 
-  async list(): Promise<Array<{ name: string; size: Structure['size']; blocks: number; savedAt: string }>> {
-    let names: string[];
+  /**
+   * What each file said when last read, by name, with the file's mtime and size: a listing loads a saved
+   * structure (to count its blocks) only when its file changed since, not on every call.
+   */
+  private readonly described = new Map<string, { mtimeMs: number; size: number; entry: StructureEntry }>();
+
+  /** the names of the saved structures, sorted; no file is read */
+  async names(): Promise<string[]> {
     try {
-      names = (await readdir(this.dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+      return (await readdir(this.dir))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.slice(0, -5))
+        .sort();
     } catch {
       return [];
     }
-    const out = [];
-    for (const name of names.sort()) {
+  }
+
+  /** size, block count and date of each of these saved structures; a damaged file is skipped (load() names it) */
+  async describe(names: readonly string[]): Promise<StructureEntry[]> {
+    const out: StructureEntry[] = [];
+    for (const name of names) {
       try {
+        const file = await stat(this.file(name));
+        const known = this.described.get(name);
+        if (known && known.mtimeMs === file.mtimeMs && known.size === file.size) {
+          out.push(known.entry);
+          continue;
+        }
         const s = await this.load(name);
         const air = s.palette.findIndex((p) => p === 'minecraft:air');
-        out.push({
-          name,
-          size: s.size,
-          blocks: s.blocks.filter((b) => b !== air).length,
-          savedAt: s.savedAt,
-        });
+        let blocks = 0;
+        for (const b of s.blocks) if (b !== air) blocks++;
+        const entry = { name, size: s.size, blocks, savedAt: s.savedAt };
+        this.described.set(name, { mtimeMs: file.mtimeMs, size: file.size, entry });
+        out.push(entry);
       } catch {
-        // a damaged file is skipped here; load() names it
+        this.described.delete(name);
       }
     }
     return out;
+  }
+
+  async list(): Promise<StructureEntry[]> {
+    return this.describe(await this.names());
   }
 }

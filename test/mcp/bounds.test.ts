@@ -174,7 +174,7 @@ test.each([
   },
 );
 
-test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all and keeps one page', async () => {
+test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all, keeps one page, and answers another call meanwhile', async () => {
   const info = await call('get_connection_info', {});
   const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
   // 64 × 256 × 64 of stone around the bot (in its loaded chunks), as a saved structure
@@ -219,4 +219,127 @@ test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold)
   // a page of differences is kept, not a million: serve stays far below what a million would hold
   expect(rssMb(servePid)).toBeLessThan(300);
   expect((await call('list_connections', {})).isError).toBeFalsy();
+
+  // while it compares, the server answers other calls: a call sent at its first progress report is
+  // answered before the compare is
+  const order: string[] = [];
+  let other: Promise<CallToolResult> | undefined;
+  const compared = client
+    .callTool(
+      {
+        name: 'compare_structure',
+        arguments: { name: 'million', origin: { x: bot.x - 32, y: -64, z: bot.z - 32 } },
+      },
+      {
+        ...ANSWERED,
+        onprogress: () => {
+          other ??= call('list_connections', {}).then((o) => {
+            order.push('list_connections');
+            return o;
+          });
+        },
+      },
+    )
+    .then((c) => {
+      order.push('compare_structure');
+      return c as CallToolResult;
+    });
+  const done = await compared;
+  expect(done.isError, text(done).slice(0, 300)).toBeFalsy();
+  expect(other, 'a progress report during the compare').toBeDefined();
+  expect((await other!).isError).toBeFalsy();
+  expect(order).toEqual(['list_connections', 'compare_structure']);
+});
+
+test('a step depending on more than 64 steps, and a job with more than 1,000 params, are refused by the schema with the argument and the limit', async () => {
+  const { tools } = await client.listTools();
+  const schemaOf = (name: string) => tools.find((t) => t.name === name)!.inputSchema;
+  // the limits are stated where the model reads the arguments
+  expect(JSON.stringify(schemaOf('execute_commands'))).toMatch(/"dependsOn":\{[^}]*"maxItems":64/);
+  expect(schemaOf('start_build_job').properties!['params']).toMatchObject({ maxProperties: 1_000 });
+
+  const steps = Array.from({ length: 65 }, (_, i) => ({ id: `s${i}`, command: 'say hi' }));
+  const many = await call('execute_commands', {
+    commands: [...steps, { command: 'say hi', dependsOn: steps.map((s) => s.id) }],
+  });
+  expect(many.isError).toBe(true);
+  expect(text(many)).toMatch(/-32602: .*`commands\[65\]\.dependsOn` must have at most 64 items\./);
+
+  const params = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`p${i}`, i]));
+  const job = await call('start_build_job', { name: 'params', commands: ['say {{p0}}'], params });
+  expect(job.isError).toBe(true);
+  expect(text(job)).toMatch(/-32602: .*`params` must have at most 1000 entries\./);
+  expect(text(job).length).toBeLessThan(1_000);
+});
+
+test('place_structure of a 1,048,576-position checkerboard is refused before a command is built past 50,000, and nothing is sent', async () => {
+  const info = await call('get_connection_info', {});
+  const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
+  // every block differs from the next along x: one setblock each, a million commands if built
+  const size = { x: 64, y: 256, z: 64 };
+  writeFileSync(
+    join(structuresDir, 'checkers.json'),
+    JSON.stringify({
+      format: 'mcbridge-structure',
+      version: 1,
+      name: 'checkers',
+      savedAt: new Date().toISOString(),
+      size,
+      palette: ['minecraft:stone', 'minecraft:dirt'],
+      blocks: Array.from({ length: size.x * size.y * size.z }, (_, i) => i % 2),
+    }),
+  );
+  const [r, other] = await Promise.all([
+    call('place_structure', { name: 'checkers', origin: { x: bot.x - 32, y: -64, z: bot.z - 32 } }),
+    call('list_connections', {}),
+  ]);
+  expect(other.isError).toBeFalsy();
+  expect(r.isError).toBe(true);
+  const t = text(r);
+  expect(t).toMatch(/more than 50,000 commands .*nothing was sent/);
+  expect(t.length).toBeLessThan(1_000);
+  expect(JSON.stringify(r.structuredContent ?? {})).not.toMatch(/applied/);
+});
+
+test('list_structures lists at most 50 per call and pages on with offset, every structure once', async () => {
+  const saved = Array.from({ length: 120 }, (_, i) => `many-${String(i).padStart(3, '0')}`);
+  for (const name of saved)
+    writeFileSync(
+      join(structuresDir, `${name}.json`),
+      JSON.stringify({
+        format: 'mcbridge-structure',
+        version: 1,
+        name,
+        savedAt: new Date().toISOString(),
+        size: { x: 1, y: 1, z: 2 },
+        palette: ['minecraft:stone', 'minecraft:air'],
+        blocks: [0, 1],
+      }),
+    );
+  const listed: string[] = [];
+  let offset: number | undefined = 0;
+  let calls = 0;
+  while (offset !== undefined) {
+    const r = await call('list_structures', offset === 0 ? {} : { offset });
+    expect(r.isError, text(r).slice(0, 300)).toBeFalsy();
+    const out = r.structuredContent as {
+      structures: Array<{ name: string; blocks: number }>;
+      files: Array<{ file: string }>;
+      nextOffset?: number;
+    };
+    expect(out.structures.length + out.files.length).toBeLessThanOrEqual(50);
+    for (const s of out.structures) if (s.name.startsWith('many-')) expect(s.blocks).toBe(1);
+    listed.push(...out.structures.map((s) => s.name), ...out.files.map((f) => f.file));
+    // the text says how to go on, as the structured answer does
+    if (out.nextOffset !== undefined)
+      expect(text(r)).toMatch(
+        new RegExp(`and \\d+ more: call list_structures with offset: ${out.nextOffset}`),
+      );
+    else expect(text(r)).not.toMatch(/more: call list_structures/);
+    offset = out.nextOffset;
+    calls++;
+  }
+  expect(calls).toBeGreaterThanOrEqual(3);
+  expect(new Set(listed).size).toBe(listed.length);
+  expect(listed.filter((n) => n.startsWith('many-'))).toEqual(saved);
 });

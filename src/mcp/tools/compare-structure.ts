@@ -70,7 +70,7 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
-        origin: PositionSchema.describe('the plan’s minimum corner, as given to place_structure'),
+        origin: PositionSchema.describe("the plan's minimum corner, as given to place_structure"),
         rotation: RotationArg,
         mirror: MirrorArg,
         offset: z.number().int().min(0).optional().describe('skip this many (nextOffset)'),
@@ -100,7 +100,24 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         const offset = args.offset ?? 0;
         const limit = args.limit ?? COMPARE_PAGE_DEFAULT;
         const end = offset + limit;
-        const comparison = compareStructure(structure, source, args.origin, transform, { offset, limit });
+        const progressToken = ctx.mcpReq._meta?.progressToken;
+        const comparison = await compareStructure(
+          structure,
+          source,
+          args.origin,
+          transform,
+          { offset, limit },
+          (done, positions) => {
+            if (progressToken === undefined) return;
+            const message = `${done}/${positions} positions compared`;
+            void ctx.mcpReq
+              .notify({
+                method: 'notifications/progress',
+                params: { progressToken, progress: done, total: positions, message },
+              })
+              .catch(() => {});
+          },
+        );
         const unknown = unknownTo(session.channel.version);
         const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
         const out: CompareStructureOutput = {

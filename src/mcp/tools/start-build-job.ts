@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { MAX_JOB_STEPS } from '../../jobs/create.js';
 import { type JobReport, JobReportSchema } from '../../jobs/report.js';
+import { ParamsSchema } from '../../jobs/template.js';
 import { type BuildJobDeps, jobToolResult } from './build-job-results.js';
 import { BatchItemArg, TargetArg } from './shared-schemas.js';
 import { registerTaskTool, type TaskRun } from './task-tools.js';
@@ -19,10 +20,7 @@ export const StartBuildJobInput = z.object({
     .max(100)
     .optional()
     .describe('named phases run in order, e.g. foundation, walls, roof'),
-  params: z
-    .record(z.string(), z.union([z.string(), z.number()]))
-    .optional()
-    .describe('values for {{name}} placeholders in the commands'),
+  params: ParamsSchema.optional().describe('values for {{name}} placeholders'),
   chunkSize: z
     .number()
     .int()
@@ -32,7 +30,7 @@ export const StartBuildJobInput = z.object({
     .describe('commands per journal write (default 100)'),
   verify: z.boolean().optional().describe('read applied block writes back (default true)'),
   stopOnFailure: z.boolean().optional().describe('stop at the first failed command'),
-  noChangeIsSuccess: z.boolean().optional().describe('"already there" counts as success for dependsOn'),
+  noChangeIsSuccess: z.boolean().optional().describe('"already there" counts as success'),
   resendUnverifiable: z
     .boolean()
     .optional()

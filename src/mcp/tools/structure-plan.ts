@@ -8,7 +8,7 @@ import { registries } from '../../suggest/registries.js';
 import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
 import type { CommandChannel } from '../../connection/channel.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { placedBlocks } from '../../structures/capture.js';
+import { eachPlacedBlock } from '../../structures/capture.js';
 import type { Transform } from '../../structures/rotate.js';
 import { StructureFiles } from '../../structures/files.js';
 import { type Structure, StructureError, type StructureStore } from '../../structures/store.js';
@@ -24,9 +24,7 @@ const require = createRequire(import.meta.url);
 export const NameArg = z.string().describe('a saved structure: 1–64 letters, digits, _ or -');
 export const FileArg = z
   .string()
-  .describe(
-    'a .schem, .schematic, .nbt or .litematic file in the structures directory or one the operator allows',
-  );
+  .describe('a .schem, .schematic, .nbt or .litematic file in the structures folder or an allowed one');
 export const MirrorArg = z
   .enum(['none', 'left_right', 'front_back'])
   .optional()
@@ -218,13 +216,17 @@ export function findUnknown(
   unknown: (key: string) => boolean,
 ): UnknownBlocks | undefined {
   if (!structure.palette.some(unknown)) return undefined;
-  const blocks = placedBlocks(structure, origin, transform).filter((b) => unknown(b.key));
-  if (blocks.length === 0) return undefined;
-  return {
-    count: blocks.length,
-    states: [...new Set(blocks.map((b) => b.key))].slice(0, 20),
-    blocks: blocks.slice(0, UNKNOWN_LISTED).map(({ x, y, z, key }) => ({ x, y, z, state: key })),
-  };
+  // walked one block at a time, the known ones skipped: only the listed few are kept
+  let count = 0;
+  const states = new Set<string>();
+  const blocks: Array<{ x: number; y: number; z: number; state: string }> = [];
+  for (const { x, y, z, key } of eachPlacedBlock(structure, origin, transform, (k) => !unknown(k))) {
+    count++;
+    if (states.size < 20) states.add(key);
+    if (blocks.length < UNKNOWN_LISTED) blocks.push({ x, y, z, state: key });
+  }
+  if (count === 0) return undefined;
+  return { count, states: [...states], blocks };
 }
 
 export const LeftOutSchema = z

@@ -57,6 +57,8 @@ function saveName(args: { name?: string | undefined; file?: string | undefined }
 
 /** list_structures reads at most this many bytes of structure files to describe them */
 export const LIST_READ_BYTES = 64 * 1024 * 1024;
+/** list_structures describes at most this many saved structures and files per call; offset pages on */
+export const LIST_PAGE = 50;
 /** place_structure lists at most this many results; the rest is paged with get_batch_results */
 export const PLACE_MAX_RESULTS = 10;
 
@@ -73,7 +75,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         from: PositionSchema,
         to: PositionSchema,
         file: FileArg.optional().describe(
-          'write this file instead (name optional); its extension picks the format (.schem, .nbt, .litematic)',
+          'write this file instead (name optional): .schem, .nbt or .litematic',
         ),
         target: TargetArg,
       }),
@@ -118,7 +120,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     {
       title: 'List saved structures',
       description: 'List saved structures and structure files (with version) place_structure can read.',
-      inputSchema: z.object({}),
+      inputSchema: z.object({ offset: z.number().int().min(0).optional() }),
       outputSchema: z.object({
         folders: z
           .array(z.string())
@@ -137,17 +139,27 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
             error: z.string().optional().describe('why the file cannot be read'),
           }),
         ),
+        nextOffset: z.number().int().optional().describe('call again with this offset for the rest'),
       }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async (_args, ctx) => {
+    async (args, ctx) => {
       const target = deps.targets.get();
-      const structures = await store.list();
+      // a page of saved structures, then of files, in one sequence: only the page's files are read
+      const offset = args.offset ?? 0;
+      const names = await store.names();
+      const pageNames = names.slice(offset, offset + LIST_PAGE);
+      const structures = await store.describe(pageNames);
       const files = filesOf(store);
+      const allFiles = await files.list();
+      const fileStart = Math.max(0, offset - names.length);
+      const pageFiles = allFiles.slice(fileStart, fileStart + LIST_PAGE - pageNames.length);
+      const seen = Math.min(names.length + allFiles.length, offset + LIST_PAGE);
+      const more = names.length + allFiles.length - seen;
       // files are read one at a time, within a budget: past it they are listed by name, format and bytes
       let budget = LIST_READ_BYTES;
       const listed = [];
-      for (const { file, bytes } of await files.list()) {
+      for (const { file, bytes } of pageFiles) {
         listed.push(
           await (async () => {
             const format = FORMAT_NAMES[extensionOf(file)!];
@@ -187,9 +199,10 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
             ? `file ${f.file} (${f.format}, ${f.bytes} bytes): ${f.error.startsWith('not read') ? f.error : `cannot be read — ${f.error}`}`
             : `file ${f.file} (${f.format}, ${f.bytes} bytes): ${dims(f.size!)}, ${f.blocks} blocks, written in ${f.writtenIn}`,
         ),
+        ...(more > 0 ? [`…and ${more} more: call list_structures with offset: ${seen}`] : []),
       ].join('\n');
       return toolResult(
-        { folders, structures, files: listed },
+        { folders, structures, files: listed, ...(more > 0 ? { nextOffset: seen } : {}) },
         text,
         serviceContext(target, 'list_structures', ctx.mcpReq.id),
       );
