@@ -263,12 +263,16 @@ test('a step depending on more than 64 steps, and a job with more than 1,000 par
     commands: [...steps, { command: 'say hi', dependsOn: steps.map((s) => s.id) }],
   });
   expect(many.isError).toBe(true);
-  expect(text(many)).toMatch(/-32602: .*`commands\[65\]\.dependsOn` must have at most 64 items\./);
+  expect(text(many)).toMatch(
+    /Input validation error: Invalid arguments for tool execute_commands: `commands\[65\]\.dependsOn` must have at most 64 items\./,
+  );
 
   const params = Object.fromEntries(Array.from({ length: 1_001 }, (_, i) => [`p${i}`, i]));
   const job = await call('start_build_job', { name: 'params', commands: ['say {{p0}}'], params });
   expect(job.isError).toBe(true);
-  expect(text(job)).toMatch(/-32602: .*`params` must have at most 1000 entries\./);
+  expect(text(job)).toMatch(
+    /Input validation error: Invalid arguments for tool start_build_job: `params` must have at most 1000 entries\./,
+  );
   expect(text(job).length).toBeLessThan(1_000);
 });
 
