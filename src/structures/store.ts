@@ -11,9 +11,20 @@ import { z } from 'zod';
 import { echo, McbridgeError } from '../vocabulary/errors.js';
 
 export const STRUCTURE_MAX_BLOCKS = 32_768;
+/** a saved structure's file: what save_structure writes stays far below this; a larger file is not read */
+export const SAVED_STRUCTURE_MAX_BYTES = 16 * 1024 * 1024;
 /** a palette entry that leaves the world as it is there (vanilla's structure void; absent blocks of a .nbt) */
 export const STRUCTURE_VOID = 'minecraft:structure_void';
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** JSON that does not parse reads as nothing, so that the schema names the file damaged */
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 export const StructureSchema = z.object({
   format: z.literal('mcbridge-structure'),
@@ -114,17 +125,28 @@ export class StructureStore {
   }
 
   async load(name: string): Promise<Structure> {
+    const path = this.file(name);
     let text: string;
     try {
-      text = await readFile(this.file(name), 'utf8');
-    } catch {
+      const { size } = await stat(path);
+      if (size > SAVED_STRUCTURE_MAX_BYTES)
+        throw new StructureError(
+          `structure file for "${echo(name)}" is ${(size / 1024 / 1024).toFixed(1)} MiB, more than ${SAVED_STRUCTURE_MAX_BYTES / 1024 / 1024} MiB: it was not read`,
+          {
+            remedy:
+              'save it again with save_structure (at most 32,768 blocks), or place it from a structure file',
+          },
+        );
+      text = await readFile(path, 'utf8');
+    } catch (err) {
+      if (err instanceof StructureError) throw err;
       throw new StructureError(`no structure named "${echo(name)}"`, {
         remedy: 'see list_structures, or save one with save_structure',
       });
     }
-    const parsed = StructureSchema.safeParse(JSON.parse(text));
+    const parsed = StructureSchema.safeParse(parseJson(text));
     if (!parsed.success)
-      throw new StructureError(`structure file for "${name}" is damaged`, { remedy: 'save it again' });
+      throw new StructureError(`structure file for "${echo(name)}" is damaged`, { remedy: 'save it again' });
     return parsed.data;
   }
 
