@@ -45,7 +45,14 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!res.write(value)) await new Promise<void>((r) => res.once('drain', r));
+      if (!res.write(value)) {
+        // a client that leaves with the buffer full never drains it: its close ends the wait too
+        await new Promise<void>((r) => {
+          res.once('drain', r);
+          res.once('close', r);
+        });
+        if (res.destroyed) break;
+      }
     }
   } catch {
     // the client went away, or the transport closed the stream

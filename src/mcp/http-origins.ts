@@ -38,7 +38,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origin: str
   res.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS');
   res.setHeader(
     'access-control-allow-headers',
-    'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+    'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, mcp-method, mcp-name, last-event-id',
   );
   res.setHeader('access-control-max-age', '600');
   res.writeHead(204).end();

@@ -52,12 +52,21 @@ export function notifyTaskStatus(server: McpServer, task: Task | null): void {
     .catch(() => undefined);
 }
 
-/** Runs a task-augmented call of a task tool as a task; every other call goes on as it came. */
+/** the call's context without a related task in its `_meta`, as a client may send one */
+function withoutTask(ctx: ServerContext): ServerContext {
+  const meta = ctx.mcpReq._meta;
+  if (!meta || !(RELATED_TASK_META_KEY in meta)) return ctx;
+  const { [RELATED_TASK_META_KEY]: _claimed, ...rest } = meta;
+  return { ...ctx, mcpReq: { ...ctx.mcpReq, _meta: rest } };
+}
+
+/** Runs a task-augmented call of a task tool as a task; every other call goes on as it came, as itself. */
 export function taskLayer(server: McpServer, tasks: McbridgeTaskStore): ToolsCallLayer {
   return (next) => async (request, ctx) => {
     const augmented = TaskAugmented.safeParse(request.params);
     const wanted = augmented.success ? augmented.data.task : undefined;
-    if (!wanted || !taskTools.get(server)?.has(request.params.name)) return next(request, ctx);
+    // a plain call never works for a task, whatever its `_meta` claims: only this layer names the task
+    if (!wanted || !taskTools.get(server)?.has(request.params.name)) return next(request, withoutTask(ctx));
     const task = tasks.createTask({ ttl: wanted.ttl });
     const id = task.taskId;
     const { task: _asked, ...params } = request.params as typeof request.params & { task?: unknown };

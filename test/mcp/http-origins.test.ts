@@ -91,6 +91,9 @@ describe('HTTP origins', () => {
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
     expect(res.headers.get('access-control-allow-methods')).toContain('POST');
+    // a 2026-07-28 client names its method (and tool) in headers the server requires: a page may send them
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['mcp-method', 'mcp-name', 'mcp-protocol-version']));
   });
 
   test('another origin: 403 with the way to allow it, unless the operator listed it', async () => {

@@ -165,6 +165,22 @@ describe('MCP tasks', () => {
     expect((await statusOf(task.taskId)).status).toBe('cancelled');
   });
 
+  test("a plain call that names a cancelled task in its _meta still runs as itself, not under that task's cancel", async () => {
+    const task = await startTask('execute_commands', { commands: row(200, 14) });
+    await cancel(task.taskId);
+    const plain = (await client.callTool(
+      {
+        name: 'execute_commands',
+        arguments: { commands: ['setblock 0 71 16 minecraft:gold_block'] },
+        _meta: { 'io.modelcontextprotocol/related-task': { taskId: task.taskId } },
+      },
+      long,
+    )) as CallToolResult;
+    const batch = plain.structuredContent as unknown as BatchResult;
+    expect(batch.results).toHaveLength(1);
+    expect(batch.results[0]!.status).toBe('applied');
+  });
+
   test('place_structure as a task gives the bounded answer of a plain call', async () => {
     await client.callTool(
       { name: 'execute_commands', arguments: { commands: ['fill 2 70 -6 4 72 -4 minecraft:bricks'] } },
