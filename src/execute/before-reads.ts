@@ -25,7 +25,8 @@ export function readsBefore(channel: CommandChannel): BeforeReads | undefined {
       let block = seen.get(key);
       if (block === undefined) {
         block = source.readBlock(pos);
-        if (keeping) seen.set(key, block);
+        // an unloaded read is not kept: the snapshot that follows may find the chunk loaded by then
+        if (keeping && block !== 'unloaded') seen.set(key, block);
       }
       return block;
     },

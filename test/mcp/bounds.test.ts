@@ -174,7 +174,7 @@ test.each([
   },
 );
 
-test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all, keeps one page, and answers another call meanwhile', async () => {
+test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold) counts them all, keeps one page, answers another call meanwhile and holds a batch until it has read', async () => {
   const info = await call('get_connection_info', {});
   const bot = (info.structuredContent as { bot: { block: { x: number; z: number } } }).bot.block;
   // 64 × 256 × 64 of stone around the bot (in its loaded chunks), as a saved structure
@@ -221,9 +221,11 @@ test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold)
   expect((await call('list_connections', {})).isError).toBeFalsy();
 
   // while it compares, the server answers other calls: a call sent at its first progress report is
-  // answered before the compare is
+  // answered before the compare is; a batch on the same connection waits for it, so the compare reads
+  // one world, not the world before and after that batch
   const order: string[] = [];
   let other: Promise<CallToolResult> | undefined;
+  let batch: Promise<CallToolResult> | undefined;
   const compared = client
     .callTool(
       {
@@ -237,6 +239,10 @@ test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold)
             order.push('list_connections');
             return o;
           });
+          batch ??= call('execute_commands', { commands: ['say during the compare'] }).then((o) => {
+            order.push('execute_commands');
+            return o;
+          });
         },
       },
     )
@@ -248,7 +254,8 @@ test('compare_structure of a plan of 1,048,576 blocks (the most a file may hold)
   expect(done.isError, text(done).slice(0, 300)).toBeFalsy();
   expect(other, 'a progress report during the compare').toBeDefined();
   expect((await other!).isError).toBeFalsy();
-  expect(order).toEqual(['list_connections', 'compare_structure']);
+  expect((await batch!).isError).toBeFalsy();
+  expect(order).toEqual(['list_connections', 'compare_structure', 'execute_commands']);
 });
 
 test('a step depending on more than 64 steps, and a job with more than 1,000 params, are refused by the schema with the argument and the limit', async () => {

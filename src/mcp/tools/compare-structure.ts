@@ -101,22 +101,25 @@ export function registerCompareStructureTool(server: McpServer, deps: ToolDeps):
         const limit = args.limit ?? COMPARE_PAGE_DEFAULT;
         const end = offset + limit;
         const progressToken = ctx.mcpReq._meta?.progressToken;
-        const comparison = await compareStructure(
-          structure,
-          source,
-          args.origin,
-          transform,
-          { offset, limit },
-          (done, positions) => {
-            if (progressToken === undefined) return;
-            const message = `${done}/${positions} positions compared`;
-            void ctx.mcpReq
-              .notify({
-                method: 'notifications/progress',
-                params: { progressToken, progress: done, total: positions, message },
-              })
-              .catch(() => {});
-          },
+        // one batch's world, not two: a batch on this connection waits while the compare gives way to other calls
+        const comparison = await session.exclusive(() =>
+          compareStructure(
+            structure,
+            source,
+            args.origin,
+            transform,
+            { offset, limit },
+            (done, positions) => {
+              if (progressToken === undefined) return;
+              const message = `${done}/${positions} positions compared`;
+              void ctx.mcpReq
+                .notify({
+                  method: 'notifications/progress',
+                  params: { progressToken, progress: done, total: positions, message },
+                })
+                .catch(() => {});
+            },
+          ),
         );
         const unknown = unknownTo(session.channel.version);
         const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
