@@ -215,7 +215,13 @@ export class BridgeServer extends EventEmitter {
     for (const session of this.sessions.values()) {
       if (!session.open) continue;
       if (Date.now() - session.lastSeen > this.staleMs) {
-        session.close(CLOSE.heartbeatLost, `no heartbeat for ${this.staleMs} ms`);
+        // Timers run before the event loop reads its sockets: after a long stretch of work on this loop the
+        // game's last frames may be waiting, unread. Judge again once they have been read (setImmediate runs
+        // after the poll phase), so a busy companion does not drop a game that kept talking.
+        setImmediate(() => {
+          if (session.open && Date.now() - session.lastSeen > this.staleMs)
+            session.close(CLOSE.heartbeatLost, `no heartbeat for ${this.staleMs} ms`);
+        });
         continue;
       }
       try {

@@ -1,7 +1,10 @@
 /** The bridge server's defences and lifecycle, with real sockets: token, origin, bind, heartbeats, names. */
-import { mkdtempSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION } from '../../src/bridge/protocol.js';
@@ -99,6 +102,46 @@ describe('bridge server', () => {
     const next = dial(s.url, hello(TOKEN));
     await s.waitForSession('default', { timeoutMs: 60_000 });
     next.ws.close();
+  });
+
+  test('a game that kept talking while the companion was busy is not dropped when the companion wakes', async () => {
+    // The game runs in a process of its own, as the mod runs in the player's game: its frames reach this
+    // process's socket while this event loop is held by work, and wait there unread.
+    const s = await start({ heartbeatMs: 100 });
+    const dir = mkdtempSync(join(tmpdir(), 'mcbridge-busy-'));
+    const blocking = join(dir, 'blocking');
+    const sent = join(dir, 'sent');
+    const game = spawn(
+      process.execPath,
+      [fileURLToPath(new URL('../helpers/talking-game.mjs', import.meta.url)), s.url, TOKEN, blocking, sent],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, BRIDGE_PROTOCOL: String(PROTOCOL_VERSION) },
+      },
+    );
+    const lines: string[] = [];
+    createInterface({ input: game.stdout }).on('line', (l) => lines.push(l));
+    const session = await s.waitForSession('default', { timeoutMs: 60_000 });
+    const dropped = new Promise<string>((r) => session.once('close', r));
+    // hold this loop: until the game has put a frame on the socket after the hold began, and for longer than
+    // the three missed beats after which a silent game is dropped
+    writeFileSync(blocking, 'now');
+    const heldFrom = Date.now();
+    while (!existsSync(sent) || Date.now() - heldFrom < 4 * 100) {
+      // busy, as a long synchronous stretch of work is
+    }
+    // two more beats after waking; the game counts the pings the companion sends it
+    const pingsAtWake = lines.filter((l) => l === 'ping').length;
+    const outcome = await Promise.race([
+      dropped.then((reason) => `dropped: ${reason}`),
+      until('two beats after waking', () => lines.filter((l) => l === 'ping').length >= pingsAtWake + 2).then(
+        () => 'kept',
+      ),
+    ]);
+    expect(outcome).toBe('kept');
+    expect(session.open).toBe(true);
+    game.kill();
+    await new Promise((r) => game.once('exit', r));
   });
 
   test('regression: a ping that arrives after the session was dropped is not answered and does not throw', async () => {
