@@ -41,6 +41,8 @@ export function registerPeerCommand(program: Command): void {
         auth: 'offline',
         ...(flags.version ? { version: flags.version } : {}),
         physicsEnabled: false,
+        // as the companion's own bot: a busy machine may delay the server's keep-alives past mineflayer's 30 s
+        checkTimeoutInterval: 60_000,
       });
       await new Promise<void>((resolve, reject) => {
         bot.once('spawn', () => resolve());
