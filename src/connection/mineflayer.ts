@@ -20,6 +20,7 @@ import { readSystemLines } from './system-lines.js';
 import { StateIdReader } from './state-reads.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
 import { dropLight } from './no-light.js';
+import { leanBlockChanges } from './lean-block-changes.js';
 import { trimChatHistoryCheaply } from './chat-history.js';
 import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
@@ -107,6 +108,7 @@ export class MineflayerChannel implements CommandChannel {
       });
       watchCommandTree(bot);
       dropLight(bot._client as unknown as Parameters<typeof dropLight>[0]);
+      leanBlockChanges(bot);
     } catch (err) {
       // mineflayer throws at once for versions it has no data for
       throw new ConnectError(
