@@ -20,6 +20,10 @@ export async function captureFenced(
   const timeoutMs = options.commandTimeoutMs ?? 5000;
   const maxInFlight = options.maxInFlight ?? 256;
   const batch = randomBytes(4).toString('hex');
+  // the batch's fence with a marker where the command's index goes: one string join per fence afterwards
+  // (the id is hex, a colon and digits, which JSON writes as they are)
+  const [fenceHead, fenceTail] = fenceCommand(`${batch}:#`).split('#') as [string, string];
+  const idHead = `${batch}:`;
   const t0 = performance.now();
   const now = () => performance.now() - t0;
   const results = unsentResults(commands, 'fenced');
@@ -81,9 +85,8 @@ export async function captureFenced(
     if (!isCommandLine(message)) return;
     const id = fenceId(message);
     if (id !== undefined) {
-      const [b, n] = id.split(':');
-      if (b !== batch) return; // a fence of an earlier batch that gave up on it
-      const i = Number(n);
+      if (!id.startsWith(idHead)) return; // a fence of an earlier batch that gave up on it
+      const i = Number(id.slice(idHead.length));
       if (i >= head && i < next) {
         closeUpTo(i);
         pump();
@@ -140,7 +143,7 @@ export async function captureFenced(
       const last = next + size - 1;
       try {
         for (let i = next; i <= last; i++) channel.sendCommand(commands[i]!);
-        channel.sendCommand(fenceCommand(`${batch}:${last}`));
+        channel.sendCommand(fenceHead + last + fenceTail);
       } catch (err) {
         onClose((err as Error).message);
         return;
@@ -159,15 +162,19 @@ export async function captureFenced(
     else schedule();
   };
 
+  // one timer at a time: a deadline only moves later while fences arrive, so a timer armed for an earlier
+  // deadline stays, and when it fires early onDeadline arms the next (not a timer per fence)
   let timer: NodeJS.Timeout | undefined;
+  let armed = false;
   const schedule = () => {
-    clearTimeout(timer);
-    if (finished || head >= next) return;
+    if (armed || finished || head >= next) return;
     const deadline = graceUntil ?? headSince + timeoutMs;
+    armed = true;
     timer = setTimeout(onDeadline, Math.max(0, deadline - now()));
   };
 
   const onDeadline = () => {
+    armed = false;
     if (finished || head >= next) return;
     if (graceUntil === undefined && now() < headSince + timeoutMs) return schedule();
     if (graceUntil === undefined) {

@@ -50,18 +50,25 @@ function uuidHex(ints: readonly number[]): string {
 /** prismarine-nbt's `simplify`, with prismarine-chat's one change: an `id` of int array becomes UUID hex */
 export function plainNbt(tag: NbtTag): unknown {
   if (tag.type === 'compound') {
+    const fields = tag.value as Record<string, NbtTag>;
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(tag.value as Record<string, NbtTag>)) {
-      const value = plainNbt(child);
+    for (const key in fields) {
+      const value = plainNbt(fields[key]!);
       out[key] = key === 'id' && Array.isArray(value) ? uuidHex(value as number[]) : value;
     }
     return out;
   }
   if (tag.type === 'list') {
     const list = tag.value as { type: string; value: unknown[] };
-    return list.value.map((value) => plainNbt({ type: list.type, value }));
+    return plainList(list.type, list.value);
   }
   return tag.value;
+}
+
+/** a list's items: primitives are their own plain value, compounds and lists are converted */
+function plainList(type: string, items: unknown[]): unknown[] {
+  if (type !== 'compound' && type !== 'list') return items.slice();
+  return items.map((value) => plainNbt({ type, value }));
 }
 
 /** Parses JSON text; a line that is not JSON is its own text. */
@@ -83,6 +90,21 @@ export function componentOfPacket(content: SystemChatPacket['content']): TextCom
 }
 
 /**
+ * A line whose plain text is rendered when first read: a fence is recognised by its component and never
+ * rendered (half the lines of a batch). `text` is an own enumerable property, so a spread copies it.
+ */
+function lineOf(component: TextComponent, overlay: boolean, lang: LanguageTable): CapturedMessage {
+  let text: string | undefined;
+  return {
+    component,
+    overlay,
+    get text() {
+      return (text ??= renderPlainText(component, lang));
+    },
+  };
+}
+
+/**
  * Calls `listener` for each system line the bot receives from now on, in order. The first call on a bot
  * takes the lines over from minecraft-protocol and mineflayer; later calls add listeners beside the first.
  * Returns a function that removes this listener.
@@ -91,7 +113,7 @@ export function readSystemLines(bot: Bot, listener: (message: CapturedMessage) =
   let lang: LanguageTable | undefined;
   return readSystemComponents(bot, (component, overlay) => {
     lang ??= languageFor(bot.version);
-    listener({ component, text: renderPlainText(component, lang), overlay });
+    listener(lineOf(component, overlay, lang));
   });
 }
 
