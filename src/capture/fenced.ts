@@ -34,7 +34,7 @@ export async function captureFenced(
   let headSince = 0; // when the head became the head
   let stopReason: string | undefined; // set: send nothing more
   let graceUntil: number | undefined; // after a timeout, in-flight commands share one grace period
-  let pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
+  const pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
   const groupEnd: number[] = []; // first command of a group → its last (the one its fence names)
   let grouping = options.groupFences === true;
   let paceTimer: NodeJS.Timeout | undefined;
@@ -57,10 +57,17 @@ export async function captureFenced(
 
   // the lines so far go to head..i; `complete`: a fence closed them, so every command answered
   const attribute = (i: number, complete: boolean): boolean => {
+    if (i === head) {
+      // one command: all the lines are its own (splitGroupLines' answer for a group of one)
+      const lines = results[head]!.lines;
+      for (const line of pending) lines.push(line);
+      pending.length = 0;
+      return true;
+    }
     const split = splitGroupLines(commands.slice(head, i + 1), pending, complete);
     if (split) split.forEach((lines, k) => results[head + k]!.lines.push(...lines));
     else for (let k = head; k <= i; k++) results[k]!.lines.push(...pending);
-    pending = [];
+    pending.length = 0;
     return split !== undefined;
   };
 
