@@ -18,6 +18,7 @@
 import type { Bot } from 'mineflayer';
 import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
 import { languageFor } from '../vocabulary/text/language.js';
+import { FENCE_KEY } from '../vocabulary/text/fence.js';
 import { type LanguageTable, normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
 
 /** One NBT tag as minecraft-protocol decodes it */
@@ -90,18 +91,20 @@ export function componentOfPacket(content: SystemChatPacket['content']): TextCom
 }
 
 /**
- * A line whose plain text is rendered when first read: a fence is recognised by its component and never
- * rendered (half the lines of a batch). `text` is an own enumerable property, so a spread copies it.
+ * A line with its plain text. A fence (a translate key no language has, its id as argument, nothing else)
+ * reads as its key, which is what rendering it gives, without rendering its argument first: half the lines
+ * of a batch are fences.
  */
 function lineOf(component: TextComponent, overlay: boolean, lang: LanguageTable): CapturedMessage {
-  let text: string | undefined;
-  return {
-    component,
-    overlay,
-    get text() {
-      return (text ??= renderPlainText(component, lang));
-    },
-  };
+  const bareFence =
+    typeof component === 'object' &&
+    component !== null &&
+    !Array.isArray(component) &&
+    component.translate === FENCE_KEY &&
+    component.fallback === undefined &&
+    component.extra === undefined &&
+    lang[FENCE_KEY] === undefined;
+  return { component, text: bareFence ? FENCE_KEY : renderPlainText(component, lang), overlay };
 }
 
 /**
