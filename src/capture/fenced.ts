@@ -20,6 +20,10 @@ export async function captureFenced(
   const timeoutMs = options.commandTimeoutMs ?? 5000;
   const maxInFlight = options.maxInFlight ?? 256;
   const batch = randomBytes(4).toString('hex');
+  // the batch's fence with a marker where the command's index goes: one string join per fence afterwards
+  // (the id is hex, a colon and digits, which JSON writes as they are)
+  const [fenceHead, fenceTail] = fenceCommand(`${batch}:#`).split('#') as [string, string];
+  const idHead = `${batch}:`;
   const t0 = performance.now();
   const now = () => performance.now() - t0;
   const results = unsentResults(commands, 'fenced');
@@ -30,7 +34,7 @@ export async function captureFenced(
   let headSince = 0; // when the head became the head
   let stopReason: string | undefined; // set: send nothing more
   let graceUntil: number | undefined; // after a timeout, in-flight commands share one grace period
-  let pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
+  const pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
   const groupEnd: number[] = []; // first command of a group → its last (the one its fence names)
   let grouping = options.groupFences === true;
   let paceTimer: NodeJS.Timeout | undefined;
@@ -53,10 +57,17 @@ export async function captureFenced(
 
   // the lines so far go to head..i; `complete`: a fence closed them, so every command answered
   const attribute = (i: number, complete: boolean): boolean => {
+    if (i === head) {
+      // one command: all the lines are its own (splitGroupLines' answer for a group of one)
+      const lines = results[head]!.lines;
+      for (const line of pending) lines.push(line);
+      pending.length = 0;
+      return true;
+    }
     const split = splitGroupLines(commands.slice(head, i + 1), pending, complete);
     if (split) split.forEach((lines, k) => results[head + k]!.lines.push(...lines));
     else for (let k = head; k <= i; k++) results[k]!.lines.push(...pending);
-    pending = [];
+    pending.length = 0;
     return split !== undefined;
   };
 
@@ -81,9 +92,8 @@ export async function captureFenced(
     if (!isCommandLine(message)) return;
     const id = fenceId(message);
     if (id !== undefined) {
-      const [b, n] = id.split(':');
-      if (b !== batch) return; // a fence of an earlier batch that gave up on it
-      const i = Number(n);
+      if (!id.startsWith(idHead)) return; // a fence of an earlier batch that gave up on it
+      const i = Number(id.slice(idHead.length));
       if (i >= head && i < next) {
         closeUpTo(i);
         pump();
@@ -140,7 +150,7 @@ export async function captureFenced(
       const last = next + size - 1;
       try {
         for (let i = next; i <= last; i++) channel.sendCommand(commands[i]!);
-        channel.sendCommand(fenceCommand(`${batch}:${last}`));
+        channel.sendCommand(fenceHead + last + fenceTail);
       } catch (err) {
         onClose((err as Error).message);
         return;
@@ -159,15 +169,19 @@ export async function captureFenced(
     else schedule();
   };
 
+  // one timer at a time: a deadline only moves later while fences arrive, so a timer armed for an earlier
+  // deadline stays, and when it fires early onDeadline arms the next (not a timer per fence)
   let timer: NodeJS.Timeout | undefined;
+  let armed = false;
   const schedule = () => {
-    clearTimeout(timer);
-    if (finished || head >= next) return;
+    if (armed || finished || head >= next) return;
     const deadline = graceUntil ?? headSince + timeoutMs;
+    armed = true;
     timer = setTimeout(onDeadline, Math.max(0, deadline - now()));
   };
 
   const onDeadline = () => {
+    armed = false;
     if (finished || head >= next) return;
     if (graceUntil === undefined && now() < headSince + timeoutMs) return schedule();
     if (graceUntil === undefined) {

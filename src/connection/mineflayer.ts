@@ -20,6 +20,7 @@ import { readSystemLines } from './system-lines.js';
 import { StateIdReader } from './state-reads.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
 import { dropLight } from './no-light.js';
+import { leanBlockChanges } from './lean-block-changes.js';
 import { trimChatHistoryCheaply } from './chat-history.js';
 import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
@@ -53,6 +54,14 @@ export class MineflayerChannel implements CommandChannel {
   private readonly outgoing: Coalescer;
   readonly commandCounter = new CommandCounter();
   private readonly states: StateIdReader;
+  /**
+   * 1.20.5+ without a chat session to sign with: a command is the unsigned `chat_command` packet, the
+   * command text alone (vanilla's ServerboundChatCommandPacket), written straight to the connection.
+   * mineflayer's way there (chat plugin, minecraft-protocol's `_signedChat`) builds a timestamp, a salt
+   * and the acknowledgements of a signed packet per command and then drops them; a bot that can sign
+   * (a Microsoft session with profile keys) and older versions still go that way.
+   */
+  private readonly unsignedCommands: boolean;
 
   private constructor(
     readonly bot: Bot,
@@ -65,6 +74,9 @@ export class MineflayerChannel implements CommandChannel {
     this.events.setMaxListeners(0);
     this.teleports = new TeleportWatch(bot);
     this.states = new StateIdReader(bot);
+    const client = bot._client as unknown as { profileKeys?: unknown; _session?: unknown };
+    this.unsignedCommands =
+      bot.supportFeature('seperateSignedChatCommandPacket') && !(client.profileKeys && client._session);
     trimChatHistoryCheaply(bot);
     splitFramesWithoutThrowing(bot._client as unknown as { splitter?: unknown });
     this.outgoing = new Coalescer(() => (bot._client as unknown as { socket?: Socket }).socket);
@@ -107,6 +119,7 @@ export class MineflayerChannel implements CommandChannel {
       });
       watchCommandTree(bot);
       dropLight(bot._client as unknown as Parameters<typeof dropLight>[0]);
+      leanBlockChanges(bot);
     } catch (err) {
       // mineflayer throws at once for versions it has no data for
       throw new ConnectError(
@@ -218,7 +231,8 @@ export class MineflayerChannel implements CommandChannel {
     if (this.closedReason !== undefined)
       throw new NotConnectedError(`not connected to ${this.server} (${this.closedReason})`);
     this.outgoing.hold();
-    this.bot.chat(`/${command}`);
+    if (this.unsignedCommands) this.bot._client.write('chat_command', { command });
+    else this.bot.chat(`/${command}`);
     this.commandCounter.record();
   }
 

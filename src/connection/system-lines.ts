@@ -18,6 +18,7 @@
 import type { Bot } from 'mineflayer';
 import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
 import { languageFor } from '../vocabulary/text/language.js';
+import { FENCE_KEY } from '../vocabulary/text/fence.js';
 import { type LanguageTable, normalizeComponent, renderPlainText } from '../vocabulary/text/component.js';
 
 /** One NBT tag as minecraft-protocol decodes it */
@@ -50,18 +51,25 @@ function uuidHex(ints: readonly number[]): string {
 /** prismarine-nbt's `simplify`, with prismarine-chat's one change: an `id` of int array becomes UUID hex */
 export function plainNbt(tag: NbtTag): unknown {
   if (tag.type === 'compound') {
+    const fields = tag.value as Record<string, NbtTag>;
     const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(tag.value as Record<string, NbtTag>)) {
-      const value = plainNbt(child);
+    for (const key in fields) {
+      const value = plainNbt(fields[key]!);
       out[key] = key === 'id' && Array.isArray(value) ? uuidHex(value as number[]) : value;
     }
     return out;
   }
   if (tag.type === 'list') {
     const list = tag.value as { type: string; value: unknown[] };
-    return list.value.map((value) => plainNbt({ type: list.type, value }));
+    return plainList(list.type, list.value);
   }
   return tag.value;
+}
+
+/** a list's items: primitives are their own plain value, compounds and lists are converted */
+function plainList(type: string, items: unknown[]): unknown[] {
+  if (type !== 'compound' && type !== 'list') return items.slice();
+  return items.map((value) => plainNbt({ type, value }));
 }
 
 /** Parses JSON text; a line that is not JSON is its own text. */
@@ -83,6 +91,23 @@ export function componentOfPacket(content: SystemChatPacket['content']): TextCom
 }
 
 /**
+ * A line with its plain text. A fence (a translate key no language has, its id as argument, nothing else)
+ * reads as its key, which is what rendering it gives, without rendering its argument first: half the lines
+ * of a batch are fences.
+ */
+function lineOf(component: TextComponent, overlay: boolean, lang: LanguageTable): CapturedMessage {
+  const bareFence =
+    typeof component === 'object' &&
+    component !== null &&
+    !Array.isArray(component) &&
+    component.translate === FENCE_KEY &&
+    component.fallback === undefined &&
+    component.extra === undefined &&
+    lang[FENCE_KEY] === undefined;
+  return { component, text: bareFence ? FENCE_KEY : renderPlainText(component, lang), overlay };
+}
+
+/**
  * Calls `listener` for each system line the bot receives from now on, in order. The first call on a bot
  * takes the lines over from minecraft-protocol and mineflayer; later calls add listeners beside the first.
  * Returns a function that removes this listener.
@@ -91,7 +116,7 @@ export function readSystemLines(bot: Bot, listener: (message: CapturedMessage) =
   let lang: LanguageTable | undefined;
   return readSystemComponents(bot, (component, overlay) => {
     lang ??= languageFor(bot.version);
-    listener({ component, text: renderPlainText(component, lang), overlay });
+    listener(lineOf(component, overlay, lang));
   });
 }
 

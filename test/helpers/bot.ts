@@ -15,7 +15,13 @@ export interface TestBot {
   quit(): Promise<void>;
 }
 
-export async function joinBot(host: string, port: number, username: string): Promise<TestBot> {
+/** `prepare`: called with the bot as soon as it is made, before it connects (to take packets over, say) */
+export async function joinBot(
+  host: string,
+  port: number,
+  username: string,
+  prepare?: (bot: Bot) => void,
+): Promise<TestBot> {
   const bot = mineflayer.createBot({
     host,
     port,
@@ -24,6 +30,7 @@ export async function joinBot(host: string, port: number, username: string): Pro
     auth: 'offline',
     hideErrors: true,
   });
+  prepare?.(bot);
   const lines: ReceivedLine[] = [];
   const waiters = new Set<() => void>();
   bot.on('message', (msg, position) => {

@@ -3,9 +3,11 @@
  * the way a vanilla 1.21.4 server does (see docs/parity.md for the table).
  */
 import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
 import type { SourcePose } from './arguments.js';
 import { installBiomes } from './biome-storage.js';
 import { attachAwaitingTeleport } from './awaiting-teleport.js';
+import { corkWritesPerTurn } from './corked-writes.js';
 import { BlockStates } from './block-states.js';
 import { type ChunkMap, installChunkMap } from './chunk-map.js';
 import { clear } from './commands/clear.js';
@@ -163,6 +165,8 @@ export function installParity(
       (player as FlyingSquidPlayer & { entityType?: number }).entityType = playerType;
     const dispatcher = new PlayerDispatcher(deps, player);
     const client = player._client;
+    // answers to what one read of the socket brought leave in one write (corked-writes.ts)
+    corkWritesPerTurn((client as unknown as { socket?: Socket }).socket);
     chunks.attach(player);
     // a teleport waits for the client to accept it before movement counts again
     attachAwaitingTeleport(serv, player);

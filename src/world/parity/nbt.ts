@@ -36,9 +36,12 @@ function toTag(v: unknown): Tag {
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return primitive(v);
   if (Array.isArray(v)) return list(v);
   if (v && typeof v === 'object') {
+    const fields = v as Record<string, unknown>;
     const value: Record<string, Tag> = {};
-    for (const [k, field] of Object.entries(v))
+    for (const k in fields) {
+      const field = fields[k];
       if (field !== undefined && field !== null) value[k] = toTag(field);
+    }
     return { type: 'compound', value };
   }
   return { type: 'string', value: String(v) };

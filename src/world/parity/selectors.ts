@@ -198,6 +198,10 @@ export function readEntityArgument(
   kind: EntityArgumentKind,
   ctx: CommandContext,
 ): EntitySelector {
+  if (reader.canRead() && reader.peek() === '@') {
+    const bare = bareSelector(reader, kind);
+    if (bare) return checkKind(reader, bare, kind);
+  }
   const d = newDraft();
   if (reader.canRead() && reader.peek() === '@') {
     reader.skip();
@@ -223,6 +227,35 @@ export function readEntityArgument(
     return checkKind(reader, { ...build(d, kind, false), playerName: text }, kind);
   }
   return checkKind(reader, build(d, kind, true), kind);
+}
+
+/** a selector without options (`@s`, `@a`, …) for each kind: the same every time, so made once and frozen */
+const BARE = new Map<number, EntitySelector>();
+
+/**
+ * The selector at the reader when it is a type without options (a fence's `tellraw @s`): the reader moves
+ * past it. Anything else (options, an unknown type, the end of the input) is left to the full parse.
+ */
+function bareSelector(reader: StringReader, kind: EntityArgumentKind): EntitySelector | undefined {
+  const at = reader.cursor;
+  const type = reader.input.charCodeAt(at + 1);
+  // a s p r e n
+  if (type !== 97 && type !== 115 && type !== 112 && type !== 114 && type !== 101 && type !== 110)
+    return undefined;
+  if (reader.input.charCodeAt(at + 2) === 91) return undefined; // `[`: options follow
+  const key = type * 4 + (kind.single ? 2 : 0) + (kind.playersOnly ? 1 : 0);
+  let selector = BARE.get(key);
+  if (!selector) {
+    const d = newDraft();
+    reader.skip();
+    parseSelectorType(reader, d);
+    const built = build(d, kind, true);
+    Object.freeze(built.predicates);
+    selector = Object.freeze(built);
+    BARE.set(key, selector);
+  }
+  reader.cursor = at + 2;
+  return selector;
 }
 
 function readNameOrUuid(reader: StringReader): string {

@@ -17,8 +17,39 @@ const { Vec3 } = require('vec3') as { Vec3: new (x: number, y: number, z: number
 export const MIN_Y = -64;
 export const MAX_Y = 319;
 
+/**
+ * prismarine-world's setBlockStateId (src/world.js) builds a prismarine Block before and after the write,
+ * each with its Biome, for its `blockUpdate` events; nothing in the embedded world listens for them. While
+ * nothing does, the state goes into the column directly (and the column is queued for saving as there).
+ */
+function leanWrite(
+  world: FlyingSquidWorld,
+  set: (pos: BlockPos, stateId: number) => Promise<void>,
+): (pos: BlockPos, stateId: number) => Promise<void> {
+  const w = world as unknown as NodeJS.EventEmitter & {
+    getColumnAt?(pos: BlockPos): Promise<{ setBlockStateId(pos: BlockPos, stateId: number): void }>;
+    saveAt?(pos: BlockPos): void;
+  };
+  const listened = () => w.eventNames().some((e) => typeof e === 'string' && e.startsWith('blockUpdate'));
+  if (typeof w.getColumnAt !== 'function' || typeof w.saveAt !== 'function') return set;
+  return async (pos, stateId) => {
+    if (listened()) return set(pos, stateId);
+    const column = await w.getColumnAt!(pos);
+    column.setBlockStateId(new Vec3(pos.x & 15, pos.y, pos.z & 15), stateId);
+    w.saveAt!(pos);
+  };
+}
+
+/** One chunk section's changes waiting to be sent: local position (x << 8 | z << 4 | y) → state */
+interface PendingSection {
+  x: number;
+  y: number;
+  z: number;
+  changes: Map<number, number>;
+}
+
 export class WorldAccess {
-  private pending = new Map<string, Map<number, number>>();
+  private pending = new Map<string, PendingSection>();
   /** the block entities of this world, kept in step with every write below */
   readonly blockEntities: BlockEntityStore;
   /** the world's own setter, for setState, which knows the old state already */
@@ -35,7 +66,7 @@ export class WorldAccess {
     // placing go through setBlockType/setBlockData): block entities follow the blocks
     const store = this.blockEntities;
     const set = world.setBlockStateId.bind(world);
-    this.writeState = set;
+    this.writeState = leanWrite(world, set);
     world.setBlockStateId = async (pos: BlockPos, stateId: number): Promise<void> => {
       const before = await world.getBlockStateId(pos);
       await set(pos, stateId);
@@ -75,10 +106,10 @@ export class WorldAccess {
     const key = `${sx},${sy},${sz}`;
     let section = this.pending.get(key);
     if (!section) {
-      section = new Map();
+      section = { x: sx, y: sy, z: sz, changes: new Map() };
       this.pending.set(key, section);
     }
-    section.set(((pos.x & 15) << 8) | ((pos.z & 15) << 4) | (pos.y & 15), stateId);
+    section.changes.set(((pos.x & 15) << 8) | ((pos.z & 15) << 4) | (pos.y & 15), stateId);
     return true;
   }
 
@@ -92,9 +123,9 @@ export class WorldAccess {
   private flushBlocks(): void {
     if (this.pending.size === 0) return;
     const players = this.playersHere();
-    for (const [key, changes] of this.pending) {
-      const [x, y, z] = key.split(',').map(Number) as [number, number, number];
-      const records = [...changes].map(([local, state]) => state * 4096 + local);
+    for (const { x, y, z, changes } of this.pending.values()) {
+      const records: number[] = [];
+      for (const [local, state] of changes) records.push(state * 4096 + local);
       // vanilla sends a chunk's changes to the players that have it; a pending chunk carries them itself
       for (const player of players)
         if (this.chunks.isTracked(player, x, z)) this.send(player, x, y, z, records);
