@@ -42,8 +42,7 @@ export function isModernRequest(ctx: ServerContext): boolean {
 
 /** A server bound to protocol 2026-07-28 or later (the serving entry binds it before the first request). */
 export function servesModernEra(server: McpServer): boolean {
-  // the version this instance serves; the SDK marks it deprecated only in favour of the per-request envelope
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  // the version this instance serves (deprecated for handlers, which read the per-request envelope instead)
   const version = server.server.getNegotiatedProtocolVersion();
   return version !== undefined && version >= MODERN;
 }
