@@ -249,6 +249,42 @@ describe('tasks of a 2026-07-28 client', () => {
     expect(applied + failed + unknown + skipped).toBe(1000);
   });
 
+  test('start_build_job as a task follows the job to its end; the job report is the task result', async () => {
+    const commands = Array.from({ length: 30 }, (_, i) => `setblock ${i - 15} 68 -14 minecraft:glass`);
+    const { result } = await send('tools/call', {
+      name: 'start_build_job',
+      arguments: { name: 'glass row 2026', commands, chunkSize: 5 },
+    });
+    const { taskId } = CreateTaskResultV2Schema.parse(result);
+    let last = await getTask(taskId);
+    await until(
+      'the job task to end',
+      async () => (last = await getTask(taskId)).status !== 'working',
+      170_000,
+    );
+    if (last.status !== 'completed') throw new Error(`task ended ${last.status}: ${last.statusMessage}`);
+    const report = (last.result as { structuredContent: { status: string; doneSteps: number } })
+      .structuredContent;
+    expect(report.status).toBe('completed');
+    expect(report.doneSteps).toBe(30);
+  });
+
+  test('a task whose arguments are wrong completes with the tool error a plain call answers, not failed', async () => {
+    const args = { name: 'execute_commands', arguments: { commands: 'stone' } };
+    const plain = await send('tools/call', args, false);
+    expect(plain.error).toBeUndefined();
+    expect(plain.result?.isError).toBe(true);
+    const { result } = await send('tools/call', args);
+    const { taskId } = CreateTaskResultV2Schema.parse(result);
+    let last = await getTask(taskId);
+    await until('the task to end', async () => (last = await getTask(taskId)).status !== 'working', 60_000);
+    // a tool that answered with an error is completed with that answer; failed is for work that threw
+    expect(last.status).toBe('completed');
+    // the same answer, less what the wire adds to a plain one (resultType, serverInfo)
+    const { content } = plain.result as { content: unknown };
+    expect(last.status === 'completed' ? last.result : undefined).toMatchObject({ content, isError: true });
+  });
+
   test('without the extension a build is a plain call, and the task methods are refused with -32021', async () => {
     const plain = await send(
       'tools/call',
