@@ -112,11 +112,9 @@ export function detailedTask(detail: TaskDetail): DetailedTaskV2 {
       : { ...base(task), status: 'working' };
   if (task.status === 'cancelled') return { ...base(task), status: 'cancelled' };
   if (detail.error) return { ...base(task), status: 'failed', error: detail.error };
-  return {
-    ...base(task),
-    status: 'completed',
-    result: JSON.parse(JSON.stringify(detail.result ?? { content: [] })) as Record<string, never>,
-  };
+  // the tool's answer as a 2026-07-28 tools/call carries it, its `resultType` included
+  const result = JSON.parse(JSON.stringify(detail.result ?? { content: [] })) as Record<string, never>;
+  return { ...base(task), status: 'completed', result: { ...result, resultType: 'complete' } };
 }
 
 /**

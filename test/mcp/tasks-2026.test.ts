@@ -4,12 +4,13 @@
  * world. The SDK v2 Client discovers the server; the task traffic itself goes through a plain HTTP POST with
  * the request's `_meta` envelope and headers, the raw dispatch `@modelcontextprotocol/ext-tasks` asks a host
  * for: SDK 2.4.0's Client refuses a `resultType: "task"` answer. The shapes are checked with ext-tasks' own
- * schemas (`core/v2`).
+ * schemas (`core/v2`), and ext-tasks' own client runs one build through that path to its result.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import {
   CancelTaskResultV2Schema,
   CreateTaskResultV2Schema,
@@ -48,11 +49,7 @@ interface Answer {
 let nextId = 0;
 /** One 2026-07-28 request as a client of that revision sends it: the `_meta` envelope and the routing headers. */
 async function send(method: string, params: Record<string, unknown>, withTasks = true): Promise<Answer> {
-  const id = ++nextId;
-  const name = method === 'tools/call' ? params.name : params.taskId;
-  const body = {
-    jsonrpc: '2.0',
-    id,
+  return post({
     method,
     params: {
       ...params,
@@ -64,7 +61,14 @@ async function send(method: string, params: Record<string, unknown>, withTasks =
           : {},
       },
     },
-  };
+  });
+}
+
+/** POSTs a request whose `_meta` envelope is in place, with the headers that mirror it; the answer to it. */
+async function post(request: { method: string; params: Record<string, unknown> }): Promise<Answer> {
+  const id = ++nextId;
+  const { method, params } = request;
+  const name = method === 'tools/call' ? params.name : params.taskId;
   const response = await fetch(http.url, {
     method: 'POST',
     headers: {
@@ -75,7 +79,7 @@ async function send(method: string, params: Record<string, unknown>, withTasks =
       'mcp-method': method,
       ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
     },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   });
   const text = await response.text();
   // a JSON body, or an SSE stream whose message with this id is the answer
@@ -200,6 +204,8 @@ describe('tasks of a 2026-07-28 client', () => {
       structuredContent: unknown;
     };
     const batch = answer.structuredContent as CompactBatchResult;
+    // the answer as a 2026-07-28 tools/call carries it
+    expect((last.result as { resultType?: unknown }).resultType).toBe('complete');
     expect(batch.totalCommands).toBe(40);
     expect(batch.appliedCount).toBe(40);
     expect(answer.content[0]!.text.split('\n')[0]).toMatch(/^40\/40 applied/);
@@ -247,6 +253,44 @@ describe('tasks of a 2026-07-28 client', () => {
     expect(applied).toBeGreaterThan(0);
     expect(skipped).toBeGreaterThan(0);
     expect(applied + failed + unknown + skipped).toBe(1000);
+  });
+
+  test("the extension's own client (ext-tasks) runs a build through mcbridge to its result", async () => {
+    const client = new Client(
+      { name: 'tasks-2026-ext', version: '0' },
+      { versionNegotiation: { mode: { pin: REVISION } } },
+    );
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(http.url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+      }),
+    );
+    const session = createTaskSessionFromClient(client, {
+      endpointId: 'mcbridge-tasks-2026-test',
+      // the host's raw request path ext-tasks needs beside SDK 2.4.0's Client, which refuses task results
+      rawDispatch: async (request) => {
+        const answer = await post(request as { method: string; params: Record<string, unknown> });
+        return answer.error
+          ? { kind: 'error', error: answer.error as { code: number; message: string } }
+          : { kind: 'result', result: answer.result as Record<string, never> };
+      },
+      v2RequestFraming: {
+        protocolVersion: REVISION,
+        clientInfo: { name: 'tasks-2026-ext', version: '0' },
+        clientCapabilities: {},
+      },
+    });
+    try {
+      const execution = await session.callTool('execute_commands', { commands: row(10, 26) });
+      expect(execution.kind).toBe('task');
+      const { outcome } = await execution.settle();
+      expect(outcome.status).toBe('completed');
+      const result = resultFromTaskOutcome(outcome) as unknown as { structuredContent: CompactBatchResult };
+      expect(result.structuredContent.appliedCount).toBe(10);
+    } finally {
+      await session.close();
+      await client.close();
+    }
   });
 
   test('start_build_job as a task follows the job to its end; the job report is the task result', async () => {
