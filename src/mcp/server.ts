@@ -11,6 +11,7 @@ import { registerAllTools } from './tools/index.js';
 import { installInvalidParams } from './invalid-params.js';
 import { McbridgeTaskStore } from './task-store.js';
 import { registerTaskMethods, TASKS_CAPABILITY, taskLayer } from './tasks-2025.js';
+import { advertiseByEra, modernTaskLayer } from './tasks-2026.js';
 import { layerToolsCall } from './tools-call.js';
 
 const require = createRequire(import.meta.url);
@@ -39,6 +40,8 @@ export function createServer(
         'mcbridge runs Minecraft commands on a real server and reports, per command, what happened. Use execute_commands with many commands at once; read each result status and the hint.',
     },
   );
+  // 2026-07-28: the tasks extension instead of `tasks` and no `logging`; 2025-11-25 keeps both
+  advertiseByEra(server);
   forwardConnectionNews(server, deps.targets);
   const full: ToolDeps = {
     ...deps,
@@ -50,7 +53,7 @@ export function createServer(
   full.jobs?.changes.setMaxListeners(0);
   full.structures.changes.setMaxListeners(0);
   // before the tools: the layers wrap the tools/call handler McpServer installs with the first one
-  layerToolsCall(server, taskLayer(server, tasks));
+  layerToolsCall(server, modernTaskLayer(server, tasks), taskLayer(server, tasks));
   installInvalidParams(server);
   registerTaskMethods(server, tasks);
   registerAllTools(server, full);

@@ -22,12 +22,28 @@ export const DEFAULT_TASK_MAX_AGE_MS = 60 * 60_000;
 const POLL_INTERVAL_MS = 1000;
 const PAGE_SIZE = 20;
 
+/** a protocol-level failure of a task's work (it threw rather than answering), as JSON-RPC says an error */
+export interface TaskError {
+  code: number;
+  message: string;
+}
+
 interface Entry {
   task: Task;
   controller: AbortController;
   result?: Result;
+  error?: TaskError;
   finished: Promise<void>;
   finish: () => void;
+}
+
+/** A task with what its work ended with: the result (a tool's answer, errors included) or a protocol error. */
+export interface TaskDetail {
+  task: Task;
+  /** the work has stopped and its result is stored */
+  finished: boolean;
+  result?: Result;
+  error?: TaskError;
 }
 
 const terminal = (status: Task['status']) =>
@@ -71,20 +87,33 @@ export class McbridgeTaskStore {
     return entry ? { ...entry.task } : null;
   }
 
-  storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Result): void {
+  /** The end of a task's work: its result, and the protocol error when the work threw instead of answering. */
+  storeTaskResult(taskId: string, status: 'completed' | 'failed', result: Result, error?: TaskError): void {
     const entry = this.entries.get(taskId);
     if (!entry) throw new Error(`task ${taskId} not found: it expired`);
     if (entry.result) throw new Error(`task ${taskId} has its result already`);
     entry.result = result;
+    if (error) entry.error = error;
     // a cancelled task stays cancelled; its result says what was done before it stopped
-    if (entry.task.status !== 'cancelled') {
-      entry.task.status = status;
-      // the last progress may be older than the end: the status says how the work ended, in the answer's words
-      const headline = firstLine(result);
-      if (headline) entry.task.statusMessage = `${status}: ${headline}`;
-    }
+    if (entry.task.status !== 'cancelled') entry.task.status = status;
+    // the last progress may be older than the end: the status says how the work ended, in the answer's words
+    const headline = endLine(result);
+    if (headline) entry.task.statusMessage = `${entry.task.status}: ${headline}`;
     this.touch(entry);
     entry.finish();
+  }
+
+  /** The task with its result or error once its work has stopped; null when unknown or expired. */
+  detail(taskId: string): TaskDetail | null {
+    this.prune();
+    const entry = this.entries.get(taskId);
+    if (!entry) return null;
+    return {
+      task: { ...entry.task },
+      finished: entry.result !== undefined,
+      ...(entry.result ? { result: entry.result } : {}),
+      ...(entry.error ? { error: { ...entry.error } } : {}),
+    };
   }
 
   async getTaskResult(taskId: string): Promise<Result> {
@@ -169,9 +198,15 @@ export class McbridgeTaskStore {
   }
 }
 
-/** The first line of a tool result's first text content. */
-function firstLine(result: Result): string | undefined {
+/**
+ * The first line of a tool result's first text content; with the commands a stopped batch never sent
+ * (`skippedCount` of a batch's answer), which that line does not count.
+ */
+function endLine(result: Result): string | undefined {
   const content = (result as { content?: Array<{ type: string; text?: string }> }).content;
   const text = content?.find((c) => c.type === 'text')?.text;
-  return text?.split('\n')[0]?.slice(0, 300) || undefined;
+  const line = text?.split('\n')[0]?.slice(0, 300);
+  if (!line) return undefined;
+  const skipped = (result.structuredContent as { skippedCount?: unknown } | undefined)?.skippedCount;
+  return typeof skipped === 'number' && skipped > 0 ? `${line}; ${skipped} skipped, not sent` : line;
 }

@@ -3,94 +3,63 @@
  * a task at once (`CreateTaskResult`) and the tool's work goes on; `tasks/get`, `tasks/result`, `tasks/list`
  * and `tasks/cancel` read and stop it; `notifications/tasks/status` tells a connected client of its progress
  * and end. SDK v2 dropped its experimental task layer (the methods are plain wire vocabulary there), so the
- * handlers are ours, over the companion's one McbridgeTaskStore.
+ * handlers are ours, over the companion's one McbridgeTaskStore (the work itself runs as task-run.ts says).
  *
- * The work of a task runs through the same McpServer handler a plain call takes (argument validation,
- * output schema, the era's wire form), with the task's signal instead of the request's and the task's id in
- * `_meta` (`io.modelcontextprotocol/related-task`), where the tool reads it (tools/task-tools.ts).
+ * `tasks/get` and `tasks/cancel` are also methods of the 2026-07-28 tasks extension, with other shapes: one
+ * handler per method serves both, a 2026-07-28 request handed to tasks-2026.ts.
  */
 import {
   type McpServer,
   ProtocolError,
   ProtocolErrorCode,
   RELATED_TASK_META_KEY,
-  type Result,
-  type ServerContext,
   type Task,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { isTaskTool, runDetached, withoutTask, withoutTaskParam } from './task-run.js';
 import type { McbridgeTaskStore } from './task-store.js';
+import {
+  cancelModernTask,
+  getModernTask,
+  isModernRequest,
+  servesModernEra,
+  updateModernTask,
+} from './tasks-2026.js';
 import type { ToolsCallLayer } from './tools-call.js';
 
 /** the `tasks` capability of 2025-11-25 */
 export const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
 
 const TaskParams = z.looseObject({ taskId: z.string() });
+// `inputResponses` reaches the handler lifted out of params (`ctx.mcpReq.inputResponses`)
+const UpdateParams = z.looseObject({ taskId: z.string() });
 const ListParams = z.looseObject({ cursor: z.string().optional() });
 const TaskAugmented = z.looseObject({ task: z.looseObject({ ttl: z.number().nullish() }).optional() });
 
-/** the tools of each server that may run as a task */
-const taskTools = new WeakMap<McpServer, Set<string>>();
-
-export function markTaskTool(server: McpServer, name: string): void {
-  const names = taskTools.get(server) ?? new Set<string>();
-  names.add(name);
-  taskTools.set(server, names);
-}
-
-/** The task this call works for, when it runs as one. */
-export function relatedTaskId(ctx: ServerContext): string | undefined {
-  const related = ctx.mcpReq._meta?.[RELATED_TASK_META_KEY] as { taskId?: unknown } | undefined;
-  return typeof related?.taskId === 'string' ? related.taskId : undefined;
-}
-
-/** Tells the client of a task's status, when it is still there to hear it. */
+/** Tells the client of a task's status, when it is still there to hear it (2025-11-25 only). */
 export function notifyTaskStatus(server: McpServer, task: Task | null): void {
-  if (!task || !server.isConnected()) return;
+  if (!task || !server.isConnected() || servesModernEra(server)) return;
   void server.server
     .notification({ method: 'notifications/tasks/status', params: { ...task } })
     .catch(() => undefined);
 }
 
-/** the call's context without a related task in its `_meta`, as a client may send one */
-function withoutTask(ctx: ServerContext): ServerContext {
-  const meta = ctx.mcpReq._meta;
-  if (!meta || !(RELATED_TASK_META_KEY in meta)) return ctx;
-  const { [RELATED_TASK_META_KEY]: _claimed, ...rest } = meta;
-  return { ...ctx, mcpReq: { ...ctx.mcpReq, _meta: rest } };
-}
-
-/** Runs a task-augmented call of a task tool as a task; every other call goes on as it came, as itself. */
+/**
+ * Runs a task-augmented call of a task tool, from a 2025-11-25 client, as a task; every other call goes on
+ * as it came, as itself. A 2026-07-28 request is never a task here (tasks-2026.ts makes its tasks).
+ */
 export function taskLayer(server: McpServer, tasks: McbridgeTaskStore): ToolsCallLayer {
   return (next) => async (request, ctx) => {
     const augmented = TaskAugmented.safeParse(request.params);
     const wanted = augmented.success ? augmented.data.task : undefined;
+    // a 2026-07-28 request comes through tasks-2026.ts's layer, which made its task or cleaned it of claims
+    if (isModernRequest(ctx)) return next(request, ctx);
     // a plain call never works for a task, whatever its `_meta` claims: only this layer names the task
-    if (!wanted || !taskTools.get(server)?.has(request.params.name)) return next(request, withoutTask(ctx));
+    if (!wanted || !isTaskTool(server, request.params.name))
+      return next(withoutTaskParam(request), withoutTask(ctx));
     const task = tasks.createTask({ ttl: wanted.ttl });
     const id = task.taskId;
-    const { task: _asked, ...params } = request.params as typeof request.params & { task?: unknown };
-    const taskCtx: ServerContext = {
-      ...ctx,
-      mcpReq: {
-        ...ctx.mcpReq,
-        signal: tasks.signal(id),
-        _meta: { ...ctx.mcpReq._meta, [RELATED_TASK_META_KEY]: { taskId: id } },
-      },
-    };
-    void (async () => {
-      let result: Result;
-      try {
-        result = await next({ ...request, params }, taskCtx);
-      } catch (err) {
-        result = {
-          content: [{ type: 'text', text: `${request.params.name} failed: ${String(err)}` }],
-          isError: true,
-        };
-      }
-      tasks.storeTaskResult(id, result.isError === true ? 'failed' : 'completed', result);
-      notifyTaskStatus(server, tasks.getTask(id));
-    })();
+    runDetached(next, request, ctx, tasks, id, () => notifyTaskStatus(server, tasks.getTask(id)));
     // SDK v2 checks every tools/call result as a CallToolResult, which needs content: the task, said in words
     return {
       task,
@@ -110,10 +79,14 @@ const unknownTask = (taskId: string) =>
     `task ${taskId} not found: it ended more than its ttl ago, or never existed`,
   );
 
-/** `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel`, over the companion's store. */
+/**
+ * `tasks/get`, `tasks/result`, `tasks/list` and `tasks/cancel`, over the companion's store; `tasks/update` of
+ * the extension. The SDK answers `tasks/result` and `tasks/list` of a 2026-07-28 request with -32601 itself.
+ */
 export function registerTaskMethods(server: McpServer, tasks: McbridgeTaskStore): void {
   const low = server.server;
-  low.setRequestHandler('tasks/get', { params: TaskParams }, (p) => {
+  low.setRequestHandler('tasks/get', { params: TaskParams }, (p, ctx) => {
+    if (isModernRequest(ctx)) return getModernTask(tasks, p.taskId, ctx);
     const task = tasks.getTask(p.taskId);
     if (!task) throw unknownTask(p.taskId);
     return { ...task };
@@ -130,7 +103,8 @@ export function registerTaskMethods(server: McpServer, tasks: McbridgeTaskStore)
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, String((err as Error).message));
     }
   });
-  low.setRequestHandler('tasks/cancel', { params: TaskParams }, (p) => {
+  low.setRequestHandler('tasks/cancel', { params: TaskParams }, (p, ctx) => {
+    if (isModernRequest(ctx)) return cancelModernTask(tasks, p.taskId, ctx);
     const task = tasks.getTask(p.taskId);
     if (!task) throw unknownTask(p.taskId);
     if (task.status === 'completed' || task.status === 'failed' || task.status === 'cancelled')
@@ -141,5 +115,13 @@ export function registerTaskMethods(server: McpServer, tasks: McbridgeTaskStore)
     const cancelled = tasks.updateTaskStatus(p.taskId, 'cancelled');
     notifyTaskStatus(server, cancelled);
     return { ...cancelled };
+  });
+  low.setRequestHandler('tasks/update', { params: UpdateParams }, (p, ctx) => {
+    if (!isModernRequest(ctx))
+      throw new ProtocolError(
+        ProtocolErrorCode.MethodNotFound,
+        'tasks/update is a method of protocol 2026-07-28',
+      );
+    return updateModernTask(tasks, p.taskId, ctx);
   });
 }

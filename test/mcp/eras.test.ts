@@ -37,6 +37,23 @@ const modernClient = () =>
   new Client({ name: 'eras-2026', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
 const legacyClient = () => new Client({ name: 'eras-2025', version: '0' });
 
+/**
+ * What each era is told the server can do: a 2026-07-28 client the tasks extension, and neither 2025-11-25's
+ * `tasks` nor `logging` (replaced and deprecated by that revision); a 2025-11-25 client both, as before.
+ */
+function expectEraCapabilities(client: Client, era: 'modern' | 'legacy'): void {
+  const capabilities = client.getServerCapabilities();
+  if (era === 'modern') {
+    expect(capabilities?.extensions?.['io.modelcontextprotocol/tasks']).toEqual({});
+    expect(capabilities).not.toHaveProperty('tasks');
+    expect(capabilities).not.toHaveProperty('logging');
+  } else {
+    expect(capabilities?.tasks?.requests?.tools?.call).toEqual({});
+    expect(capabilities?.logging).toEqual({});
+    expect(capabilities?.extensions?.['io.modelcontextprotocol/tasks']).toBeUndefined();
+  }
+}
+
 /** what every client of either era is asked, and must get alike */
 async function sameAnswers(client: Client): Promise<void> {
   const { tools } = await client.listTools();
@@ -88,6 +105,7 @@ describe('over HTTP', () => {
     const client = modernClient();
     await client.connect(transport());
     expect(client.getProtocolEra()).toBe('modern');
+    expectEraCapabilities(client, 'modern');
     await sameAnswers(client);
     expect(http.sessions()).toBe(0);
     await client.close();
@@ -100,6 +118,7 @@ describe('over HTTP', () => {
     const t = transport();
     await legacy.connect(t);
     expect(legacy.getProtocolEra()).toBe('legacy');
+    expectEraCapabilities(legacy, 'legacy');
     expect(t.sessionId).toMatch(/\w/);
     expect(http.sessions()).toBe(1);
     await sameAnswers(legacy);
@@ -165,6 +184,7 @@ describe('over stdio', () => {
       await client.connect(spawnServe());
       try {
         expect(client.getProtocolEra()).toBe(era);
+        expectEraCapabilities(client, era);
         await sameAnswers(client);
       } finally {
         await client.close();

@@ -8,7 +8,8 @@
 import type { CallToolResult, McpServer, ServerContext, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { McbridgeTaskStore } from '../task-store.js';
-import { markTaskTool, notifyTaskStatus, relatedTaskId } from '../tasks-2025.js';
+import { markTaskTool, relatedTaskId } from '../task-run.js';
+import { notifyTaskStatus } from '../tasks-2025.js';
 
 export type ToolExtra = ServerContext;
 
