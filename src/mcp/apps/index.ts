@@ -1,10 +1,14 @@
 /**
- * The build inside the chat (MCP Apps, SEP-1865, through @modelcontextprotocol/ext-apps 1.7.x): the
- * `ui://mcbridge/build-view` resource (a self-contained 3D View, view-html.ts) and the app-only tool
- * `view_region_mesh` the View calls for a box's meshes. render_area and execute_commands point at the View
- * with BUILD_VIEW_TOOL_META; hosts without MCP Apps ignore it and keep the PNG/text result.
+ * The build inside the chat (MCP Apps, the `io.modelcontextprotocol/ui` extension, SEP-1865, through
+ * @modelcontextprotocol/ext-apps 2.x): the `ui://mcbridge/build-view` resource (a self-contained 3D View,
+ * view-html.ts) and the app-only tool `view_region_mesh` the View calls for a box's meshes. render_area and
+ * execute_commands point at the View with BUILD_VIEW_TOOL_META. The server advertises the extension in its
+ * capabilities (`initialize` for 2025 clients, `server/discover` for 2026-07-28 ones) and links the View for
+ * every client: a 2026-07-28 client's capabilities come with each request, not before the tools are listed,
+ * and a host without MCP Apps ignores the link and keeps the PNG/text result, which says everything.
  */
 import {
+  EXTENSION_ID,
   RESOURCE_MIME_TYPE,
   RESOURCE_URI_META_KEY,
   registerAppResource,
@@ -50,6 +54,8 @@ const ViewRegionInput = z.object({
 });
 
 export function registerBuildView(server: McpServer, deps: ToolDeps): void {
+  // the extension's settings object: mcbridge has none
+  server.server.registerCapabilities({ extensions: { [EXTENSION_ID]: {} } });
   registerAppResource(
     server,
     'build-view',
