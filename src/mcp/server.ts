@@ -18,13 +18,16 @@ const { version } = require('../../package.json') as { version: string };
 
 /**
  * `undo` and `tasks` default to fresh ones; pass them to share undo history and MCP tasks between several
- * servers (HTTP sessions).
+ * servers (HTTP sessions). `era` is the one the serving entry's factory names (`serveStdio`): a connection
+ * of the 2026-07-28 era hears every resource update, which the entry routes onto its `subscriptions/listen`
+ * streams.
  */
 export function createServer(
   deps: Omit<ToolDeps, 'undo' | 'structures' | 'tasks'> & {
     undo?: UndoRegistry;
     structures?: StructureStore;
     tasks?: McbridgeTaskStore;
+    era?: 'legacy' | 'modern';
   },
 ): McpServer {
   const tasks = deps.tasks ?? new McbridgeTaskStore();
@@ -54,7 +57,7 @@ export function createServer(
   installInvalidParams(server);
   registerTaskMethods(server, tasks);
   registerAllTools(server, full);
-  const stopResources = registerAllResources(server, full);
+  const stopResources = registerAllResources(server, full, deps.era);
   registerAllPrompts(server, deps.targets);
   completeUnknownReferencesToNothing(server);
   const previousClose = server.server.onclose;

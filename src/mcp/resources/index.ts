@@ -8,8 +8,12 @@ import { registerStructureResources } from './structures.js';
 import { Subscriptions } from './subscriptions.js';
 import { registerViewerResource } from './viewer.js';
 
-export function registerAllResources(server: McpServer, deps: ToolDeps): () => void {
-  const subscriptions = new Subscriptions(server);
+export function registerAllResources(
+  server: McpServer,
+  deps: ToolDeps,
+  era: 'legacy' | 'modern' = 'legacy',
+): () => void {
+  const subscriptions = new Subscriptions(server, era);
   const stops = [registerStructureResources(server, deps.structures)];
   registerConnectionResources(server, deps.targets, deps.viewer);
   registerGuideResource(server);
