@@ -5,7 +5,7 @@ import { UndoRegistry } from '../batch/undo.js';
 import { StructureStore } from '../structures/store.js';
 import { forwardConnectionNews } from './connection-news.js';
 import { registerAllPrompts } from './prompts/index.js';
-import { completeUnknownReferencesToNothing, registerAllResources } from './resources/index.js';
+import { registerAllResources } from './resources/index.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 import { installInvalidParams } from './invalid-params.js';
@@ -59,7 +59,6 @@ export function createServer(
   registerAllTools(server, full);
   const stopResources = registerAllResources(server, full, deps.era);
   registerAllPrompts(server, deps.targets);
-  completeUnknownReferencesToNothing(server);
   const previousClose = server.server.onclose;
   server.server.onclose = () => {
     stopResources();

@@ -48,6 +48,19 @@ async function sameAnswers(client: Client): Promise<void> {
   expect(resources.length).toBeGreaterThan(0);
   const { prompts } = await client.listPrompts();
   expect(prompts.length).toBeGreaterThan(0);
+  // completion is a hint: a reference the server does not have completes to nothing, not to an error
+  for (const ref of [
+    { type: 'ref/prompt', name: 'no_such_prompt' },
+    { type: 'ref/resource', uri: 'mcbridge://no-such/{thing}' },
+  ] as const) {
+    const { completion } = await client.complete({ ref, argument: { name: 'thing', value: 'x' } });
+    expect(completion.values).toEqual([]);
+  }
+  const known = await client.complete({
+    ref: { type: 'ref/prompt', name: 'build_room' },
+    argument: { name: 'doorSide', value: 'e' },
+  });
+  expect(known.completion.values[0]).toBe('east');
 }
 
 describe('over HTTP', () => {
