@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
   Client,
+  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   ProtocolErrorCode,
   StreamableHTTPClientTransport,
@@ -136,6 +139,66 @@ describe('over HTTP', () => {
       JSON.stringify({ message: (error as ProtocolError).message, data: (error as ProtocolError).data }),
     ).toContain(uri);
     await client.close();
+  });
+  test('a 2026-07-28 call naming a connection carries it in Mcp-Param-Connection; the server checks it', async () => {
+    const client = modernClient();
+    await client.connect(transport());
+    const { tools } = await client.listTools();
+    const declaring = tools.filter(
+      (t) =>
+        (t.inputSchema.properties?.['target'] as { 'x-mcp-header'?: string } | undefined)?.[
+          'x-mcp-header'
+        ] === 'Connection',
+    );
+    const naming = tools.filter((t) => t.inputSchema.properties?.['target'] !== undefined);
+    expect(naming.length).toBeGreaterThan(5);
+    expect(declaring.map((t) => t.name)).toEqual(naming.map((t) => t.name));
+    // the SDK's client mirrors the argument: the call reaches the tool, which names what is wrong
+    const called = await client.callTool({ name: 'get_connection_info', arguments: { target: 'nosuch' } });
+    expect(called.isError).toBe(true);
+    expect(JSON.stringify(called.content)).toContain('nosuch');
+    await client.close();
+
+    // what a hand-made request gets when the header is missing, or says another connection
+    const post = (headers: Record<string, string>) =>
+      fetch(http.url, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tools/call',
+          'mcp-name': 'get_connection_info',
+          ...headers,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: {
+            name: 'get_connection_info',
+            arguments: { target: 'default' },
+            _meta: {
+              [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
+              [CLIENT_CAPABILITIES_META_KEY]: {},
+              [CLIENT_INFO_META_KEY]: { name: 'hand-made', version: '0' },
+            },
+          },
+        }),
+      });
+    for (const [headers, says] of [
+      [{}, 'the body carries target="default" but the Mcp-Param-Connection header is absent'],
+      [{ 'mcp-param-connection': 'other' }, 'decodes to "other" but the body carries target="default"'],
+      [{ 'mcp-param-connection': '=?base64?ZGVmYXVsdA?=' }, 'invalid Base64'],
+    ] as const) {
+      const answer = await post(headers);
+      expect(answer.status).toBe(400);
+      const body = (await answer.json()) as { id: unknown; error: { code: number; message: string } };
+      expect(body.id).toBe(7);
+      expect(body.error.code).toBe(-32020);
+      expect(body.error.message).toContain(says);
+    }
   });
 });
 

@@ -44,12 +44,9 @@ const ViewRegionInput = z.object({
     .max(1000)
     .optional()
     .describe(
-      'instead of from/to: applied commands whose block writes, shown within the rooms that hold them (else with a few blocks of context around them), make the box',
+      'instead of from/to: applied commands; the box holds their block writes within their rooms (else a few blocks around)',
     ),
-  cutaway: z
-    .boolean()
-    .optional()
-    .describe("leave a room's ceiling out so that the inside shows, as render_area does (default true)"),
+  cutaway: z.boolean().optional().describe("cut a room's ceiling away, as render_area does (default true)"),
   target: TargetArg,
 });
 
