@@ -249,3 +249,69 @@ describe('over stdio', () => {
     120_000,
   );
 });
+
+describe('subscriptions/listen through the serve command', () => {
+  test('a 2026-07-28 client on stdio that listens hears a new build job and its update (cancelled)', async () => {
+    const client = modernClient();
+    const heard: string[] = [];
+    const updated: string[] = [];
+    client.setNotificationHandler('notifications/resources/list_changed', () => {
+      heard.push('list_changed');
+    });
+    client.setNotificationHandler('notifications/resources/updated', (n) => {
+      updated.push(n.params.uri);
+    });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [
+          cli,
+          'serve',
+          '--host',
+          '127.0.0.1',
+          '--port',
+          '1',
+          '--username',
+          'Nobody',
+          '--version',
+          '1.21.4',
+        ],
+        stderr: 'pipe',
+        env: {
+          ...process.env,
+          MCBRIDGE_LOG_LEVEL: 'warn',
+          MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
+        } as Record<string, string>,
+      }),
+    );
+    try {
+      const listening = await client.listen({ resourcesListChanged: true });
+      expect(listening.honoredFilter).toEqual({ resourcesListChanged: true });
+      // the job is journaled at once; its connection (a closed port here) is not needed for the list to change
+      const started = await client.callTool({
+        name: 'start_build_job',
+        arguments: { name: 'heard', commands: ['setblock 0 64 0 minecraft:stone'] },
+      });
+      expect(started.isError, JSON.stringify(started.content)).toBeFalsy();
+      await expect
+        .poll(() => heard.length, { timeout: 60_000, message: 'resources/list_changed on the listen stream' })
+        .toBeGreaterThan(0);
+      const uri = `mcbridge://jobs/${(started.structuredContent as { id: string }).id}`;
+      const job = await client.listen({ resourceSubscriptions: [uri] });
+      await client.callTool({
+        name: 'cancel_build_job',
+        arguments: { id: (started.structuredContent as { id: string }).id },
+      });
+      await expect
+        .poll(() => updated.filter((u) => u === uri).length, {
+          timeout: 60_000,
+          message: `resources/updated for ${uri}`,
+        })
+        .toBeGreaterThan(0);
+      await job.close();
+      await listening.close();
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
