@@ -3,8 +3,10 @@
  * (`server/discover`, no initialize, no session, its version and capabilities in each request's `_meta`) and a
  * 2025-11-25 client (initialize, a session over HTTP) side by side, over HTTP (the server in this process) and
  * over stdio (the built CLI). No Minecraft server is needed for what is asked here (lists, reads, a connection
- * listing), so the connection points at a closed port.
+ * listing, a build job journaled and cancelled), so the connection points at a closed port. The serve command's
+ * own wiring of `subscriptions/listen` is checked on both of its transports.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -251,7 +253,27 @@ describe('over stdio', () => {
 });
 
 describe('subscriptions/listen through the serve command', () => {
-  test('a 2026-07-28 client on stdio that listens hears a new build job and its update (cancelled)', async () => {
+  const serveArgs = [
+    'serve',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    '1',
+    '--username',
+    'Nobody',
+    '--version',
+    '1.21.4',
+  ];
+  const serveEnv = () =>
+    ({
+      ...process.env,
+      MCBRIDGE_LOG_LEVEL: 'info',
+      MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
+    }) as Record<string, string>;
+
+  /** listens for the list, starts a job (journaled at once: the closed port does not matter), listens for the
+   * job, cancels it, and hears both */
+  async function hearsAJob(connect: (client: Client) => Promise<void>): Promise<void> {
     const client = modernClient();
     const heard: string[] = [];
     const updated: string[] = [];
@@ -261,47 +283,22 @@ describe('subscriptions/listen through the serve command', () => {
     client.setNotificationHandler('notifications/resources/updated', (n) => {
       updated.push(n.params.uri);
     });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: [
-          cli,
-          'serve',
-          '--host',
-          '127.0.0.1',
-          '--port',
-          '1',
-          '--username',
-          'Nobody',
-          '--version',
-          '1.21.4',
-        ],
-        stderr: 'pipe',
-        env: {
-          ...process.env,
-          MCBRIDGE_LOG_LEVEL: 'warn',
-          MCBRIDGE_JOBS_DIR: mkdtempSync(join(tmpdir(), 'mcbridge-jobs-')),
-        } as Record<string, string>,
-      }),
-    );
+    await connect(client);
     try {
       const listening = await client.listen({ resourcesListChanged: true });
       expect(listening.honoredFilter).toEqual({ resourcesListChanged: true });
-      // the job is journaled at once; its connection (a closed port here) is not needed for the list to change
       const started = await client.callTool({
         name: 'start_build_job',
         arguments: { name: 'heard', commands: ['setblock 0 64 0 minecraft:stone'] },
       });
       expect(started.isError, JSON.stringify(started.content)).toBeFalsy();
+      const id = (started.structuredContent as { id: string }).id;
       await expect
         .poll(() => heard.length, { timeout: 60_000, message: 'resources/list_changed on the listen stream' })
         .toBeGreaterThan(0);
-      const uri = `mcbridge://jobs/${(started.structuredContent as { id: string }).id}`;
+      const uri = `mcbridge://jobs/${id}`;
       const job = await client.listen({ resourceSubscriptions: [uri] });
-      await client.callTool({
-        name: 'cancel_build_job',
-        arguments: { id: (started.structuredContent as { id: string }).id },
-      });
+      await client.callTool({ name: 'cancel_build_job', arguments: { id } });
       await expect
         .poll(() => updated.filter((u) => u === uri).length, {
           timeout: 60_000,
@@ -312,6 +309,50 @@ describe('subscriptions/listen through the serve command', () => {
       await listening.close();
     } finally {
       await client.close();
+    }
+  }
+
+  test('a 2026-07-28 client on stdio that listens hears a new build job and its update', async () => {
+    await hearsAJob((client) =>
+      client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [cli, ...serveArgs],
+          stderr: 'pipe',
+          env: serveEnv(),
+        }),
+      ),
+    );
+  }, 120_000);
+
+  test('a 2026-07-28 client over HTTP that listens hears a new build job and its update', async () => {
+    const serve = spawn(process.execPath, [cli, ...serveArgs, '--http', '--http-port', '0'], {
+      env: { ...serveEnv(), MCBRIDGE_HTTP_TOKEN: token },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        serve.stderr.on('data', (d: Buffer) => {
+          seen += d.toString();
+          const match = /"url":"(http:\/\/127\.0\.0\.1:\d+\/mcp)"/.exec(seen);
+          if (match) resolve(match[1]!);
+        });
+        serve.once('exit', (code) => reject(new Error(`serve exited (${code}): ${seen}`)));
+      });
+      await hearsAJob((client) =>
+        client.connect(
+          new StreamableHTTPClientTransport(new URL(url), {
+            requestInit: { headers: { authorization: `Bearer ${token}` } },
+          }),
+        ),
+      );
+    } finally {
+      if (serve.exitCode === null) {
+        const exited = new Promise((r) => serve.once('exit', r));
+        serve.kill('SIGTERM');
+        await exited;
+      }
     }
   }, 120_000);
 });
