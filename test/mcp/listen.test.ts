@@ -7,8 +7,8 @@
  * - HTTP: the SDK's handler serves the listen stream; the process's news is published on its event bus
  *   (src/mcp/resources/listen-news.ts), as `mcbridge serve --http` wires it;
  * - stdio: the SDK's `serveStdio` (over an in-memory pair instead of the process's stdin/stdout, which the
- *   test runner owns; eras.test.ts runs the serve command on both transports) routes the pinned server's news onto the
- *   listen streams.
+ *   test runner owns; eras.test.ts runs the serve command on both transports) routes the pinned server's
+ *   news onto the listen streams.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
