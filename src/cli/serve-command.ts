@@ -12,6 +12,7 @@ import { JobManager } from '../jobs/manager.js';
 import { logger } from '../vocabulary/logger.js';
 import { type HttpHandle, startHttpServer } from '../mcp/http.js';
 import { McbridgeTaskStore } from '../mcp/task-store.js';
+import { publishListenNews } from '../mcp/resources/listen-news.js';
 import { createServer } from '../mcp/server.js';
 import { LineStdioServerTransport } from '../mcp/stdio-transport.js';
 import { ResultPages } from '../results/pages.js';
@@ -161,7 +162,7 @@ export function registerServeCommand(program: Command): void {
       const tasks = new McbridgeTaskStore();
       // a 2026-07-28 request gets a server of its own: what a later request reads is shared by all of them
       const pages = new ResultPages();
-      const makeServer = () =>
+      const makeServer = (era?: 'legacy' | 'modern') =>
         createServer({
           targets,
           log: logger,
@@ -172,6 +173,7 @@ export function registerServeCommand(program: Command): void {
           tasks,
           pages,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
+          ...(era ? { era } : {}),
         });
 
       let http: HttpHandle | undefined;
@@ -202,9 +204,11 @@ export function registerServeCommand(program: Command): void {
             flags.httpIdleMinutes ?? httpConfig?.idleMinutes,
             flags.httpMaxSessions ?? httpConfig?.maxSessions,
           ),
-          makeServer,
+          makeServer: () => makeServer(),
           log: logger,
         });
+        // what 2026-07-28 clients hear on subscriptions/listen: every request has a server of its own
+        publishListenNews(http.notify, { jobs, structures });
         logger.info(
           { url: http.url, tokenFile: token.path },
           'mcbridge MCP server ready on Streamable HTTP (bearer token required)',
@@ -214,7 +218,7 @@ export function registerServeCommand(program: Command): void {
         const transport = new LineStdioServerTransport(process.stdin, claimStdoutForProtocol());
         process.stdin.on('end', () => void shutdown());
         // both eras: the opening message (initialize, or a 2026-07-28 request) decides the connection's
-        serveStdio(() => makeServer(), {
+        serveStdio((ctx) => makeServer(ctx.era), {
           transport,
           onerror: (err) => logger.warn({ err }, 'MCP stdio error'),
         });

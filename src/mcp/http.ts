@@ -17,6 +17,7 @@ import {
   isInitializeRequest,
   isLegacyRequest,
   type McpServer,
+  type ServerNotifier,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { McbridgeError } from '../vocabulary/errors.js';
@@ -56,6 +57,8 @@ export interface HttpHandle {
   sessions(): number;
   /** sessions ended so far, by how they ended */
   ended(): Readonly<Record<SessionEnd, number>>;
+  /** news for the 2026-07-28 clients' `subscriptions/listen` streams (src/mcp/resources/listen-news.ts) */
+  notify: ServerNotifier;
   close(): Promise<void>;
 }
 
@@ -192,6 +195,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     port,
     sessions: () => sessions.size,
     ended: () => sessions.ended,
+    notify: modern.notify,
     close: async () => {
       await sessions.endAll();
       await modern.close();

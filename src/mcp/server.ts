@@ -5,7 +5,7 @@ import { UndoRegistry } from '../batch/undo.js';
 import { StructureStore } from '../structures/store.js';
 import { forwardConnectionNews } from './connection-news.js';
 import { registerAllPrompts } from './prompts/index.js';
-import { completeUnknownReferencesToNothing, registerAllResources } from './resources/index.js';
+import { registerAllResources } from './resources/index.js';
 import type { ToolDeps } from './tools/deps.js';
 import { registerAllTools } from './tools/index.js';
 import { installInvalidParams } from './invalid-params.js';
@@ -19,13 +19,16 @@ const { version } = require('../../package.json') as { version: string };
 
 /**
  * `undo` and `tasks` default to fresh ones; pass them to share undo history and MCP tasks between several
- * servers (HTTP sessions).
+ * servers (HTTP sessions). `era` is the one the serving entry's factory names (`serveStdio`): a connection
+ * of the 2026-07-28 era hears every resource update, which the entry routes onto its `subscriptions/listen`
+ * streams.
  */
 export function createServer(
   deps: Omit<ToolDeps, 'undo' | 'structures' | 'tasks'> & {
     undo?: UndoRegistry;
     structures?: StructureStore;
     tasks?: McbridgeTaskStore;
+    era?: 'legacy' | 'modern';
   },
 ): McpServer {
   const tasks = deps.tasks ?? new McbridgeTaskStore();
@@ -57,9 +60,8 @@ export function createServer(
   installInvalidParams(server);
   registerTaskMethods(server, tasks);
   registerAllTools(server, full);
-  const stopResources = registerAllResources(server, full);
+  const stopResources = registerAllResources(server, full, deps.era);
   registerAllPrompts(server, deps.targets);
-  completeUnknownReferencesToNothing(server);
   const previousClose = server.server.onclose;
   server.server.onclose = () => {
     stopResources();

@@ -215,6 +215,11 @@ describe('prompts and completions', () => {
       argument: { name: 'x', value: 'y' },
     });
     expect(unknown.completion.values).toEqual([]);
+    const unknownTemplate = await client.complete({
+      ref: { type: 'ref/resource', uri: 'mcbridge://no-such/{thing}' },
+      argument: { name: 'thing', value: 'y' },
+    });
+    expect(unknownTemplate.completion.values).toEqual([]);
   });
 });
 

@@ -1,10 +1,14 @@
 /**
- * The build inside the chat (MCP Apps, SEP-1865, through @modelcontextprotocol/ext-apps 1.7.x): the
- * `ui://mcbridge/build-view` resource (a self-contained 3D View, view-html.ts) and the app-only tool
- * `view_region_mesh` the View calls for a box's meshes. render_area and execute_commands point at the View
- * with BUILD_VIEW_TOOL_META; hosts without MCP Apps ignore it and keep the PNG/text result.
+ * The build inside the chat (MCP Apps, the `io.modelcontextprotocol/ui` extension, SEP-1865, through
+ * @modelcontextprotocol/ext-apps 2.x): the `ui://mcbridge/build-view` resource (a self-contained 3D View,
+ * view-html.ts) and the app-only tool `view_region_mesh` the View calls for a box's meshes. render_area and
+ * execute_commands point at the View with BUILD_VIEW_TOOL_META. The server advertises the extension in its
+ * capabilities (`initialize` for 2025 clients, `server/discover` for 2026-07-28 ones) and links the View for
+ * every client: a 2026-07-28 client's capabilities come with each request, not before the tools are listed,
+ * and a host without MCP Apps ignores the link and keeps the PNG/text result, which says everything.
  */
 import {
+  EXTENSION_ID,
   RESOURCE_MIME_TYPE,
   RESOURCE_URI_META_KEY,
   registerAppResource,
@@ -40,16 +44,15 @@ const ViewRegionInput = z.object({
     .max(1000)
     .optional()
     .describe(
-      'instead of from/to: applied commands whose block writes, shown within the rooms that hold them (else with a few blocks of context around them), make the box',
+      'instead of from/to: applied commands; the box holds their block writes within their rooms (else a few blocks around)',
     ),
-  cutaway: z
-    .boolean()
-    .optional()
-    .describe("leave a room's ceiling out so that the inside shows, as render_area does (default true)"),
+  cutaway: z.boolean().optional().describe("cut a room's ceiling away, as render_area does (default true)"),
   target: TargetArg,
 });
 
 export function registerBuildView(server: McpServer, deps: ToolDeps): void {
+  // the extension's settings object: mcbridge has none
+  server.server.registerCapabilities({ extensions: { [EXTENSION_ID]: {} } });
   registerAppResource(
     server,
     'build-view',

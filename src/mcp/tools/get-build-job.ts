@@ -12,13 +12,13 @@ export const GetBuildJobInput = z.object({
     .min(0)
     .max(120)
     .optional()
-    .describe('wait up to this long for the job to stop running before answering (default 0)'),
+    .describe('wait up to this long for the job to stop running (default 0)'),
   failuresFrom: z
     .number()
     .int()
     .min(1)
     .optional()
-    .describe('list failed steps from this 1-based step number on (20 at a time; default: from the first)'),
+    .describe('list failed steps from this 1-based step on (default: the first)'),
 });
 
 export function registerGetBuildJobTool(server: McpServer, deps: BuildJobDeps): void {

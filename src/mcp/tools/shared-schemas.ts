@@ -20,4 +20,13 @@ export const PositionSchema = z
 /** a command string, or a step {id, command, dependsOn, condition: {ifSuccess|ifFailed}} */
 export const BatchItemArg = BatchItemSchema.meta({ id: 'BatchItem' });
 
-export const TargetArg = z.string().optional().describe('a connection name (default: the default one)');
+/**
+ * The connection a tool acts on. Over HTTP at 2026-07-28 it is mirrored in the `Mcp-Param-Connection`
+ * header (SEP-2243 `x-mcp-header`; the SDK's client sends it, the SDK's HTTP entry checks it against the
+ * body), so a gateway can route a call to the process that holds that connection without reading the body.
+ */
+export const TargetArg = z
+  .string()
+  .optional()
+  .describe('connection name (else the default)')
+  .meta({ 'x-mcp-header': 'Connection' });

@@ -30,7 +30,7 @@ export const MirrorArg = z
   .optional()
   .describe('before rotation; left_right flips north/south, front_back east/west');
 export const RotationArg = z
-  .union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)])
+  .literal([0, 90, 180, 270])
   .optional()
   .describe('degrees clockwise seen from above');
 
