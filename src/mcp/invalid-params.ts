@@ -155,17 +155,18 @@ export function firstTooLong(
   const def = defOf(schema);
   if (def.innerType && (def.type === 'optional' || def.type === 'nullable' || def.type === 'default'))
     return firstTooLong(def.innerType, value, path);
-  const name = path.length ? `\`${pathOf(path)}\`` : 'the arguments';
+  // named only when something is too long: a list of a thousand commands makes no thousand names
+  const name = () => (path.length ? `\`${pathOf(path)}\`` : 'the arguments');
   if (def.type === 'string' && typeof value === 'string') {
     const max = maxLengthOf(def);
     return max !== undefined && value.length > max
-      ? `${name} must have at most ${max} characters, not ${value.length}.`
+      ? `${name()} must have at most ${max} characters, not ${value.length}.`
       : undefined;
   }
   if (def.type === 'array' && Array.isArray(value)) {
     const max = maxLengthOf(def);
     if (max !== undefined && value.length > max)
-      return `${name} must have at most ${max} items, not ${value.length}.`;
+      return `${name()} must have at most ${max} items, not ${value.length}.`;
     if (!def.element) return undefined;
     for (const [i, v] of value.entries()) {
       const found = firstTooLong(def.element, v, [...path, i]);
