@@ -15,23 +15,59 @@
  * is read only when the heap is set up, hence the growth factor instead.) `MCBRIDGE_HEAP=v8-default` leaves
  * V8's own settings, for comparison; the soak bench measures both.
  */
-import { setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, getHeapSpaceStatistics } from 'node:v8';
+import { performance } from 'node:perf_hooks';
+import { runInNewContext } from 'node:vm';
 
 export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=10', '--semi-space-growth-factor=1'] as const;
 
 /**
  * Applies the lean-heap flags unless `MCBRIDGE_HEAP=v8-default`; returns the flags applied. For the bench's
  * comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags (`--heap-growing-percent=…`,
- * `--semi-space-growth-factor=…`, space-separated), applied the same way instead.
+ * `--semi-space-growth-factor=…`, space-separated) and `shrink-at-rest`, applied the same way instead.
  */
 export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   const setting = env['MCBRIDGE_HEAP'];
   if (setting === 'v8-default') return [];
-  const flags = setting?.startsWith('--') ? heapFlags(setting) : LEAN_HEAP_FLAGS;
-  for (const flag of flags) setFlagsFromString(flag);
+  const flags: readonly string[] = setting?.startsWith('--') ? heapFlags(setting) : LEAN_HEAP_FLAGS;
+  for (const flag of flags) if (flag.startsWith('--')) setFlagsFromString(flag);
+  if (flags.includes('shrink-at-rest')) shrinkAtRest();
   return flags;
 }
 
-/** only the two heap-sizing flags this module sets; anything else is ignored */
+/** only the heap-sizing flags this module sets; anything else is ignored */
 const heapFlags = (setting: string): string[] =>
-  setting.split(/\s+/).filter((f) => /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f));
+  setting
+    .split(/\s+/)
+    .filter(
+      (f) => /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f) || f === 'shrink-at-rest',
+    );
+
+let resting: NodeJS.Timeout | undefined;
+const REST_TICK_MS = 1000;
+const REST_TICKS = 6;
+const newSpaceSize = (): number =>
+  getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
+
+function shrinkAtRest(): void {
+  if (resting) return;
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (o?: { type: string }) => void;
+  const floor = newSpaceSize();
+  let elu = performance.eventLoopUtilization();
+  let idle = 0;
+  resting = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, elu).utilization;
+    elu = now;
+    idle = busy < 0.05 ? idle + 1 : 0;
+    if (process.env['MCBRIDGE_HEAP_DEBUG'])
+      process.stderr.write(
+        `rest tick busy=${busy.toFixed(3)} idle=${idle} new=${newSpaceSize()} floor=${floor}\n`,
+      );
+    if (idle >= REST_TICKS && newSpaceSize() > floor) {
+      gc({ type: 'minor' });
+      idle = 0;
+    }
+  }, REST_TICK_MS).unref();
+}

@@ -53,9 +53,7 @@ export function groundInWorld(
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
   // roof space is no room: no door, window or light is asked of it
   const near = searchRooms ? enclosedNearWrites(build, region, outlined, version) : [];
-  const parts = [...outlined, ...near].filter(
-    (p) => !p.space || !isRoofSpace(p.space, region, kind),
-  );
+  const parts = [...outlined, ...near].filter((p) => !p.space || !isRoofSpace(p.space, region, kind));
   const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(

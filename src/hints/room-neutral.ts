@@ -21,7 +21,8 @@ import type { HintEntry } from './context.js';
 import { writeBox } from './geometry.js';
 
 /** blocks that fall when nothing is under them, and blocks that power redstone next to them */
-const MOVING = /(^|_)(sand|gravel|concrete_powder|anvil|redstone_block|observer|target|scaffolding|pointed_dripstone)$/;
+const MOVING =
+  /(^|_)(sand|gravel|concrete_powder|anvil|redstone_block|observer|target|scaffolding|pointed_dripstone)$/;
 const ROOF = /_(stairs|slab)$/;
 
 /** `b` is plain for rooms (see the module header): another plain block in its place changes no room's verdict */

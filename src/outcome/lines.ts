@@ -89,7 +89,8 @@ function plainVerdict(text: string, red: boolean, colourMeaningful: boolean, ctx
 }
 
 /** the line's text on one line: breaks and the blanks around them become one space (no copy without a break) */
-const oneLine = (text: string): string => (text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text).trim();
+const oneLine = (text: string): string =>
+  (text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text).trim();
 
 /** The verdict of one line. */
 export function lineVerdict(message: CapturedMessage, ctx: LineContext): LineVerdict {

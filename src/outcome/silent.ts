@@ -91,7 +91,11 @@ const FIRST_WORD = /^\s*([^\s"'{}[\]]+)(?:\s|$)/;
 /** a command's silence without an execute chain before it, made once per name */
 const SILENCES = new Map<string, Silence>();
 const silence = (name: string): Silence => {
-  const s: Silence = Object.freeze({ name, silentByDesign: SILENT_BY_DESIGN.has(name), failureMayBeHidden: false });
+  const s: Silence = Object.freeze({
+    name,
+    silentByDesign: SILENT_BY_DESIGN.has(name),
+    failureMayBeHidden: false,
+  });
   if (SILENCES.size < 256) SILENCES.set(name, s);
   return s;
 };

@@ -33,7 +33,10 @@ const send = async (commands: string[]): Promise<BatchResult> => {
   const result = await c.call('execute_commands', { commands });
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   const b = result.structuredContent as unknown as BatchResult;
-  expect(b.results.every((r) => r.status === 'applied'), JSON.stringify(b.results)).toBe(true);
+  expect(
+    b.results.every((r) => r.status === 'applied'),
+    JSON.stringify(b.results),
+  ).toBe(true);
   return b;
 };
 const asksForDoor = (b: BatchResult): boolean =>
@@ -50,7 +53,9 @@ test('a batch that only swaps plain blocks is not searched for rooms; glass in a
   const swapped = await send([`setblock ${at(0, 2, 3)} minecraft:cobblestone`]);
   expect(asksForDoor(swapped)).toBe(false);
   // the world shows the room still closed: the hint left out was not one the batch made true or false
-  expect(channel.readBlock!({ x: o.x, y: o.y + 2, z: o.z + 3 })).toMatchObject({ name: 'minecraft:cobblestone' });
+  expect(channel.readBlock!({ x: o.x, y: o.y + 2, z: o.z + 3 })).toMatchObject({
+    name: 'minecraft:cobblestone',
+  });
 
   // glass in the same wall may make a window: searched, the room found and still asked for its door
   const glazed = await send([`setblock ${at(0, 2, 3)} minecraft:glass`]);
