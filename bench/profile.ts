@@ -6,7 +6,8 @@
  * `process.hrtime`) and their self time is summed by module (mcbridge folder or npm package) and by function.
  * CPU per 1,000 commands per process comes from /proc (all threads), the share of each module from the
  * profile's samples: shares, not absolute times, are what a shared machine leaves readable. The tables go to
- * stdout and into docs/performance.md between the `bench:profile` markers; `--rounds <n>` measured calls.
+ * stdout and into docs/performance.md between the `bench:profile` markers; `--rounds <n>` measured calls;
+ * `MCBRIDGE_BENCH_SERVE` profiles another build's `cli/main.js` (with `--no-docs`, to compare builds).
  */
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -134,7 +135,7 @@ async function main() {
       '--cpu-prof',
       `--cpu-prof-dir=${dir}`,
       ...SERVE_FLAGS,
-      new URL('../dist/cli/main.js', import.meta.url).pathname,
+      process.env['MCBRIDGE_BENCH_SERVE'] ?? new URL('../dist/cli/main.js', import.meta.url).pathname,
       'serve',
       '--embedded',
       '--username',

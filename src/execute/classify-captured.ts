@@ -65,7 +65,8 @@ export class CapturedClassifier {
         version: this.session.channel.version,
         ...(caps.keyedFeedback ? {} : { plainText: { colourMeaningful: caps.colourMeaningful } }),
       });
-      return { ...base, ...outcome };
+      // the outcome's fields after the base's, as a spread would put them, without a second copy
+      return Object.assign(base, outcome);
     }
     if (c.end === 'timed_out') {
       return {

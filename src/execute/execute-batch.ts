@@ -6,6 +6,7 @@
  * the connection.
  */
 import { type BatchItem, planBatch } from '../batch/plan.js';
+import type { Snapshot } from '../batch/snapshot.js';
 import type { UndoHistory } from '../batch/undo.js';
 import type { ParsedCommand } from '../commands/parse.js';
 import { parseCommand } from '../commands/parse.js';
@@ -18,7 +19,7 @@ import { addSuggestion, addSuggestions } from '../suggest/index.js';
 import { BotMoves, type MoveExpectation, teleportExpectation } from './bot-moves.js';
 import { type CheckedBatch, checkPhase } from './check.js';
 import { readsBefore } from './before-reads.js';
-import { readWorldForHints } from './hint-world.js';
+import { readWorldForHints, roomsKept } from './hint-world.js';
 import { normalizeCommand } from './preflight.js';
 import { recordUndo } from './record-undo.js';
 import { runSegments } from './run-segments.js';
@@ -140,7 +141,7 @@ export async function executeBatch(
     transaction,
     undo,
   });
-  if (!rolledBack) hintPhase(batch, session, plan, check, world, options);
+  if (!rolledBack) hintPhase(batch, session, plan, check, world, undoBasis.snapshot, options);
   return batch;
 }
 
@@ -203,13 +204,17 @@ function hintPhase(
   plan: PlannedWrites,
   check: CheckedBatch,
   world: PostExecuteInput['world'],
+  before: Snapshot | undefined,
   options: ExecuteOptions,
 ): void {
   const { channel } = session;
+  const entries = hintEntries(batch.results, plan, check);
   const actionHints = postExecuteHints(
     {
-      entries: hintEntries(batch.results, plan, check),
+      entries,
       world,
+      // a batch that only swapped plain blocks for plain blocks changes no room: no search for rooms
+      roomsKept: options.designAdvice !== false && roomsKept(entries, before, world, channel.version),
       tool: 'execute_commands',
       mcVersion: channel.version,
       designAdvice: options.designAdvice,

@@ -4,7 +4,10 @@
  */
 import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';
+import type { Snapshot } from '../batch/snapshot.js';
+import { type BlockState, parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import {
+  batchKeepsRooms,
   type HintEntry,
   MAX_REGION_BLOCKS,
   type PostExecuteInput,
@@ -31,4 +34,37 @@ export async function readWorldForHints(
   }
   await prepareReads(channel, [box]);
   return { region: new WorldRegion(box, source) };
+}
+
+/**
+ * Whether the batch changed no room's verdict (hints/room-neutral.ts): the blocks before it come from the
+ * undo or transaction snapshot, those after it from the hints' region (read for verification already).
+ * Without a snapshot, or a region, nothing is known, and the rooms are searched for.
+ */
+export function roomsKept(
+  entries: readonly HintEntry[],
+  snapshot: Snapshot | undefined,
+  world: PostExecuteInput['world'],
+  version?: string,
+): boolean {
+  if (!snapshot || !world || !('region' in world)) return false;
+  const { region } = world;
+  const states = new Map<string, BlockState>();
+  return batchKeepsRooms(
+    entries,
+    {
+      before: (pos) => {
+        const key = snapshot.states.get(`${pos.x},${pos.y},${pos.z}`);
+        if (key === undefined) return undefined;
+        let state = states.get(key);
+        if (!state) states.set(key, (state = parseBlockStateKey(key)));
+        return state;
+      },
+      after: (pos) => {
+        const b = region.at(pos);
+        return typeof b === 'string' ? undefined : b;
+      },
+    },
+    version,
+  );
 }

@@ -31,12 +31,14 @@ const cellsOf = function* (b: Box): Generator<BlockPos> {
 /**
  * `rooms: false` (no advice about the design will be given) leaves the rooms out: finding them floods the
  * air around the writes, the largest read of the region, and only design advice asks about them.
+ * `searchRooms: false` (the batch changed no room's verdict, room-neutral.ts) keeps the rooms the batch
+ * outlined but does not search the world around the writes for others.
  */
 export function groundInWorld(
   build: BuildContext,
   region: WorldRegion,
   version?: string,
-  { rooms: withRooms = true }: { rooms?: boolean } = {},
+  { rooms: withRooms = true, searchRooms = true }: { rooms?: boolean; searchRooms?: boolean } = {},
 ): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const doors = groundDoors(build.doors, region, kind);
@@ -50,9 +52,8 @@ export function groundInWorld(
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
   // roof space is no room: no door, window or light is asked of it
-  const parts = [...outlined, ...enclosedNearWrites(build, region, outlined, version)].filter(
-    (p) => !p.space || !isRoofSpace(p.space, region, kind),
-  );
+  const near = searchRooms ? enclosedNearWrites(build, region, outlined, version) : [];
+  const parts = [...outlined, ...near].filter((p) => !p.space || !isRoofSpace(p.space, region, kind));
   const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(

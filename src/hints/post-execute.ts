@@ -54,6 +54,11 @@ export interface PostExecuteInput {
    * structure file) that is its own design. What the game itself calls broken is still said. Default true.
    */
   designAdvice?: boolean | undefined;
+  /**
+   * true: nothing the batch did can change a room's verdict (room-neutral.ts `batchKeepsRooms`), so the
+   * world around its writes is not searched for rooms it did not outline. Default false.
+   */
+  roomsKept?: boolean | undefined;
 }
 
 export const postExecuteHints = (
@@ -84,7 +89,10 @@ export const postExecuteHints = (
     const build = !world
       ? batchOnly
       : region
-        ? groundInWorld(batchOnly, region, version, { rooms: input.designAdvice !== false })
+        ? groundInWorld(batchOnly, region, version, {
+            rooms: input.designAdvice !== false,
+            searchRooms: input.roomsKept !== true,
+          })
         : withoutWorld(batchOnly);
     // rules ask about the same few commands once per refused command: each is checked once
     const allowed = new Map<string, boolean>();

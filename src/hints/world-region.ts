@@ -75,10 +75,14 @@ export class WorldRegion {
 
   /** the cell's offset in the box (a key for sets of cells), or -1 outside it */
   indexOf(pos: BlockPos): number {
+    return this.indexAt(pos.x, pos.y, pos.z);
+  }
+
+  /** `indexOf` by coordinates (no position object) */
+  indexAt(x: number, y: number, z: number): number {
     const { min, max } = this.box;
-    if (pos.x < min.x || pos.y < min.y || pos.z < min.z || pos.x > max.x || pos.y > max.y || pos.z > max.z)
-      return -1;
-    return ((pos.x - min.x) * this.sizeY + (pos.y - min.y)) * this.sizeZ + (pos.z - min.z);
+    if (x < min.x || y < min.y || z < min.z || x > max.x || y > max.y || z > max.z) return -1;
+    return ((x - min.x) * this.sizeY + (y - min.y)) * this.sizeZ + (z - min.z);
   }
 
   at(pos: BlockPos): RegionBlock {
@@ -86,11 +90,11 @@ export class WorldRegion {
     return i < 0 ? 'outside' : this.read(i, pos);
   }
 
-  private read(i: number, pos: BlockPos): BlockState | 'unloaded' {
+  private read(i: number, pos: BlockPos | undefined, x = 0, y = 0, z = 0): BlockState | 'unloaded' {
     let block = this.blocks[i];
     if (block === undefined) {
       try {
-        block = this.source.readBlock(pos);
+        block = this.source.readBlock(pos ?? { x, y, z });
       } catch {
         block = 'unloaded';
       }
@@ -102,7 +106,18 @@ export class WorldRegion {
 
   /** The cell's kind by `classify` (the same for a region's whole life, per version), worked out once. */
   kind(pos: BlockPos, version: string | undefined, classify: (b: BlockState) => CellKind): CellKind {
-    const i = this.indexOf(pos);
+    return this.kindAt(pos.x, pos.y, pos.z, version, classify);
+  }
+
+  /** `kind` by coordinates (no position object unless the cell is read now) */
+  kindAt(
+    x: number,
+    y: number,
+    z: number,
+    version: string | undefined,
+    classify: (b: BlockState) => CellKind,
+  ): CellKind {
+    const i = this.indexAt(x, y, z);
     if (i < 0) return 'unknown';
     if (version !== this.kindsVersion) {
       this.kinds.fill(0);
@@ -110,7 +125,7 @@ export class WorldRegion {
     }
     const known = this.kinds[i]!;
     if (known) return KINDS[known - 1]!;
-    const b = this.read(i, pos);
+    const b = this.read(i, undefined, x, y, z);
     const k = b === 'unloaded' ? 'unknown' : classify(b);
     this.kinds[i] = KINDS.indexOf(k) + 1;
     return k;

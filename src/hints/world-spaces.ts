@@ -27,11 +27,18 @@ const classify =
 /** one classifier per version: the region keeps each cell's kind */
 const classifiers = new Map<string | undefined, (b: BlockState) => CellKind>();
 
-export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): CellKind => {
+const classifierOf = (version: string | undefined): ((b: BlockState) => CellKind) => {
   let c = classifiers.get(version);
   if (!c) classifiers.set(version, (c = classify(version)));
-  return region.kind(pos, version, c);
+  return c;
 };
+
+export const cellKind = (region: WorldRegion, pos: BlockPos, version?: string): CellKind =>
+  region.kindAt(pos.x, pos.y, pos.z, version, classifierOf(version));
+
+/** `cellKind` by coordinates */
+const cellKindAt = (region: WorldRegion, x: number, y: number, z: number, version?: string): CellKind =>
+  region.kindAt(x, y, z, version, classifierOf(version));
 
 /** A doorway is at most this high (a 2-high door, a 3-high arch). */
 const MAX_DOORWAY_HEIGHT = 3;
@@ -39,6 +46,11 @@ const MAX_DOORWAY_HEIGHT = 3;
 const MAX_DOORWAY_WIDTH = 3;
 /** Pockets of air smaller than this (a niche, a gap behind furniture) are no room. */
 const MIN_ROOM_CELLS = 4;
+
+/** the six neighbours' offsets, along x, y and z */
+const DX = [1, -1, 0, 0, 0, 0] as const;
+const DY = [0, 0, 1, -1, 0, 0] as const;
+const DZ = [0, 0, 0, 0, 1, -1] as const;
 
 const at = (p: BlockPos, dx: number, dy: number, dz: number): BlockPos => ({
   x: p.x + dx,
@@ -112,19 +124,20 @@ export function floodSpaces(
   { seeds = bounds, enclosedOnly = false }: { seeds?: Box; enclosedOnly?: boolean } = {},
 ): Space[] {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
+  const kindAt = (x: number, y: number, z: number): CellKind => cellKindAt(region, x, y, z, version);
   // cells inside the bounds are inside the region (never read outside it): its offsets are their keys
   const key = (p: BlockPos) => region.indexOf(p);
   const portal = new Map<number, boolean>();
-  const isPortal = (p: BlockPos): boolean => {
-    const k = key(p);
+  const isPortal = (p: BlockPos, k = key(p)): boolean => {
     let v = portal.get(k);
-    if (v === undefined) portal.set(k, (v = doorwayCell(kind, p)));
+    if (v === undefined) portal.set(k, (v = doorwayCell(kind, kindAt, p)));
     return v;
   };
   const done = new Set<number>();
   // cells of spaces given up on at a leak: a space that reaches one leaks too
   const leaked = new Set<number>();
   const spaces: Space[] = [];
+  const { min, max } = bounds;
   for (let x = seeds.min.x; x <= seeds.max.x; x++)
     for (let y = seeds.min.y; y <= seeds.max.y; y++)
       for (let z = seeds.min.z; z <= seeds.max.z; z++) {
@@ -138,29 +151,31 @@ export function floodSpaces(
         while (queue.length && !(leaks && enclosedOnly)) {
           const p = queue.pop()!;
           found.push(p);
-          for (const n of [
-            at(p, 1, 0, 0),
-            at(p, -1, 0, 0),
-            at(p, 0, 1, 0),
-            at(p, 0, -1, 0),
-            at(p, 0, 0, 1),
-            at(p, 0, 0, -1),
-          ]) {
-            if (!containsPos(bounds, n)) {
-              if (kind(n) !== 'solid' && kind(n) !== 'door') leaks = true;
+          // the six neighbours, by coordinates: a position object only for a cell the flood goes on to
+          for (let d = 0; d < 6; d++) {
+            const nx = p.x + DX[d]!;
+            const ny = p.y + DY[d]!;
+            const nz = p.z + DZ[d]!;
+            if (nx < min.x || ny < min.y || nz < min.z || nx > max.x || ny > max.y || nz > max.z) {
+              const k = kindAt(nx, ny, nz);
+              if (k !== 'solid' && k !== 'door') leaks = true;
               continue;
             }
-            if (leaked.has(key(n))) leaks = true;
-            if (done.has(key(n))) continue;
-            const k = kind(n);
+            const i = region.indexAt(nx, ny, nz);
+            if (leaked.has(i)) leaks = true;
+            if (done.has(i)) continue;
+            const k = kindAt(nx, ny, nz);
             if (k === 'unknown') leaks = true;
-            if (k !== 'open' || isPortal(n)) continue;
-            done.add(key(n));
+            if (k !== 'open') continue;
+            const n = { x: nx, y: ny, z: nz };
+            if (isPortal(n, i)) continue;
+            done.add(i);
             queue.push(n);
           }
         }
         if (leaks && enclosedOnly) {
-          for (const p of [...found, ...queue]) leaked.add(key(p));
+          for (const p of found) leaked.add(key(p));
+          for (const p of queue) leaked.add(key(p));
           continue;
         }
         if (found.length < MIN_ROOM_CELLS) continue;
@@ -187,7 +202,14 @@ export function floodSpaces(
  * both jambs (a wall beyond, or a wall across) and the space on both sides is wider than the run: the air
  * beside a pillar, or a corridor as wide as the run, is no doorway.
  */
-const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
+const doorwayCell = (
+  kind: (p: BlockPos) => CellKind,
+  kindAt: (x: number, y: number, z: number) => CellKind,
+  p: BlockPos,
+): boolean => {
+  // a doorway's run is at most MAX_DOORWAY_WIDTH wide between two closed jambs: without a closed cell on
+  // both sides of `p` that near along x or along z, it is no doorway (the open air around a building)
+  if (!jambsWithin(kindAt, p, 1, 0) && !jambsWithin(kindAt, p, 0, 1)) return false;
   const closed = (q: BlockPos): boolean => {
     const k = kind(q);
     return k === 'solid' || k === 'door';
@@ -228,4 +250,21 @@ const doorwayCell = (kind: (p: BlockPos) => CellKind, p: BlockPos): boolean => {
     if ((below === 'solid' || below === 'door') && above === 'solid') return true;
   }
   return false;
+};
+
+/** a closed cell (solid or door) within MAX_DOORWAY_WIDTH of `p` both ways along (dx, dz), in its row */
+const jambsWithin = (
+  kindAt: (x: number, y: number, z: number) => CellKind,
+  p: BlockPos,
+  dx: number,
+  dz: number,
+): boolean => {
+  const closedWithin = (sign: number): boolean => {
+    for (let d = 1; d <= MAX_DOORWAY_WIDTH; d++) {
+      const k = kindAt(p.x + sign * d * dx, p.y, p.z + sign * d * dz);
+      if (k === 'solid' || k === 'door') return true;
+    }
+    return false;
+  };
+  return closedWithin(1) && closedWithin(-1);
 };

@@ -142,6 +142,13 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const maxLengthOf = (def: Def): number | undefined =>
   def.checks?.find((c) => c._zod.def.check === 'max_length')?._zod.def.maximum;
 
+/** the value's name in a refusal, made only when something is too long (not once per item of a long list) */
+const named = (path: readonly PropertyKey[]): string =>
+  path.length ? `\`${pathOf(path)}\`` : 'the arguments';
+
+/** the string forms of each union, found once */
+const stringForms = new WeakMap<Def, z.ZodType[]>();
+
 /**
  * The lengths of lists and strings against their schema's maximum, before Zod parses a single element: a
  * list of a million items past its limit of a thousand is refused without a million parses (and their
@@ -155,21 +162,27 @@ export function firstTooLong(
   const def = defOf(schema);
   if (def.innerType && (def.type === 'optional' || def.type === 'nullable' || def.type === 'default'))
     return firstTooLong(def.innerType, value, path);
-  const name = path.length ? `\`${pathOf(path)}\`` : 'the arguments';
   if (def.type === 'string' && typeof value === 'string') {
     const max = maxLengthOf(def);
     return max !== undefined && value.length > max
-      ? `${name} must have at most ${max} characters, not ${value.length}.`
+      ? `${named(path)} must have at most ${max} characters, not ${value.length}.`
       : undefined;
   }
   if (def.type === 'array' && Array.isArray(value)) {
     const max = maxLengthOf(def);
     if (max !== undefined && value.length > max)
-      return `${name} must have at most ${max} items, not ${value.length}.`;
+      return `${named(path)} must have at most ${max} items, not ${value.length}.`;
     if (!def.element) return undefined;
-    for (const [i, v] of value.entries()) {
-      const found = firstTooLong(def.element, v, [...path, i]);
-      if (found) return found;
+    // one path for every element, its last step changed in place (named only on a refusal, before it changes)
+    path.push(0);
+    try {
+      for (let i = 0; i < value.length; i++) {
+        path[path.length - 1] = i;
+        const found = firstTooLong(def.element, value[i], path);
+        if (found) return found;
+      }
+    } finally {
+      path.pop();
     }
     return undefined;
   }
@@ -180,16 +193,28 @@ export function firstTooLong(
     typeof value === 'object' &&
     !Array.isArray(value)
   ) {
-    for (const [k, s] of Object.entries(def.shape)) {
-      const found = firstTooLong(s, (value as Record<string, unknown>)[k], [...path, k]);
-      if (found) return found;
+    path.push('');
+    try {
+      for (const k in def.shape) {
+        path[path.length - 1] = k;
+        const found = firstTooLong(def.shape[k]!, (value as Record<string, unknown>)[k], path);
+        if (found) return found;
+      }
+    } finally {
+      path.pop();
     }
   }
   if (def.type === 'union' && def.options && typeof value === 'string') {
     // a string that is too long for every string form of a union (a batch item: a command or a step)
-    const strings = def.options.filter((o) => defOf(o).type === 'string');
-    const found = strings.map((o) => firstTooLong(o, value, path));
-    if (strings.length && found.every((f) => f !== undefined)) return found[0];
+    let strings = stringForms.get(def);
+    if (!strings) stringForms.set(def, (strings = def.options.filter((o) => defOf(o).type === 'string')));
+    let first: string | undefined;
+    for (const o of strings) {
+      const found = firstTooLong(o, value, path);
+      if (found === undefined) return undefined;
+      first ??= found;
+    }
+    return first;
   }
   return undefined;
 }

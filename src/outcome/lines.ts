@@ -8,6 +8,7 @@ import {
   messageComponent,
   normalizeComponent,
   renderPlainText,
+  renderTranslated,
 } from '../vocabulary/text/component.js';
 import { matchForeignPlainText, matchPlainText, startsRed, stripColourCodes } from './plain-text.js';
 import { findRule, type OutcomeRule, ruleFor } from './rules.js';
@@ -87,21 +88,24 @@ function plainVerdict(text: string, red: boolean, colourMeaningful: boolean, ctx
   return { status: useRed ? 'rejected_by_game' : 'unknown', text, args: [] };
 }
 
+/** the line's text on one line: breaks and the blanks around them become one space (no copy without a break) */
+const oneLine = (text: string): string =>
+  (text.includes('\n') ? text.replace(/\s*\n\s*/g, ' ') : text).trim();
+
 /** The verdict of one line. */
 export function lineVerdict(message: CapturedMessage, ctx: LineContext): LineVerdict {
   const component = normalizeComponent(message.component);
   const plain = ctx.plainText !== undefined;
   const raw = stripColourCodes(message.text || renderPlainText(component, ctx.lang), plain);
-  const text = raw.replace(/\s*\n\s*/g, ' ').trim();
+  const text = oneLine(raw);
   if (isContextLine(component)) return { status: 'context', text, args: [] };
   const red = isRedWrapped(component) || startsRed(message.text, plain);
   const inner = messageComponent(component);
   let verdict: LineVerdict;
   if (inner?.translate !== undefined) {
-    const own = renderPlainText(inner, ctx.lang)
-      .replace(/\s*\n\s*/g, ' ')
-      .trim();
-    verdict = keyedVerdict(inner.translate, argsAsText(inner, ctx.lang), red, own || text);
+    const args = argsAsText(inner, ctx.lang);
+    const own = oneLine(renderTranslated(inner, ctx.lang, args));
+    verdict = keyedVerdict(inner.translate, args, red, own || text);
   } else {
     // a keyed server's keyless line: colour still means what it does in vanilla
     verdict = { ...plainVerdict(raw.trim(), red, ctx.plainText?.colourMeaningful ?? true, ctx), text };

@@ -61,28 +61,44 @@ export function topLevelTokens(command: string): string[] {
   const tokens: string[] = [];
   let depth = 0;
   let quote: string | undefined;
-  let current = '';
+  // the token is the text from `start` up to the whitespace that ends it (every other character is kept)
+  let start = -1;
   for (let i = 0; i < command.length; i++) {
     const ch = command[i] as string;
     if (quote) {
-      current += ch;
-      if (ch === '\\') current += command[++i] ?? '';
+      if (ch === '\\') i++;
       else if (ch === quote) quote = undefined;
       continue;
     }
     if (ch === '"' || ch === "'") quote = ch;
     else if (ch === '{' || ch === '[') depth++;
     else if ((ch === '}' || ch === ']') && depth > 0) depth--;
-    if (/\s/.test(ch) && depth === 0) {
-      if (current) tokens.push(current);
-      current = '';
-    } else {
-      current += ch;
+    if (depth === 0 && WHITESPACE.test(ch)) {
+      if (start >= 0) tokens.push(command.slice(start, i));
+      start = -1;
+    } else if (start < 0) {
+      start = i;
     }
   }
-  if (current) tokens.push(current);
+  if (start >= 0) tokens.push(command.slice(start));
   return tokens;
 }
+
+const WHITESPACE = /\s/;
+
+/** the first word when nothing in it can quote or bracket (a plain command name) */
+const FIRST_WORD = /^\s*([^\s"'{}[\]]+)(?:\s|$)/;
+/** a command's silence without an execute chain before it, made once per name */
+const SILENCES = new Map<string, Silence>();
+const silence = (name: string): Silence => {
+  const s: Silence = Object.freeze({
+    name,
+    silentByDesign: SILENT_BY_DESIGN.has(name),
+    failureMayBeHidden: false,
+  });
+  if (SILENCES.size < 256) SILENCES.set(name, s);
+  return s;
+};
 
 const commandName = (word: string | undefined): string =>
   (word ?? '')
@@ -92,6 +108,12 @@ const commandName = (word: string | undefined): string =>
 
 /** How to read silence after this command (as sent, with or without the leading `/`). */
 export function silenceOf(command: string): Silence {
+  // most commands are not execute chains: their first word is all that matters
+  const first = FIRST_WORD.exec(command)?.[1];
+  if (first !== undefined && commandName(first) !== 'execute') {
+    const name = commandName(first);
+    return SILENCES.get(name) ?? silence(name);
+  }
   const tokens = topLevelTokens(command.trim());
   let hidden = false;
   let start = 0;

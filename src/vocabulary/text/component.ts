@@ -11,6 +11,8 @@ const isObject = (c: unknown): c is ComponentObject =>
  * JSON, a heterogeneous NBT list wraps each element as `{"": value}` — unwrap those. Other keys are kept.
  */
 export function normalizeComponent(raw: unknown): TextComponent {
+  // most components arrive in their JSON shape already: they are returned as they are, not copied
+  if (isNormal(raw)) return raw;
   if (raw === null || raw === undefined) return '';
   if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return raw;
   if (typeof raw === 'bigint') return raw.toString();
@@ -29,6 +31,20 @@ export function normalizeComponent(raw: unknown): TextComponent {
     }
   }
   return out;
+}
+
+/** `raw` is a component normalizeComponent would copy unchanged: nothing to unwrap, convert or wrap */
+function isNormal(raw: unknown): raw is TextComponent {
+  if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return true;
+  if (Array.isArray(raw)) return raw.every(isNormal);
+  if (typeof raw !== 'object' || raw === null) return false;
+  const obj = raw as Record<string, unknown>;
+  if ('' in obj) return false;
+  for (const key of ['with', 'extra'] as const) {
+    const value = obj[key];
+    if (value !== undefined && !(Array.isArray(value) && value.every(isNormal))) return false;
+  }
+  return true;
 }
 
 const FORMAT = /%(?:(\d+)\$)?([A-Za-z%])/g;
@@ -55,11 +71,9 @@ export function renderPlainText(c: TextComponent, lang: LanguageTable): string {
   if (typeof c === 'number' || typeof c === 'boolean') return String(c);
   if (Array.isArray(c)) return c.map((part) => renderPlainText(part, lang)).join('');
   if (!isObject(c)) return '';
+  if (typeof c.translate === 'string') return renderTranslated(c, lang, argsAsText(c, lang));
   let own = '';
-  if (typeof c.translate === 'string') {
-    const template = lang[c.translate] ?? c.fallback ?? c.translate;
-    own = formatTemplate(template, argsAsText(c, lang));
-  } else if (c.text !== undefined) {
+  if (c.text !== undefined) {
     own = String(c.text);
   } else if (typeof c['selector'] === 'string') {
     own = c['selector'];
@@ -68,6 +82,13 @@ export function renderPlainText(c: TextComponent, lang: LanguageTable): string {
   }
   const extra = Array.isArray(c.extra) ? c.extra.map((e) => renderPlainText(e, lang)).join('') : '';
   return own + extra;
+}
+
+/** A translated component as the player reads it, its arguments already rendered (`argsAsText`). */
+export function renderTranslated(c: ComponentObject, lang: LanguageTable, args: readonly string[]): string {
+  const key = c.translate ?? '';
+  const own = formatTemplate(lang[key] ?? c.fallback ?? key, args);
+  return Array.isArray(c.extra) ? own + c.extra.map((e) => renderPlainText(e, lang)).join('') : own;
 }
 
 /** Every translate key in the component, depth first (the root's own key first, then arguments, then extras). */
@@ -120,8 +141,16 @@ export function isRedWrapped(c: TextComponent): boolean {
 }
 
 /** The second line of a parse error: the command up to the cursor, then `<--[HERE]`. */
-export const isContextLine = (c: TextComponent): boolean =>
-  findTranslateKeys(c).includes('command.context.here');
+export const isContextLine = (c: TextComponent): boolean => hasTranslateKey(c, 'command.context.here');
+
+/** `key` is the component's own key, an argument's or an extra's (anywhere findTranslateKeys looks) */
+function hasTranslateKey(c: TextComponent, key: string): boolean {
+  if (Array.isArray(c)) return c.some((part) => hasTranslateKey(part, key));
+  if (!isObject(c)) return false;
+  if (c.translate === key) return true;
+  if (Array.isArray(c.with) && c.with.some((a) => hasTranslateKey(a, key))) return true;
+  return Array.isArray(c.extra) && c.extra.some((e) => hasTranslateKey(e, key));
+}
 
 /** The command text a context line offers to suggest again (`suggest_command` value without the `/`). */
 export function contextCommand(c: TextComponent): string | undefined {
