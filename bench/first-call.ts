@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import mc from 'minecraft-protocol';
 import { target } from './targets.js';
@@ -205,6 +205,10 @@ class ServeProcess {
         jobsDir,
       ],
       stderr: 'ignore',
+      // MCBRIDGE_HEAP: another heap setting for serve (src/cli/lean-heap.ts), for before/after figures
+      ...(process.env.MCBRIDGE_HEAP
+        ? { env: { ...getDefaultEnvironment(), MCBRIDGE_HEAP: process.env.MCBRIDGE_HEAP } }
+        : {}),
     });
     const t = performance.now();
     const client = new Client({ name: 'bench-first-call', version: '0' });

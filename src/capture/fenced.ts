@@ -169,13 +169,16 @@ export async function captureFenced(
     else schedule();
   };
 
+  // the head's deadline: each command of its group has the whole timeout, as it would with a fence of its own
+  const headTimeout = () => timeoutMs * ((groupEnd[head] ?? head) - head + 1);
+
   // one timer at a time: a deadline only moves later while fences arrive, so a timer armed for an earlier
   // deadline stays, and when it fires early onDeadline arms the next (not a timer per fence)
   let timer: NodeJS.Timeout | undefined;
   let armed = false;
   const schedule = () => {
     if (armed || finished || head >= next) return;
-    const deadline = graceUntil ?? headSince + timeoutMs;
+    const deadline = graceUntil ?? headSince + headTimeout();
     armed = true;
     timer = setTimeout(onDeadline, Math.max(0, deadline - now()));
   };
@@ -183,12 +186,16 @@ export async function captureFenced(
   const onDeadline = () => {
     armed = false;
     if (finished || head >= next) return;
-    if (graceUntil === undefined && now() < headSince + timeoutMs) return schedule();
+    if (graceUntil === undefined && now() < headSince + headTimeout()) return schedule();
     if (graceUntil === undefined) {
       // the server spent the whole deadline on the head command: stop sending, give the rest one grace period
       const r = results[head]!;
       r.end = 'timed_out';
-      r.reason = `no reply from the server within ${timeoutMs} ms`;
+      const group = (groupEnd[head] ?? head) - head + 1;
+      r.reason =
+        group === 1
+          ? `no reply from the server within ${timeoutMs} ms`
+          : `no reply from the server within ${headTimeout()} ms for its group of ${group} commands (${timeoutMs} ms each)`;
       stopReason = `not sent: command ${head + 1} timed out`;
       markUnsent();
       graceUntil = now() + timeoutMs;
