@@ -1,7 +1,7 @@
 /**
  * The soak: `mcbridge serve --embedded` (built) as an MCP host runs it, one stdio client, 60 calls of 1,000
  * setblocks back to back — a long conversation compressed. Figures for the serve process alone (its world
- * runs in a process of its own): RSS at rest (the warm-up done, then 20 s without a call; also 10 s in), the most RSS
+ * runs in a process of its own): RSS at rest (the warm-up done, then 10 s without a call), the most RSS
  * reached during the calls (sampled every 20 ms), RSS after each call, its growth per 10 calls over the last
  * half (least squares), and the rate. Run twice: with mcbridge's heap settings and with V8's defaults, whose
  * rates are compared as a ratio. Run alone with `npm run bench -- --soak`.
@@ -15,9 +15,7 @@ import { target } from './targets.js';
 export const SOAK = 'soak: ';
 const CALLS = 60;
 const PER_CALL = 1000;
-/** RSS is read 10 s into the rest, and at rest: 20 s in, by when serve has given back its young generation */
-const EARLY_REST_MS = 10_000;
-const REST_MS = 20_000;
+const REST_MS = 10_000;
 
 /** resident memory of a process, in MB (Linux) */
 function rssMb(pid: number): number {
@@ -62,13 +60,7 @@ const labelOf = (heap: SoakHeap): string =>
       ? "V8's defaults (MCBRIDGE_HEAP=v8-default)"
       : `MCBRIDGE_HEAP="${heap}"`;
 /** other settings the soak compares with mcbridge's own */
-const OTHER_SETTINGS: SoakHeap[] = [
-  'v8-default',
-  // the young generation held at its starting 1 MB (mcbridge's earlier setting)
-  '--heap-growing-percent=10 --semi-space-growth-factor=1',
-  // the young generation left to grow, never given back at rest
-  '--heap-growing-percent=10',
-];
+const OTHER_SETTINGS: SoakHeap[] = ['v8-default', '--heap-growing-percent=10', '--heap-growing-percent=20'];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */
 export async function measureServeSoak(
@@ -101,15 +93,9 @@ export async function measureServeSoak(
   const pid = transport.pid!;
   try {
     await warmed;
-    await new Promise((resolve) => setTimeout(resolve, EARLY_REST_MS));
-    const early = rssMb(pid);
-    await new Promise((resolve) => setTimeout(resolve, REST_MS - EARLY_REST_MS));
+    await new Promise((resolve) => setTimeout(resolve, REST_MS));
     const atRest = rssMb(pid);
     const own = heap === 'lean';
-    record(
-      `${SOAK}${labelOf(heap)}: serve RSS ${EARLY_REST_MS / 1000} s into the rest (warm-up done)`,
-      `${early.toFixed(0)} MB`,
-    );
     record(
       `${SOAK}${labelOf(heap)}: serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
       `${atRest.toFixed(0)} MB${own ? ` (${target('serve RSS at rest', Math.round(atRest), '≤', 150, ' MB')})` : ''}`,

@@ -5,32 +5,26 @@
  * - The old generation grows by 10 % past what survived the last full collection, not by V8's dynamic factor
  *   (up to 4 × on a machine with memory to spare). Without it, serve's RSS rose in a saw-tooth to twice its
  *   resting size during a long conversation (the soak in bench/soak.ts).
- * - The young generation grows as V8 lets it while calls come (two semi-spaces from 1 MB up to 16 MB each
- *   on Node 20, 64 MB on Node 24): held at 1 MB, what a call keeps until its answer was copied out of the
- *   small semi-space again and again, and the collector took half of serve's CPU. Once serve is quiet,
- *   young-generation collections give the space back within seconds: V8 shrinks the young generation after
- *   a collection when little was allocated over the last 5 s (`Heap::ReduceNewSpaceSize`), and at rest
- *   nothing else would collect.
+ * - The young generation stays near its starting size (two semi-spaces of 1 MB; Node 24 sometimes lets it
+ *   reach about 10 MB) instead of doubling whenever most of it survives a scavenge — up to 2 × 16 MB on
+ *   Node 20 and 2 × 64 MB on Node 24.
  *
- * `--heap-growing-percent` is read by V8 at the moment it is used, so setting it from inside the process
- * works; main.ts does it before any other module loads. A shebang would not reach hosts that start
- * `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS refuses it. (`--max-semi-space-size`, which
- * would cap the young generation, is read only when the heap is set up, before serve's code runs.) The
- * collection at rest uses `gc`, exposed to a new context by `--expose-gc` set the same way.
- * `MCBRIDGE_HEAP=v8-default` leaves V8's own settings, for comparison; the soak bench measures both.
+ * Both are V8 flags read at the moment they are used, so setting them from inside the process works; main.ts
+ * does it before any other module loads. A shebang would not reach hosts that start
+ * `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS refuses these two. (`--max-semi-space-size`
+ * is read only when the heap is set up, hence the growth factor instead.) `MCBRIDGE_HEAP=v8-default` leaves
+ * V8's own settings, for comparison; the soak bench measures both.
  */
-import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
+import { setFlagsFromString, getHeapSpaceStatistics } from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 
-/** V8 flags, and `shrink-at-rest`: the young generation given back once serve is idle */
-export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=10', 'shrink-at-rest'] as const;
+export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=10', '--semi-space-growth-factor=1'] as const;
 
 /**
- * Applies the lean-heap settings unless `MCBRIDGE_HEAP=v8-default`; returns the settings applied. For the
- * bench's comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags
- * (`--heap-growing-percent=…`, `--semi-space-growth-factor=…`) and `shrink-at-rest`, space-separated,
- * applied the same way instead.
+ * Applies the lean-heap flags unless `MCBRIDGE_HEAP=v8-default`; returns the flags applied. For the bench's
+ * comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags (`--heap-growing-percent=…`,
+ * `--semi-space-growth-factor=…`, space-separated) and `shrink-at-rest`, applied the same way instead.
  */
 export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   const setting = env['MCBRIDGE_HEAP'];
@@ -41,7 +35,7 @@ export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly stri
   return flags;
 }
 
-/** only the heap-sizing settings this module applies; anything else is ignored */
+/** only the heap-sizing flags this module sets; anything else is ignored */
 const heapFlags = (setting: string): string[] =>
   setting
     .split(/\s+/)
@@ -49,37 +43,31 @@ const heapFlags = (setting: string): string[] =>
       (f) => /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f) || f === 'shrink-at-rest',
     );
 
-const TICK_MS = 1000;
-/** the event loop busier than this over a tick: not quiet (a bot's physics ticks and keep-alives are less) */
-const BUSY = 0.25;
-
 let resting: NodeJS.Timeout | undefined;
-
-const youngGeneration = (): number =>
+const REST_TICK_MS = 1000;
+const REST_TICKS = 6;
+const newSpaceSize = (): number =>
   getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0;
 
-/**
- * Every second, how busy the event loop was. In each quiet second while the young generation is larger
- * than it started, one young-generation collection: V8 judges the allocation rate from its collections,
- * over the last 5 s, so the first one empties the young generation and starts a quiet stretch, and once
- * that stretch is 5 s long the next finds the rate low and V8 shrinks the young generation
- * (`Heap::ReduceNewSpaceSize`). A collection of a near-empty young generation costs next to nothing. The
- * timer keeps no process alive. `onShrink` (tests) hears each collection, with the young generation's size
- * before and after.
- */
-export function shrinkAtRest(onShrink?: (before: number, after: number) => void): void {
+function shrinkAtRest(): void {
   if (resting) return;
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
-  const start = youngGeneration();
-  let last = performance.eventLoopUtilization();
+  const gc = runInNewContext('gc') as (o?: { type: string }) => void;
+  const floor = newSpaceSize();
+  let elu = performance.eventLoopUtilization();
+  let idle = 0;
   resting = setInterval(() => {
     const now = performance.eventLoopUtilization();
-    const quiet = performance.eventLoopUtilization(now, last).utilization < BUSY;
-    last = now;
-    const before = youngGeneration();
-    if (!quiet || before <= start) return;
-    gc({ type: 'minor' });
-    onShrink?.(before, youngGeneration());
-  }, TICK_MS).unref();
+    const busy = performance.eventLoopUtilization(now, elu).utilization;
+    elu = now;
+    idle = busy < 0.05 ? idle + 1 : 0;
+    if (process.env['MCBRIDGE_HEAP_DEBUG'])
+      process.stderr.write(
+        `rest tick busy=${busy.toFixed(3)} idle=${idle} new=${newSpaceSize()} floor=${floor}\n`,
+      );
+    if (idle >= REST_TICKS && newSpaceSize() > floor) {
+      gc({ type: 'minor' });
+      idle = 0;
+    }
+  }, REST_TICK_MS).unref();
 }
