@@ -76,6 +76,10 @@ public final class BridgeClient implements AutoCloseable {
     }
 
     public void start() {
+        // trying from now on, though the bridge's thread may not have run yet: a player who joins a world
+        // before it does is not told the bridge stopped
+        status = Status.CONNECTING;
+        statusDetail = "starting: dialling " + config.url();
         timers.execute(this::dial);
     }
 
