@@ -60,7 +60,11 @@ const labelOf = (heap: SoakHeap): string =>
       ? "V8's defaults (MCBRIDGE_HEAP=v8-default)"
       : `MCBRIDGE_HEAP="${heap}"`;
 /** other settings the soak compares with mcbridge's own */
-const OTHER_SETTINGS: SoakHeap[] = ['v8-default', '--heap-growing-percent=10', '--heap-growing-percent=20'];
+const OTHER_SETTINGS: SoakHeap[] = [
+  'v8-default',
+  '--heap-growing-percent=10 --semi-space-growth-factor=1',
+  '--heap-growing-percent=10',
+];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */
 export async function measureServeSoak(

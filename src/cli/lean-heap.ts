@@ -1,47 +1,85 @@
 /**
- * How `mcbridge serve` keeps its heap small: it runs all day beside a chat client, often several MCP servers
- * at once, and V8's defaults are tuned for throughput, not for that.
+ * How `mcbridge serve` keeps its heap small without paying for it in speed: it runs all day beside a chat
+ * client, often several MCP servers at once, and V8's defaults are tuned for throughput, not for that.
  *
  * - The old generation grows by 10 % past what survived the last full collection, not by V8's dynamic factor
  *   (up to 4 × on a machine with memory to spare). Without it, serve's RSS rose in a saw-tooth to twice its
  *   resting size during a long conversation (the soak in bench/soak.ts).
- * - The young generation stays near its starting size (two semi-spaces of 1 MB; Node 24 sometimes lets it
- *   reach about 10 MB) instead of doubling whenever most of it survives a scavenge — up to 2 × 16 MB on
- *   Node 20 and 2 × 64 MB on Node 24.
+ * - The young generation may grow while calls come, to 16 MiB (both semi-spaces) and no further, and is given
+ *   back after some seconds without work. V8's defaults let it reach 2 × 16 MB on Node 20 and 2 × 64 MB on
+ *   Node 24, and keep it; held at its starting 2 × 1 MB, what a call keeps until its answer was copied out of
+ *   the small semi-space again and again, and the collector took half of serve's CPU.
  *
- * Both are V8 flags read at the moment they are used, so setting them from inside the process works; main.ts
- * does it before any other module loads. A shebang would not reach hosts that start
- * `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS refuses these two. (`--max-semi-space-size`
- * is read only when the heap is set up, hence the growth factor instead.) `MCBRIDGE_HEAP=v8-default` leaves
- * V8's own settings, for comparison; the soak bench measures both.
+ * All of it goes through V8 flags read at the moment they are used, so setting them from inside the process
+ * works; main.ts does it before any other module loads. A shebang would not reach hosts that start
+ * `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS refuses these flags. (`--max-semi-space-size`
+ * is read only when the heap is set up, hence a growth factor steered after each collection instead.)
+ * `MCBRIDGE_HEAP=v8-default` leaves V8's own settings, for comparison; the soak bench measures both.
  */
 import { setFlagsFromString, getHeapSpaceStatistics } from 'node:v8';
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 
-export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=10', '--semi-space-growth-factor=1'] as const;
+export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=10', 'young-generation-cap'] as const;
+
+/** the most the young generation (both semi-spaces) may grow to while calls come, in MiB */
+export const YOUNG_GENERATION_CAP_MB = 16;
 
 /**
- * Applies the lean-heap flags unless `MCBRIDGE_HEAP=v8-default`; returns the flags applied. For the bench's
- * comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags (`--heap-growing-percent=…`,
- * `--semi-space-growth-factor=…`, space-separated) and `shrink-at-rest`, applied the same way instead.
+ * Applies the lean-heap settings unless `MCBRIDGE_HEAP=v8-default`; returns the settings applied. For the
+ * bench's comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags (`--heap-growing-percent=…`,
+ * `--semi-space-growth-factor=…`, space-separated), `young-generation-cap` or `young-generation-cap=<MiB>`, and
+ * `shrink-at-rest`, applied the same way instead.
  */
 export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   const setting = env['MCBRIDGE_HEAP'];
   if (setting === 'v8-default') return [];
   const flags: readonly string[] = setting?.startsWith('--') ? heapFlags(setting) : LEAN_HEAP_FLAGS;
   for (const flag of flags) if (flag.startsWith('--')) setFlagsFromString(flag);
+  const cap = flags.find((f) => f.startsWith('young-generation-cap'));
+  if (cap) {
+    capYoungGeneration(Number(cap.split('=')[1] ?? YOUNG_GENERATION_CAP_MB) * 2 ** 20);
+    shrinkAtRest();
+  }
   if (flags.includes('shrink-at-rest')) shrinkAtRest();
   return flags;
 }
 
-/** only the heap-sizing flags this module sets; anything else is ignored */
+/** only the heap-sizing settings this module knows; anything else is ignored */
 const heapFlags = (setting: string): string[] =>
   setting
     .split(/\s+/)
     .filter(
-      (f) => /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f) || f === 'shrink-at-rest',
+      (f) =>
+        /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f) ||
+        /^young-generation-cap(=\d+)?$/.test(f) ||
+        f === 'shrink-at-rest',
     );
+
+let capping: PerformanceObserver | undefined;
+
+/**
+ * Lets the young generation double while calls keep most of what they allocate, up to `capBytes`: V8 grows it
+ * after a scavenge by `--semi-space-growth-factor` (read when it grows), so after every collection the factor
+ * is set to 2 while one more doubling stays within the cap and to 1 once it would not. The observer runs
+ * between tasks, after the collection that grew it, and a doubling needs as many bytes to survive as the young
+ * generation holds: serve's tasks are short, so the cap is passed by one doubling at most (measured: Node 20
+ * stays at the cap, Node 24 reaches twice it). Only a single task that keeps several young generations' worth
+ * could take it further; the factor is turned down after it, and the rest gives it back (shrinkAtRest).
+ */
+function capYoungGeneration(capBytes: number): void {
+  if (capping) return;
+  let factor = 0;
+  const steer = () => {
+    const next = newSpaceSize() * 2 <= capBytes ? 2 : 1;
+    if (next === factor) return;
+    factor = next;
+    setFlagsFromString(`--semi-space-growth-factor=${next}`);
+  };
+  steer();
+  capping = new PerformanceObserver(steer);
+  capping.observe({ entryTypes: ['gc'] });
+}
 
 let resting: NodeJS.Timeout | undefined;
 const REST_TICK_MS = 1000;
