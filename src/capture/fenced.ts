@@ -12,6 +12,14 @@ import { fenceCommand, fenceId, isCommandLine } from '../vocabulary/text/fence.j
 import { groupSize, splitGroupLines } from './groups.js';
 import type { CapturedMessage } from '../vocabulary/text/message.js';
 
+/**
+ * A batch's fences carry its id, so that a late fence of an earlier batch (one that gave up waiting) is never
+ * taken for this one's: a counter, behind a tag drawn once per process (a call pays for no random bytes).
+ */
+const PROCESS_TAG = randomBytes(3).toString('hex');
+let batches = 0;
+const nextBatchId = (): string => `${PROCESS_TAG}${(++batches).toString(36)}`;
+
 export async function captureFenced(
   channel: CommandChannel,
   commands: readonly string[],
@@ -19,9 +27,9 @@ export async function captureFenced(
 ): Promise<CapturedCommand[]> {
   const timeoutMs = options.commandTimeoutMs ?? 5000;
   const maxInFlight = options.maxInFlight ?? 256;
-  const batch = randomBytes(4).toString('hex');
+  const batch = nextBatchId();
   // the batch's fence with a marker where the command's index goes: one string join per fence afterwards
-  // (the id is hex, a colon and digits, which JSON writes as they are)
+  // (the id is letters, digits and a colon, which JSON writes as they are)
   const [fenceHead, fenceTail] = fenceCommand(`${batch}:#`).split('#') as [string, string];
   const idHead = `${batch}:`;
   const t0 = performance.now();

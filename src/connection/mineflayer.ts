@@ -19,7 +19,7 @@ import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { StateIdReader } from './state-reads.js';
 import { Coalescer, splitFramesWithoutThrowing } from './frames.js';
-import { dropLight } from './no-light.js';
+import { dropLight, parseWithoutLight } from './no-light.js';
 import { leanBlockChanges } from './lean-block-changes.js';
 import { trimChatHistoryCheaply } from './chat-history.js';
 import type { Socket } from 'node:net';
@@ -119,6 +119,7 @@ export class MineflayerChannel implements CommandChannel {
       });
       watchCommandTree(bot);
       dropLight(bot._client as unknown as Parameters<typeof dropLight>[0]);
+      parseWithoutLight(bot._client as unknown as Parameters<typeof parseWithoutLight>[0], version);
       leanBlockChanges(bot);
     } catch (err) {
       // mineflayer throws at once for versions it has no data for
