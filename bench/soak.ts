@@ -63,7 +63,8 @@ const labelOf = (heap: SoakHeap): string =>
 const OTHER_SETTINGS: SoakHeap[] = [
   'v8-default',
   '--heap-growing-percent=10 --semi-space-growth-factor=1',
-  '--heap-growing-percent=10',
+  '--heap-growing-percent=10 young-generation-cap',
+  '--heap-growing-percent=30',
 ];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */

@@ -70,6 +70,8 @@ interface FullParser {
   parsePacketBuffer(buffer: Buffer): {
     data: { name: string; params: Record<string, unknown> };
     metadata: { size: number };
+    buffer: Buffer;
+    fullBuffer: Buffer;
   };
 }
 
