@@ -19,7 +19,7 @@
  *   light lists keeps the full reader.
  */
 import { createRequire } from 'node:module';
-import minecraftData from 'minecraft-data';
+import { LIGHT_PACKETS, lightPackets, type TypeJson, withLightAs } from '../vocabulary/light-lists.js';
 
 interface LightPacket {
   skyLight?: unknown;
@@ -66,13 +66,6 @@ interface ProtocolClient {
   on(event: 'state', listener: (state: string) => void): unknown;
 }
 
-/** the light lists of `map_chunk` and `update_light`, as minecraft-data describes them from 1.18 on */
-const LIGHT_LIST = JSON.stringify([
-  'array',
-  { countType: 'varint', type: ['array', { countType: 'varint', type: 'u8' }] },
-]);
-const LIGHT_FIELDS = ['skyLight', 'blockLight'];
-const LEAN_PACKETS = ['map_chunk', 'update_light'];
 const SKIPPED = 'mcbridgeSkippedLight';
 
 const protocolRequire = createRequire(createRequire(import.meta.url).resolve('minecraft-protocol'));
@@ -119,31 +112,11 @@ function leanReaders(version: string): Map<number, { name: string; read: Read }>
   return readers;
 }
 
-type TypeJson = unknown;
-
 function compileLeanReaders(version: string): Map<number, { name: string; read: Read }> | undefined {
-  const protocol = minecraftData(version)?.protocol as
-    { types: Record<string, TypeJson>; play: { toClient: { types: Record<string, TypeJson> } } } | undefined;
-  const play = protocol?.play.toClient.types;
-  if (!protocol || !play) return undefined;
-  const ids = packetIds(play['packet']);
+  const packets = lightPackets(version);
+  if (!packets) return undefined;
   const lean: Record<string, TypeJson> = {};
-  for (const name of LEAN_PACKETS) {
-    const type = play[`packet_${name}`];
-    const fields = containerFields(type);
-    const tail = fields?.slice(-2);
-    if (
-      !fields ||
-      !ids.has(name) ||
-      tail?.map((f) => f.name).join() !== LIGHT_FIELDS.join() ||
-      tail.some((f) => JSON.stringify(f.type) !== LIGHT_LIST)
-    )
-      return undefined;
-    lean[`packet_${name}`] = [
-      'container',
-      [...fields.slice(0, -2), ...tail.map((f) => ({ ...f, type: SKIPPED }))],
-    ];
-  }
+  for (const [name, fields] of packets.fields) lean[`packet_${name}`] = withLightAs(fields, SKIPPED);
   const { ReadCompiler } = protocolRequire('protodef').Compiler as {
     ReadCompiler: new () => ReadCompiler;
   };
@@ -159,7 +132,7 @@ function compileLeanReaders(version: string): Map<number, { name: string; read: 
     addTypesToCompile: (types: Record<string, TypeJson>) => compiler.addTypesToCompile(types),
   });
   // only the types the two packets use, so that compiling takes milliseconds, not the whole protocol's
-  const shared = { ...protocol.types, ...play };
+  const shared = packets.types;
   const needed: Record<string, TypeJson> = {};
   const visit = (json: TypeJson): void => {
     if (typeof json === 'string') {
@@ -174,7 +147,9 @@ function compileLeanReaders(version: string): Map<number, { name: string; read: 
   for (const type of Object.values(lean)) visit(type);
   compiler.addTypesToCompile({ ...needed, ...lean });
   const ctx = compiler.compile(compiler.generate()) as Record<string, Read>;
-  return new Map(LEAN_PACKETS.map((name) => [ids.get(name)!, { name, read: ctx[`packet_${name}`]! }]));
+  return new Map(
+    LIGHT_PACKETS.map((name) => [packets.ids.get(name)!, { name, read: ctx[`packet_${name}`]! }]),
+  );
 }
 
 interface ReadCompiler {
@@ -182,22 +157,6 @@ interface ReadCompiler {
   addTypesToCompile(types: Record<string, TypeJson>): void;
   generate(): string;
   compile(code: string): unknown;
-}
-
-function containerFields(type: TypeJson): Array<{ name: string; type: TypeJson }> | undefined {
-  if (!Array.isArray(type) || type[0] !== 'container' || !Array.isArray(type[1])) return undefined;
-  return type[1] as Array<{ name: string; type: TypeJson }>;
-}
-
-/** name → id, from the play packets' mapper */
-function packetIds(packet: TypeJson): Map<string, number> {
-  const ids = new Map<string, number>();
-  const nameField = containerFields(packet)?.find((f) => f.name === 'name')?.type;
-  const mappings = Array.isArray(nameField)
-    ? (nameField[1] as { mappings?: Record<string, string> }).mappings
-    : undefined;
-  for (const [hex, name] of Object.entries(mappings ?? {})) ids.set(name, Number(hex));
-  return ids;
 }
 
 /**

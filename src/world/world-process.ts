@@ -11,6 +11,7 @@ import { worldMemory } from './memory.js';
 import { installPaperLike } from './paper-like.js';
 import { installVanillaSpam } from './vanilla-spam.js';
 import { installServerOnlyProtocol } from './server-only-protocol.js';
+import { lightAsBytesPackets } from './parity/light-bytes.js';
 import { TemplatesOverIpc } from './templates-over-ipc.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
 
@@ -43,6 +44,7 @@ function main(): void {
   process.on('unhandledRejection', (err) => void crash(err));
 
   installServerOnlyProtocol();
+  const customPackets = lightAsBytesPackets(options.version);
   const flyingSquid = require('flying-squid') as { createMCServer(o: object): FlyingSquidServer };
   let serv: FlyingSquidServer;
   try {
@@ -68,6 +70,8 @@ function main(): void {
       // summoned entities count too (vanilla has no such cap)
       'max-entities': 5000,
       version: options.version,
+      // chunk light written as bytes (parity/light-bytes.ts); the same bytes on the wire
+      ...(customPackets ? { customPackets } : {}),
       // any debug function switches off flying-squid's own handler, which calls process.exit
       debug: () => {},
     });

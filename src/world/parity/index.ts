@@ -8,6 +8,7 @@ import type { SourcePose } from './arguments.js';
 import { installBiomes } from './biome-storage.js';
 import { attachAwaitingTeleport } from './awaiting-teleport.js';
 import { corkWritesPerTurn } from './corked-writes.js';
+import { writeLightAsBytes } from './light-bytes.js';
 import { BlockStates } from './block-states.js';
 import { type ChunkMap, installChunkMap } from './chunk-map.js';
 import { clear } from './commands/clear.js';
@@ -168,6 +169,8 @@ export function installParity(
     // answers to what one read of the socket brought leave in one write (corked-writes.ts)
     corkWritesPerTurn((client as unknown as { socket?: Socket }).socket);
     chunks.attach(player);
+    // chunk packets' light goes out as bytes (light-bytes.ts)
+    writeLightAsBytes(client as unknown as Parameters<typeof writeLightAsBytes>[0]);
     // a teleport waits for the client to accept it before movement counts again
     attachAwaitingTeleport(serv, player);
     // chunk packets carry the block entities (signs' text) like vanilla's
