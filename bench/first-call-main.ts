@@ -2,13 +2,16 @@
  * `npm run bench:first-call` — only the first-call section of `npm run bench`, on its own world (warmed
  * first by a bare client, so that what warms up is mcbridge, not the world). Figures, not assertions.
  * `--processes <n>` fresh serve processes (default 3). With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
- * are cut out of it by `bench/profile-calls.ts` (where the first call's extra time goes).
+ * are cut out of it by `bench/profile-calls.ts` (where the first call's extra time goes). With `--json`
+ * the last line is the figures and targets as JSON: `npm run bench` runs this section so, in a process of
+ * its own.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { mixedCommands } from './commands.js';
 import { type CallWindow, measureFirstCallAndCeiling } from './first-call.js';
 import { summariseProfiles } from './profile-calls.js';
+import { measuredTargets } from './targets.js';
 
 type Calls = Array<{ pid: number | null; windows: CallWindow[] }>;
 
@@ -30,11 +33,16 @@ async function main() {
   const { startWorld } = (await import(dist)) as typeof import('../src/world/index.js');
   const world = await startWorld({});
   const processes: Calls = [];
+  const json = process.argv.includes('--json');
+  const figures: Array<[string, string]> = [];
   try {
     await measureFirstCallAndCeiling(
       world,
       mixedCommands,
-      (name, value) => process.stdout.write(`${name}: ${value}\n`),
+      (name, value) => {
+        figures.push([name, value]);
+        if (!json) process.stdout.write(`${name}: ${value}\n`);
+      },
       {
         ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
         onProcess: (pid, windows) => processes.push({ pid, windows }),
@@ -45,6 +53,7 @@ async function main() {
   } finally {
     await world.stop();
   }
+  if (json) process.stdout.write(`${JSON.stringify({ figures, targets: measuredTargets() })}\n`);
   if (!profileDir) return;
   writeFileSync(join(profileDir, 'calls.json'), JSON.stringify(processes));
   process.stdout.write(summariseProfiles(profileDir, processes));

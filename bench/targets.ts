@@ -22,6 +22,9 @@ export function target(name: string, value: number, op: Target['op'], limit: num
   return `target ${op} ${limit}${unit}: ${isMet(t) ? 'met' : 'NOT MET'}`;
 }
 
+/** the targets measured so far (a section run in a process of its own hands them back) */
+export const measuredTargets = (): readonly Target[] => targets;
+
 /** one row per target met or not, in the order they were measured */
 export function targetRows(): Array<[string, string]> {
   return targets.map((t) => [
