@@ -175,10 +175,16 @@ export function parseWithoutLight(client: ProtocolClient, version: string): bool
       const id = varint(buffer, 0);
       const lean = readers.get(id.value);
       if (!lean) return full(buffer);
-      const { value, size } = lean.read(buffer, id.size);
-      const total = id.size + size;
+      let read: { value: unknown; size: number };
+      try {
+        read = lean.read(buffer, id.size);
+      } catch {
+        // a packet the lean reader cannot read: minecraft-protocol's reader decides, and reports, as before
+        return full(buffer);
+      }
+      const total = id.size + read.size;
       return {
-        data: { name: lean.name, params: value },
+        data: { name: lean.name, params: read.value },
         metadata: { size: total },
         buffer: buffer.subarray(0, total),
         fullBuffer: buffer,

@@ -109,7 +109,25 @@ test('a chunk from the world is read without its light, and everything else as m
     name: 'map_chunk',
     params: { ...plain.data.params, skyLight: undefined, blockLight: undefined },
   });
+  // a packet cut short is minecraft-protocol's to report, with the same partial-read error as before
+  const cut = buffer.subarray(0, buffer.length - 100);
+  const { full } = await protocolOf();
+  const leanParser = full();
+  parseWithoutLight({ state: 'play', deserializer: leanParser, on: () => undefined }, channel.bot.version);
+  const fullError = thrownBy(() => full().parsePacketBuffer(cut));
+  const leanError = thrownBy(() => leanParser.parsePacketBuffer(cut));
+  expect(fullError).toMatchObject({ partialReadError: true });
+  expect(leanError).toMatchObject({ partialReadError: true, message: fullError.message });
 });
+
+const thrownBy = (f: () => unknown): Error & { partialReadError?: boolean } => {
+  try {
+    f();
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected it to throw');
+};
 
 test('a light update is read without its light lists, its masks and position as they were', async () => {
   const { serverWriter } = await protocolOf();
