@@ -69,6 +69,8 @@ async function post(request: { method: string; params: Record<string, unknown> }
   const id = ++nextId;
   const { method, params } = request;
   const name = method === 'tools/call' ? params.name : params.taskId;
+  // the connection a tool call names travels in a header too (x-mcp-header), which the server checks
+  const connection = method === 'tools/call' ? (params.arguments as { target?: unknown }).target : undefined;
   const response = await fetch(http.url, {
     method: 'POST',
     headers: {
@@ -78,6 +80,7 @@ async function post(request: { method: string; params: Record<string, unknown> }
       'mcp-protocol-version': REVISION,
       'mcp-method': method,
       ...(typeof name === 'string' ? { 'mcp-name': name } : {}),
+      ...(typeof connection === 'string' ? { 'mcp-param-connection': connection } : {}),
     },
     body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   });
@@ -117,7 +120,7 @@ const row = (n: number, z: number, block = 'stone') =>
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcbridge-tasks-2026-'));
   const structures = new StructureStore(join(dir, 'structures'));
-  world = await startWorld({ ops: ['TaskBot26'], templates: structures });
+  world = await startWorld({ ops: ['TaskBot26', 'TaskBot26Paced'], templates: structures });
   const target = mineflayerTarget({
     host: world.host,
     port: world.port,
@@ -125,7 +128,18 @@ beforeAll(async () => {
     version: world.version,
     spawnTimeoutMs: 120_000,
   });
-  targets = new Targets([target]);
+  // a second connection held to 20 packets a second by its operator's limit: a build on it takes a minute, so
+  // a cancel sent once it is under way lands mid-way however fast the rest of the machine is
+  const paced = mineflayerTarget({
+    name: 'paced',
+    host: world.host,
+    port: world.port,
+    username: 'TaskBot26Paced',
+    version: world.version,
+    spawnTimeoutMs: 120_000,
+    packetLimit: { limit: { rate: 20, seconds: 1 }, from: 'flag' },
+  });
+  targets = new Targets([target, paced]);
   const undo = new UndoRegistry();
   jobs = new JobManager({ targets, safety: defaultSafetyConfig, log: silent, dir: join(dir, 'jobs'), undo });
   await jobs.init();
@@ -220,7 +234,7 @@ describe('tasks of a 2026-07-28 client', () => {
   test('a build cancelled mid-way ends cancelled, its status message accounting for every command', async () => {
     const { result } = await send('tools/call', {
       name: 'execute_commands',
-      arguments: { commands: row(1000, 22, 'oak_planks') },
+      arguments: { commands: row(1000, 22, 'oak_planks'), target: 'paced' },
     });
     const { taskId } = CreateTaskResultV2Schema.parse(result);
     // under way: the first commands are done
