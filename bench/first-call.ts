@@ -3,8 +3,10 @@
  * 1000-command call against its warm calls, and its throughput against a bare minecraft-protocol client
  * (no mineflayer, no fences, no attribution) sending the same commands to the same world, alternating.
  * One first call is a noisy sample, so several fresh serve processes each give one first/warm ratio and
- * the median is the figure. The world has already run other sections (or `bench/first-call-main.ts`
- * warms it), so what warms up here is mcbridge, not the world.
+ * the median is the figure. The mix lands where the world is loaded, so its setblocks and fills are applied
+ * (and read back, remembered for undo, looked at by the hints) as a user's would be; the row "what a warm
+ * call's commands came to" says so for each run. The world has already run other sections (or
+ * `bench/first-call-main.ts` warms it), so what warms up here is mcbridge, not the world.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,14 @@ const PROCESSES = 3;
 const WARM_RUNS = 4;
 /** single-setblock calls per process, after its warm calls */
 const SMALL_CALLS = 60;
+/**
+ * Where the mixes land, in blocks south of each client's spawn: inside the area the world keeps loaded
+ * around its players (view distance 4), so that setblocks and fills are applied and read back as a user's
+ * would be, not refused as "not loaded". The serve processes share one area and the bare client has its own;
+ * a salt that alternates between calls makes every call change the blocks again.
+ */
+const SERVE_AREA_SOUTH = 10;
+const BARE_AREA_SOUTH = 30;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** CLOCK_MONOTONIC in µs: the clock of V8's CPU profiles, so that windows can be cut out of them */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -38,6 +48,8 @@ const monoUs = () => Number(process.hrtime.bigint() / 1000n);
 export interface CallWindow {
   /** `first` or `warm` */
   kind: 'first' | 'warm';
+  /** how many of the call's commands ended in each status */
+  outcomes: { [status: string]: number };
   ms: number;
   /**
    * CPU time of the serve process's main thread meanwhile (user + system; 10 ms steps). A busy machine
@@ -73,10 +85,14 @@ export async function measureFirstCallAndCeiling(
   // the mix includes fills over vanilla's limit on purpose: let the game refuse them, not the policy
   writeFileSync(safetyFile, JSON.stringify({ maxFillVolume: 1_000_000, maxBatchVolume: 100_000_000 }));
 
-  const bare = await BareClient.join(world);
-  const bareOrigin = { x: bare.at.x + 2, y: bare.at.y, z: bare.at.z + 120 };
   // the bare client's own first run warms its codecs; it is not counted
-  await bare.run(commandsAt(N, bareOrigin, 99));
+  const joinBare = async () => {
+    const client = await BareClient.join(world);
+    const origin = { x: client.at.x + 2, y: client.at.y, z: client.at.z + BARE_AREA_SOUTH };
+    await client.run(commandsAt(N, origin, 99));
+    return { client, origin };
+  };
+  let bare: Awaited<ReturnType<typeof joinBare>> | undefined = await joinBare();
   const bareRates: number[] = [];
   const firsts: number[] = [];
   const ready: number[] = [];
@@ -85,12 +101,13 @@ export async function measureFirstCallAndCeiling(
   const cpuAllRatios: number[] = [];
   const warms: number[] = [];
   const small: number[] = [];
+  let outcomes: CallWindow['outcomes'] = {};
   let salt = 0;
   if (options.warmWorld) {
     const { nodeArgs: _, ...plain } = options;
     const serve = await ServeProcess.start(world, 'BenchStdioWarm', safetyFile, join(dir, 'jobsw'), plain);
     try {
-      const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + 100 };
+      const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + SERVE_AREA_SOUTH };
       for (let k = 0; k < 3; k++) await serve.call('warm', commandsAt(N, origin, salt++));
     } finally {
       await serve.close();
@@ -99,15 +116,23 @@ export async function measureFirstCallAndCeiling(
   const processes = options.processes ?? PROCESSES;
   for (let p = 0; p < processes; p++) {
     const username = `BenchStdio${p}`;
+    bare ??= await joinBare();
     const serve = await ServeProcess.start(world, username, safetyFile, join(dir, `jobs${p}`), options);
     ready.push(serve.readyMs);
     try {
-      const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + 100 };
+      const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + SERVE_AREA_SOUTH };
       const windows = [await serve.call('first', commandsAt(N, origin, salt++))];
       for (let k = 0; k < WARM_RUNS; k++) {
-        windows.push(await serve.call('warm', commandsAt(N, origin, salt++)));
-        bareRates.push(await bare.run(commandsAt(N, bareOrigin, salt)));
+        const warm = await serve.call('warm', commandsAt(N, origin, salt++));
+        windows.push(warm);
+        if (p === 0 && k === 0) outcomes = warm.outcomes;
+        bareRates.push(await bare.client.run(commandsAt(N, bare.origin, salt)));
       }
+      // the single calls run with mcbridge's bot alone in the world: the bare client, an operator too, would
+      // be sent every command's operator broadcast and block change, and parse them on this machine's two
+      // cores while the serve process answers
+      bare.client.close();
+      bare = undefined;
       for (let k = 0; k < SMALL_CALLS; k++) {
         const at = `${origin.x} ${origin.y + 12} ${origin.z}`;
         small.push((await serve.call('warm', [`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`])).ms);
@@ -147,6 +172,10 @@ export async function measureFirstCallAndCeiling(
     `first call / warm call in the serve process's CPU time over all threads (median of ${processes})`,
     `${median(cpuAllRatios).toFixed(2)}× (${cpuAllRatios.map((r) => r.toFixed(2)).join(', ')})`,
   );
+  const mix = Object.entries(outcomes)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+  record(`stdio server, what a warm ${N}-command call's commands came to`, mix);
   record('bare minecraft-protocol client, same commands (median)', `${bareRate.toFixed(0)} commands/s`);
   const ceiling = ((N / warmMs) * 1000) / bareRate;
   record(
@@ -156,10 +185,10 @@ export async function measureFirstCallAndCeiling(
   const sorted = [...small].sort((a, b) => a - b);
   const p50 = sorted[Math.floor(sorted.length / 2)]!;
   record(
-    `stdio server, one setblock per call: p50 and p95 of ${small.length} calls (${processes} processes)`,
+    `stdio server, one setblock per call, the bot alone in the world: p50 and p95 of ${small.length} calls (${processes} processes)`,
     `${p50.toFixed(1)} ms, ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(1)} ms (${target('single small call p50 (stdio)', p50, '≤', 2, ' ms')})`,
   );
-  bare.close();
+  bare?.client.close();
 }
 
 /** One `mcbridge serve` process (built) over stdio, connected and past its warm-up. */
@@ -238,7 +267,19 @@ class ServeProcess {
     const ms = performance.now() - t;
     if (r.isError) throw new Error(`stdio execute_commands failed: ${JSON.stringify(r.content)}`);
     const cpuMs = cpuMsOf(this.transport.pid) - cpu0;
-    return { kind, ms, cpuMs, cpuAllMs: cpuMsOf(this.transport.pid, true) - all0, startUs, endUs: monoUs() };
+    const outcomes: CallWindow['outcomes'] = {};
+    for (const { status } of (r.structuredContent as { results: Array<{ status: string }> }).results) {
+      outcomes[status] = (outcomes[status] ?? 0) + 1;
+    }
+    return {
+      kind,
+      outcomes,
+      ms,
+      cpuMs,
+      cpuAllMs: cpuMsOf(this.transport.pid, true) - all0,
+      startUs,
+      endUs: monoUs(),
+    };
   }
 
   /** closes stdin; the server shuts down (and writes its CPU profile, if asked to) */
