@@ -101,6 +101,7 @@ export async function measureFirstCallAndCeiling(
   const cpuAllRatios: number[] = [];
   const warms: number[] = [];
   const small: number[] = [];
+  const bareSmall: number[] = [];
   let outcomes: CallWindow['outcomes'] = {};
   let salt = 0;
   if (options.warmWorld) {
@@ -127,6 +128,11 @@ export async function measureFirstCallAndCeiling(
         windows.push(warm);
         if (p === 0 && k === 0) outcomes = warm.outcomes;
         bareRates.push(await bare.client.run(commandsAt(N, bare.origin, salt)));
+      }
+      // the floor under a call of one setblock: the bare client's own setblock and reply, where it builds
+      for (let k = 0; k < SMALL_CALLS; k++) {
+        const at = `${bare.origin.x} ${bare.origin.y + 12} ${bare.origin.z}`;
+        bareSmall.push(await bare.client.one(`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`));
       }
       // the single calls run with mcbridge's bot alone in the world: the bare client, an operator too, would
       // be sent every command's operator broadcast and block change, and parse them on this machine's two
@@ -188,6 +194,12 @@ export async function measureFirstCallAndCeiling(
     `stdio server, one setblock per call, the bot alone in the world: p50 and p95 of ${small.length} calls (${processes} processes)`,
     `${p50.toFixed(1)} ms, ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(1)} ms (${target('single small call p50 (stdio)', p50, '≤', 2, ' ms')})`,
   );
+  const bareP50 = median(bareSmall);
+  record(
+    `bare minecraft-protocol client, one setblock and its reply: p50 of ${bareSmall.length} (${processes} rounds)`,
+    `${bareP50.toFixed(1)} ms`,
+  );
+  record('stdio server, one setblock per call: p50 ÷ the bare client p50', `${(p50 / bareP50).toFixed(2)}×`);
   bare?.client.close();
 }
 
@@ -355,6 +367,15 @@ class BareClient {
     this.client.chat(`/tellraw @s {"translate":"${end}"}`);
     await done;
     return (commands.length / (performance.now() - t)) * 1000;
+  }
+
+  /** ms from sending one command to the server's first line back (a setblock answers with one line) */
+  async one(command: string): Promise<number> {
+    const answered = new Promise<void>((resolve) => this.client.once('system_chat', () => resolve()));
+    const t = performance.now();
+    this.client.chat(`/${command}`);
+    await answered;
+    return performance.now() - t;
   }
 
   close(): void {
