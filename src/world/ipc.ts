@@ -28,6 +28,8 @@ export type ParentToWorld =
   | { type: 'simulate-crash' }
   /** bench and diagnostics: where the world process's memory is */
   | { type: 'memory' }
+  /** answer with `view-delivered` once the player is in and its client holds every chunk of its view */
+  | { type: 'view-delivered'; name: string }
   /** the answer to a template-request: null when the parent has no such template */
   | { type: 'template'; id: number; template: Template | null };
 
@@ -57,5 +59,6 @@ export type WorldToParent =
   | { type: 'player-joined'; name: string }
   | { type: 'player-left'; name: string }
   | { type: 'memory'; memory: WorldMemory }
+  | { type: 'view-delivered'; name: string }
   /** `place template` needs a template: the parent holds the TemplateSource (templates.ts) */
   | { type: 'template-request'; id: number; name: string };

@@ -60,6 +60,13 @@ export interface WorldHandle extends EventEmitter {
   kick(name: string, reason: string): void;
   /** The world process's memory as it sees it (bench and diagnostics). */
   memory(): Promise<WorldMemory>;
+  /**
+   * Resolves once `name` is in and its client holds every chunk of its view: the world has none left to
+   * send it and the client has acknowledged every batch (with the parity plugin; without it, once the
+   * player is in). After a join the chunks stream in for seconds; the bench's first call waits for this, so
+   * that it measures mcbridge's cold start and not the join's chunk stream.
+   */
+  viewDelivered(name: string): Promise<void>;
 }
 
 /**
@@ -139,6 +146,13 @@ class EmbeddedWorld extends EventEmitter implements WorldHandle {
 
   memory(): Promise<WorldMemory> {
     return this.ask({ type: 'memory' }, (m) => (m.type === 'memory' ? m.memory : undefined));
+  }
+
+  async viewDelivered(name: string): Promise<void> {
+    const lower = name.toLowerCase();
+    await this.ask({ type: 'view-delivered', name }, (m) =>
+      m.type === 'view-delivered' && m.name === lower ? true : undefined,
+    );
   }
 
   /** Sends `message` and resolves with the first reply `pick` recognises; rejects if the world exits first. */

@@ -98,13 +98,33 @@ function main(): void {
   const applyOp = (player: FlyingSquidPlayer) => {
     if (ops.has(player.username.toLowerCase())) player.op = true;
   };
+  const spawned = new Set<FlyingSquidPlayer>();
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {
     // flying-squid resets op during login, after newPlayer: apply it again once the player is in
     player.once('spawned', () => {
       applyOp(player);
+      spawned.add(player);
       void send({ type: 'player-joined', name: player.username });
     });
-    player.once('disconnected', () => void send({ type: 'player-left', name: player.username }));
+    player.once('disconnected', () => {
+      spawned.delete(player);
+      void send({ type: 'player-left', name: player.username });
+    });
+  });
+
+  // names whose parent waits for their view: looked at each tick, after the chunks went out
+  const viewWaiters = new Set<string>();
+  const viewDelivered = (lower: string): boolean => {
+    const player = [...spawned].find((p) => p.username.toLowerCase() === lower);
+    // stock flying-squid sends its chunks its own way: being in is all that can be said
+    return !!player && (parity ? parity.chunks.viewDelivered(player) : true);
+  };
+  serv.on('tick', () => {
+    for (const lower of viewWaiters) {
+      if (!viewDelivered(lower)) continue;
+      viewWaiters.delete(lower);
+      void send({ type: 'view-delivered', name: lower });
+    }
   });
 
   serv.on('error', (err: NodeJS.ErrnoException) => {
@@ -139,6 +159,8 @@ function main(): void {
       }
     } else if (message.type === 'template') {
       templates.answer(message);
+    } else if (message.type === 'view-delivered') {
+      viewWaiters.add(message.name.toLowerCase());
     } else if (message.type === 'memory') {
       void send({ type: 'memory', memory: worldMemory(parity?.chunks.stats(serv.overworld)) });
     } else if (message.type === 'simulate-crash') {

@@ -159,3 +159,31 @@ test('a position is loaded out to the view distance plus two chunks from the pla
   expect(JSON.stringify(held)).toContain('commands.setblock.success');
   expect(JSON.stringify(beyond)).toContain('argument.pos.unloaded');
 });
+
+test('viewDelivered resolves, asked before the player joins, once its client holds its whole view and has acknowledged every batch', async () => {
+  const delivered = world.viewDelivered('Latecomer');
+  let batchesFinished = 0;
+  let acknowledged = 0;
+  const late = await joinBot(world.host, world.port, 'Latecomer', (bot) => {
+    const client = bot._client as unknown as EventEmitter & { write: (name: string, data: unknown) => void };
+    client.on('chunk_batch_finished', () => batchesFinished++);
+    // count the client's acknowledgements as it writes them
+    const write = client.write.bind(client);
+    client.write = (name, data) => {
+      if (name === 'chunk_batch_received') acknowledged++;
+      write(name, data);
+    };
+  });
+  try {
+    await delivered;
+    const p = late.bot.entity.position;
+    // every chunk of its view is in the bot's world (the world sent no more than the view)
+    expect(columnsOf(late.bot)).toEqual(viewAround(p.x, p.z));
+    expect(batchesFinished).toBeGreaterThan(1);
+    expect(acknowledged).toBe(batchesFinished);
+    // asked again while it stands still: at once
+    await world.viewDelivered('Latecomer');
+  } finally {
+    await late.quit();
+  }
+});

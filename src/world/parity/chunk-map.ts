@@ -150,6 +150,15 @@ export class ChunkMap {
     return !!t && t.world === player.world && !!t.view?.contains(x, z) && !t.sender.isPending(x, z);
   }
 
+  /**
+   * The player's client holds every chunk of its view: none is pending and every batch was acknowledged,
+   * which the client does after it has read the batch (the join's or a teleport's chunk stream is over).
+   */
+  viewDelivered(player: FlyingSquidPlayer): boolean {
+    const t = this.tracked.get(player);
+    return !!t && t.world === player.world && t.view !== undefined && t.sender.delivered;
+  }
+
   /** for the memory figures */
   stats(world: FlyingSquidWorld): ReturnType<ChunkMemory['stats']> {
     return this.memory(world).stats();

@@ -40,6 +40,11 @@ export class PlayerChunkSender {
     return this.pending.has(chunkKey(x, z));
   }
 
+  /** nothing is waiting to be sent and the client has acknowledged every batch it was sent */
+  get delivered(): boolean {
+    return this.pending.size === 0 && this.unacknowledgedBatches === 0;
+  }
+
   /** the client starts from no chunks (a respawn): nothing pending is owed any more */
   clearPending(): void {
     this.pending.clear();
