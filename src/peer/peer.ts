@@ -10,7 +10,8 @@ import WebSocket from 'ws';
 import { trimChatHistoryCheaply } from '../connection/chat-history.js';
 import { readSystemComponents } from '../connection/system-lines.js';
 import { McbridgeError } from '../vocabulary/errors.js';
-import { Coalescer, splitFramesWithoutThrowing } from '../connection/frames.js';
+import { Coalescer } from '../connection/frames.js';
+import { splitFramesWithoutThrowing } from '../vocabulary/frames.js';
 import { type BridgeState, CompanionToModSchema, PROTOCOL_VERSION } from '../bridge/protocol.js';
 
 export interface BridgePeerOptions {

@@ -14,6 +14,7 @@ import { installServerOnlyProtocol } from './server-only-protocol.js';
 import { lightAsBytesPackets } from './parity/light-bytes.js';
 import { TemplatesOverIpc } from './templates-over-ipc.js';
 import { registerVanillaFlat } from './vanilla-flat.js';
+import { splitFramesWithoutThrowing } from '../vocabulary/frames.js';
 
 const require = createRequire(import.meta.url);
 
@@ -100,6 +101,8 @@ function main(): void {
   };
   const spawned = new Set<FlyingSquidPlayer>();
   serv.on('newPlayer', (player: FlyingSquidPlayer) => {
+    // the player's connection splits frames without an exception per read (vocabulary/frames.ts)
+    splitFramesWithoutThrowing(player._client as unknown as { splitter?: unknown });
     // flying-squid resets op during login, after newPlayer: apply it again once the player is in
     player.once('spawned', () => {
       applyOp(player);

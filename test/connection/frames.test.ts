@@ -7,7 +7,8 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer, type Socket, connect } from 'node:net';
 import { expect, test } from 'vitest';
-import { Coalescer, splitFrames, splitFramesWithoutThrowing } from '../../src/connection/frames.js';
+import { Coalescer } from '../../src/connection/frames.js';
+import { splitFrames, splitFramesWithoutThrowing } from '../../src/vocabulary/frames.js';
 
 // the splitter minecraft-protocol gives every client (no exports map: the file is public to require)
 const framing = createRequire(import.meta.url)('minecraft-protocol/src/transforms/framing.js') as {
