@@ -6,7 +6,9 @@
  * the median is the figure. The mix lands where the world is loaded, so its setblocks and fills are applied
  * (and read back, remembered for undo, looked at by the hints) as a user's would be; the row "what a warm
  * call's commands came to" says so for each run. The world has already run other sections (or
- * `bench/first-call-main.ts` warms it), so what warms up here is mcbridge, not the world.
+ * `bench/first-call-main.ts` warms it), so what warms up here is mcbridge, not the world, nor this process's
+ * MCP client: the uncounted first serve process of `bench/first-call-main.ts` is called as the measured ones
+ * are, so that the client answers like a host that has been running a while.
  *
  * After a join the world streams the bot the chunks of its view for a few seconds, and the bot decodes each
  * one (decompression, chunk sections, the garbage they leave). A call made meanwhile shares serve's main
@@ -40,8 +42,17 @@ const N = 1000;
 const PROCESSES = 3;
 /** warm calls per process */
 const WARM_RUNS = 4;
-/** single-setblock calls per process, after its warm calls */
-const SMALL_CALLS = 60;
+/**
+ * single-setblock calls per process, after its warm calls: a call of one command runs much of serve's code
+ * once, so V8 is still optimising that code over the first few dozen; 300 give the p50 of a session, and
+ * the first SMALL_CALLS_WHILE_OPTIMISING have a row of their own
+ */
+const SMALL_CALLS = 300;
+const SMALL_CALLS_WHILE_OPTIMISING = 30;
+/** the bare client's one-setblock floor, per process */
+const BARE_SMALL_CALLS = 60;
+/** single-setblock calls of the uncounted first process, which warm the bench's own MCP client */
+const HOST_WARM_SMALL_CALLS = 200;
 /**
  * Where the mixes land, in blocks south of each client's spawn: inside the area the world keeps loaded
  * around its players (view distance 4), so that setblocks and fills are applied and read back as a user's
@@ -81,6 +92,8 @@ export interface FirstCallOptions {
   onProcess?: (pid: number | null, windows: CallWindow[]) => void;
   /** a fresh world: one uncounted serve process runs first, so that the world's own code is warm */
   warmWorld?: boolean;
+  /** one more process with V8's own tier-up counts (`MCBRIDGE_TIER_UP=v8-default`), its figures beside */
+  compareTierUp?: boolean;
 }
 
 export async function measureFirstCallAndCeiling(
@@ -111,6 +124,7 @@ export async function measureFirstCallAndCeiling(
   const cpuAllRatios: number[] = [];
   const warms: number[] = [];
   const small: number[] = [];
+  const smallFirst: number[] = [];
   const bareSmall: number[] = [];
   let outcomes: CallWindow['outcomes'] = {};
   let salt = 0;
@@ -120,28 +134,29 @@ export async function measureFirstCallAndCeiling(
     try {
       const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + SERVE_AREA_SOUTH };
       for (let k = 0; k < 3; k++) await serve.call('warm', commandsAt(N, origin, salt++));
+      // this process is the MCP host: its client code (the SDK's request and result handling) warms here,
+      // as a host's has long before a user's calls, and the world's answer to one setblock with it
+      for (let k = 0; k < HOST_WARM_SMALL_CALLS; k++) {
+        const at = `${origin.x} ${origin.y + 12} ${origin.z}`;
+        await serve.call('warm', [`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`]);
+      }
     } finally {
       await serve.close();
     }
   }
-  const processes = options.processes ?? PROCESSES;
-  for (let p = 0; p < processes; p++) {
-    const username = `BenchStdio${p}`;
+  /** one fresh serve process: its first call, its warm calls (each followed by the bare client's), its small calls */
+  const runProcess = async (username: string, jobs: string, env?: { [name: string]: string }) => {
     bare ??= await joinBare();
-    const serve = await ServeProcess.start(world, username, safetyFile, join(dir, `jobs${p}`), options);
-    ready.push(serve.readyMs);
-    viewed.push(serve.viewMs);
+    const serve = await ServeProcess.start(world, username, safetyFile, join(dir, jobs), options, env);
     try {
       const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + SERVE_AREA_SOUTH };
       const windows = [await serve.call('first', commandsAt(N, origin, salt++))];
       for (let k = 0; k < WARM_RUNS; k++) {
-        const warm = await serve.call('warm', commandsAt(N, origin, salt++));
-        windows.push(warm);
-        if (p === 0 && k === 0) outcomes = warm.outcomes;
+        windows.push(await serve.call('warm', commandsAt(N, origin, salt++)));
         bareRates.push(await bare.client.run(commandsAt(N, bare.origin, salt)));
       }
       // the floor under a call of one setblock: the bare client's own setblock and reply, where it builds
-      for (let k = 0; k < SMALL_CALLS; k++) {
+      for (let k = 0; k < BARE_SMALL_CALLS; k++) {
         const at = `${bare.origin.x} ${bare.origin.y + 12} ${bare.origin.z}`;
         bareSmall.push(await bare.client.one(`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`));
       }
@@ -150,21 +165,36 @@ export async function measureFirstCallAndCeiling(
       // cores while the serve process answers
       bare.client.close();
       bare = undefined;
+      const small: number[] = [];
       for (let k = 0; k < SMALL_CALLS; k++) {
         const at = `${origin.x} ${origin.y + 12} ${origin.z}`;
         small.push((await serve.call('warm', [`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`])).ms);
       }
-      const warm = median(windows.filter((w) => w.kind === 'warm').map((w) => w.ms));
-      firsts.push(windows[0]!.ms);
-      warms.push(warm);
-      ratios.push(windows[0]!.ms / warm);
-      cpuRatios.push(windows[0]!.cpuMs / median(windows.slice(1).map((w) => w.cpuMs)));
-      cpuAllRatios.push(windows[0]!.cpuAllMs / median(windows.slice(1).map((w) => w.cpuAllMs)));
-      options.onProcess?.(serve.pid, windows);
+      return { serve, windows, small };
     } finally {
       await serve.close();
     }
+  };
+  const processes = options.processes ?? PROCESSES;
+  for (let p = 0; p < processes; p++) {
+    const { serve, windows, small: own } = await runProcess(`BenchStdio${p}`, `jobs${p}`);
+    ready.push(serve.readyMs);
+    viewed.push(serve.viewMs);
+    if (p === 0) outcomes = windows[1]!.outcomes;
+    small.push(...own);
+    smallFirst.push(...own.slice(0, SMALL_CALLS_WHILE_OPTIMISING));
+    const warm = median(windows.filter((w) => w.kind === 'warm').map((w) => w.ms));
+    firsts.push(windows[0]!.ms);
+    warms.push(warm);
+    ratios.push(windows[0]!.ms / warm);
+    cpuRatios.push(windows[0]!.cpuMs / median(windows.slice(1).map((w) => w.cpuMs)));
+    cpuAllRatios.push(windows[0]!.cpuAllMs / median(windows.slice(1).map((w) => w.cpuAllMs)));
+    options.onProcess?.(serve.pid, windows);
   }
+  // the same once more with V8's own tier-up counts (src/cli/tier-up.ts), for comparison: not in the targets
+  const v8Tiers = options.compareTierUp
+    ? await runProcess('BenchStdioV8Tiers', 'jobsv8', { MCBRIDGE_TIER_UP: 'v8-default' })
+    : undefined;
   const warmMs = median(warms);
   const bareRate = median(bareRates);
   const each = ratios.map((r) => r.toFixed(2)).join(', ');
@@ -206,12 +236,32 @@ export async function measureFirstCallAndCeiling(
   const sorted = [...small].sort((a, b) => a - b);
   const p50 = sorted[Math.floor(sorted.length / 2)]!;
   record(
-    `stdio server, one setblock per call, the bot alone in the world: p50 and p95 of ${small.length} calls (${processes} processes)`,
+    `stdio server, one setblock per call, the bot alone in the world: p50 and p95 of ${small.length} calls (${processes} processes, ${SMALL_CALLS} each after its big calls)`,
     `${p50.toFixed(1)} ms, ${sorted[Math.floor(sorted.length * 0.95)]!.toFixed(1)} ms (${target('single small call p50 (stdio)', p50, '≤', 2, ' ms')})`,
   );
+  record(
+    `stdio server, one setblock per call: p50 of each process's first ${SMALL_CALLS_WHILE_OPTIMISING} (V8 still optimising a call's path)`,
+    `${median(smallFirst).toFixed(1)} ms`,
+  );
+  if (v8Tiers) {
+    const label = "with V8's own tier-up counts (MCBRIDGE_TIER_UP=v8-default), one more process";
+    const warm = median(v8Tiers.windows.filter((w) => w.kind === 'warm').map((w) => w.ms));
+    record(
+      `${label}: one setblock per call, p50 of its ${SMALL_CALLS}`,
+      `${median(v8Tiers.small).toFixed(1)} ms`,
+    );
+    record(
+      `${label}: p50 of its first ${SMALL_CALLS_WHILE_OPTIMISING}`,
+      `${median(v8Tiers.small.slice(0, SMALL_CALLS_WHILE_OPTIMISING)).toFixed(1)} ms`,
+    );
+    record(
+      `${label}: first ${N}-command call, warm call (median), first ÷ warm`,
+      `${v8Tiers.windows[0]!.ms.toFixed(0)} ms, ${warm.toFixed(0)} ms, ${(v8Tiers.windows[0]!.ms / warm).toFixed(2)}×`,
+    );
+  }
   const bareP50 = median(bareSmall);
   record(
-    `bare minecraft-protocol client, one setblock and its reply: p50 of ${bareSmall.length} (${processes} rounds)`,
+    `bare minecraft-protocol client, one setblock and its reply: p50 of ${bareSmall.length} (${bareSmall.length / BARE_SMALL_CALLS} rounds)`,
     `${bareP50.toFixed(1)} ms`,
   );
   record('stdio server, one setblock per call: p50 ÷ the bare client p50', `${(p50 / bareP50).toFixed(2)}×`);
@@ -240,6 +290,7 @@ class ServeProcess {
     safetyFile: string,
     jobsDir: string,
     options: FirstCallOptions,
+    env?: { [name: string]: string },
   ): Promise<ServeProcess> {
     await world.op?.(username);
     const transport = new StdioClientTransport({
@@ -264,8 +315,14 @@ class ServeProcess {
       ],
       stderr: 'ignore',
       // MCBRIDGE_HEAP: another heap setting for serve (src/cli/lean-heap.ts), for before/after figures
-      ...(process.env.MCBRIDGE_HEAP
-        ? { env: { ...getDefaultEnvironment(), MCBRIDGE_HEAP: process.env.MCBRIDGE_HEAP } }
+      ...(process.env.MCBRIDGE_HEAP || env
+        ? {
+            env: {
+              ...getDefaultEnvironment(),
+              ...(process.env.MCBRIDGE_HEAP ? { MCBRIDGE_HEAP: process.env.MCBRIDGE_HEAP } : {}),
+              ...env,
+            },
+          }
         : {}),
     });
     const t = performance.now();
