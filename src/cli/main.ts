@@ -4,12 +4,8 @@
 import './stdout-guard.js';
 
 // serve lives long beside a chat client: its heap settings (lean-heap.ts) apply before its modules load, so
-// that loading them does not already grow the heap V8's way; so do its tier-up counts (tier-up.ts), which
-// V8 reads when it first runs a function
-if (process.argv[2] === 'serve') {
-  (await import('./lean-heap.js')).useLeanHeap();
-  (await import('./tier-up.js')).useEarlyTierUp();
-}
+// that loading them does not already grow the heap V8's way
+if (process.argv[2] === 'serve') (await import('./lean-heap.js')).useLeanHeap();
 
 // everything else loads after the guard is in place
 const { McbridgeError } = await import('../vocabulary/errors.js');

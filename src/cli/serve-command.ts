@@ -26,7 +26,6 @@ import {
   targetFromFlags,
 } from './connection-options.js';
 import { useLeanHeap } from './lean-heap.js';
-import { useEarlyTierUp } from './tier-up.js';
 import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
@@ -112,8 +111,6 @@ export function registerServeCommand(program: Command): void {
       // main.ts applied them already when `serve` came first on the command line; applying them again is harmless
       const heapFlags = useLeanHeap();
       logger.debug({ flags: heapFlags }, heapFlags.length ? 'lean heap' : "V8's default heap settings");
-      const tierFlags = useEarlyTierUp();
-      logger.debug({ flags: tierFlags }, tierFlags.length ? 'early tier-up' : "V8's default tier-up counts");
       const config = await loadCompanionConfig(flags.config);
       let bridge: BridgeServer | undefined;
       let targets: Targets;
