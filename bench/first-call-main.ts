@@ -48,7 +48,6 @@ async function main() {
         onProcess: (pid, windows) => processes.push({ pid, windows }),
         ...(count ? { processes: count } : {}),
         warmWorld: true,
-        compareTierUp: !profileDir,
       },
     );
   } finally {

@@ -92,8 +92,6 @@ export interface FirstCallOptions {
   onProcess?: (pid: number | null, windows: CallWindow[]) => void;
   /** a fresh world: one uncounted serve process runs first, so that the world's own code is warm */
   warmWorld?: boolean;
-  /** one more process with V8's own tier-up counts (`MCBRIDGE_TIER_UP=v8-default`), its figures beside */
-  compareTierUp?: boolean;
 }
 
 export async function measureFirstCallAndCeiling(
@@ -145,9 +143,9 @@ export async function measureFirstCallAndCeiling(
     }
   }
   /** one fresh serve process: its first call, its warm calls (each followed by the bare client's), its small calls */
-  const runProcess = async (username: string, jobs: string, env?: { [name: string]: string }) => {
+  const runProcess = async (username: string, jobs: string) => {
     bare ??= await joinBare();
-    const serve = await ServeProcess.start(world, username, safetyFile, join(dir, jobs), options, env);
+    const serve = await ServeProcess.start(world, username, safetyFile, join(dir, jobs), options);
     try {
       const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + SERVE_AREA_SOUTH };
       const windows = [await serve.call('first', commandsAt(N, origin, salt++))];
@@ -191,10 +189,6 @@ export async function measureFirstCallAndCeiling(
     cpuAllRatios.push(windows[0]!.cpuAllMs / median(windows.slice(1).map((w) => w.cpuAllMs)));
     options.onProcess?.(serve.pid, windows);
   }
-  // the same once more with V8's own tier-up counts (src/cli/tier-up.ts), for comparison: not in the targets
-  const v8Tiers = options.compareTierUp
-    ? await runProcess('BenchStdioV8Tiers', 'jobsv8', { MCBRIDGE_TIER_UP: 'v8-default' })
-    : undefined;
   const warmMs = median(warms);
   const bareRate = median(bareRates);
   const each = ratios.map((r) => r.toFixed(2)).join(', ');
@@ -243,22 +237,6 @@ export async function measureFirstCallAndCeiling(
     `stdio server, one setblock per call: p50 of each process's first ${SMALL_CALLS_WHILE_OPTIMISING} (V8 still optimising a call's path)`,
     `${median(smallFirst).toFixed(1)} ms`,
   );
-  if (v8Tiers) {
-    const label = "with V8's own tier-up counts (MCBRIDGE_TIER_UP=v8-default), one more process";
-    const warm = median(v8Tiers.windows.filter((w) => w.kind === 'warm').map((w) => w.ms));
-    record(
-      `${label}: one setblock per call, p50 of its ${SMALL_CALLS}`,
-      `${median(v8Tiers.small).toFixed(1)} ms`,
-    );
-    record(
-      `${label}: p50 of its first ${SMALL_CALLS_WHILE_OPTIMISING}`,
-      `${median(v8Tiers.small.slice(0, SMALL_CALLS_WHILE_OPTIMISING)).toFixed(1)} ms`,
-    );
-    record(
-      `${label}: first ${N}-command call, warm call (median), first ÷ warm`,
-      `${v8Tiers.windows[0]!.ms.toFixed(0)} ms, ${warm.toFixed(0)} ms, ${(v8Tiers.windows[0]!.ms / warm).toFixed(2)}×`,
-    );
-  }
   const bareP50 = median(bareSmall);
   record(
     `bare minecraft-protocol client, one setblock and its reply: p50 of ${bareSmall.length} (${bareSmall.length / BARE_SMALL_CALLS} rounds)`,
@@ -290,7 +268,6 @@ class ServeProcess {
     safetyFile: string,
     jobsDir: string,
     options: FirstCallOptions,
-    env?: { [name: string]: string },
   ): Promise<ServeProcess> {
     await world.op?.(username);
     const transport = new StdioClientTransport({
@@ -315,14 +292,8 @@ class ServeProcess {
       ],
       stderr: 'ignore',
       // MCBRIDGE_HEAP: another heap setting for serve (src/cli/lean-heap.ts), for before/after figures
-      ...(process.env.MCBRIDGE_HEAP || env
-        ? {
-            env: {
-              ...getDefaultEnvironment(),
-              ...(process.env.MCBRIDGE_HEAP ? { MCBRIDGE_HEAP: process.env.MCBRIDGE_HEAP } : {}),
-              ...env,
-            },
-          }
+      ...(process.env.MCBRIDGE_HEAP
+        ? { env: { ...getDefaultEnvironment(), MCBRIDGE_HEAP: process.env.MCBRIDGE_HEAP } }
         : {}),
     });
     const t = performance.now();
