@@ -1,7 +1,6 @@
 /** `mcbridge demo`: build a furnished room in an embedded world through MCP, follow the hints, render it. */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { runDemo } from './demo-run.js';
 import { logger } from '../vocabulary/logger.js';
 
 export function registerDemoCommand(program: Command): void {
@@ -13,6 +12,9 @@ export function registerDemoCommand(program: Command): void {
     .option('--out <file>', 'where to write the picture', 'room.png')
     .option('--keep', 'keep the world running after the demo (Ctrl-C to stop) so you can look around', false)
     .action(async (opts: { out: string; keep: boolean }) => {
+      // the demo's MCP client (@modelcontextprotocol/client, a second copy of the protocol's schemas) loads
+      // with the demo, not with every command: serve never uses it
+      const { runDemo } = await import('./demo-run.js');
       const report = await runDemo({
         imagePath: resolve(opts.out),
         log: logger.child({}, { level: 'warn' }),

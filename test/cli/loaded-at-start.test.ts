@@ -2,8 +2,9 @@
  * What the command line loads before any command runs — all that `mcbridge serve` holds at rest beside a
  * chat client — leaves out what only some conversations use: the live viewer's server (socket.io and
  * prismarine-viewer's world view, loaded with `--viewer-port`), the View's mesher (prismarine-viewer's
- * models.js, which loads minecraft-data for 1.16.2; loaded on the first View) and Microsoft sign-in
- * (connection/deferred-sign-in.ts). Each is then loaded when used.
+ * models.js, which loads minecraft-data for 1.16.2; loaded on the first View), Microsoft sign-in
+ * (connection/deferred-sign-in.ts) and the MCP client package (a second copy of the protocol's schemas, which
+ * only `mcbridge demo` uses). Each is then loaded when used.
  */
 import { expect, test } from 'vitest';
 import { inFreshProcess } from '../helpers/fresh-process.js';
@@ -17,12 +18,26 @@ const LEFT_OUT = {
 
 const counts = `Object.fromEntries(Object.entries(${JSON.stringify(LEFT_OUT)}).map(([name, part]) => [name, loaded(part)]))`;
 
-test('the command line loads neither the viewer server, the mesher, old block data nor sign-in at start', async () => {
+/** ES modules are not in the module cache: the fresh process counts what it resolved */
+const MCP_CLIENT = '/node_modules/@modelcontextprotocol/client/';
+
+test('the command line loads neither the viewer server, the mesher, old block data, sign-in nor the MCP client at start', async () => {
   const out = await inFreshProcess(`const { buildProgram } = await import('./src/cli/program.ts');
 const program = buildProgram();
-report({ commands: program.commands.length, ...${counts} });`);
+report({ commands: program.commands.length, mcpServer: await importedEsm('/node_modules/@modelcontextprotocol/server/'), mcpClient: await importedEsm(${JSON.stringify(MCP_CLIENT)}), ...${counts} });`);
   expect(out['commands']).toBeGreaterThan(3);
-  expect(out).toMatchObject({ viewerServer: 0, mesher: 0, oldBlockData: 0, signIn: 0 });
+  // serve's own MCP package is there: the count sees ES modules
+  expect(out['mcpServer']).toBeGreaterThan(0);
+  expect(out).toMatchObject({ viewerServer: 0, mesher: 0, oldBlockData: 0, signIn: 0, mcpClient: 0 });
+});
+
+test("the MCP client loads with the demo's run", async () => {
+  const out = await inFreshProcess(`await import('./src/cli/program.ts');
+const before = await importedEsm(${JSON.stringify(MCP_CLIENT)});
+await import('./src/cli/demo-run.ts');
+report({ before, after: await importedEsm(${JSON.stringify(MCP_CLIENT)}) });`);
+  expect(out['before']).toBe(0);
+  expect(out['after']).toBeGreaterThan(0);
 });
 
 test('each is loaded when used: the viewer server, and the mesher on the first View', async () => {
