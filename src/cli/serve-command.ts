@@ -10,7 +10,7 @@ import { bridgeTarget } from '../connection/bridge-target.js';
 import { Targets } from '../connection/targets.js';
 import { JobManager } from '../jobs/manager.js';
 import { logger } from '../vocabulary/logger.js';
-import { type HttpHandle, startHttpServer } from '../mcp/http.js';
+import type { HttpHandle } from '../mcp/http.js';
 import { McbridgeTaskStore } from '../mcp/task-store.js';
 import { publishListenNews } from '../mcp/resources/listen-news.js';
 import { createServer } from '../mcp/server.js';
@@ -192,6 +192,9 @@ export function registerServeCommand(program: Command): void {
       process.once('SIGTERM', () => void shutdown());
 
       if (flags.http) {
+        // loaded with --http only: an ES import of node:http builds its namespace, which on Node 24 loads
+        // Node's own fetch (undici) into the heap of every serve
+        const { startHttpServer } = await import('../mcp/http.js');
         const httpConfig = config?.http;
         const token = await loadOrCreateHttpToken(flags.httpToken ? { token: flags.httpToken } : {});
         http = await startHttpServer({

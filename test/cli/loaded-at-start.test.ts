@@ -3,8 +3,9 @@
  * chat client — leaves out what only some conversations use: the live viewer's server (socket.io and
  * prismarine-viewer's world view, loaded with `--viewer-port`), the View's mesher (prismarine-viewer's
  * models.js, which loads minecraft-data for 1.16.2; loaded on the first View), Microsoft sign-in
- * (connection/deferred-sign-in.ts) and the MCP client package (a second copy of the protocol's schemas, which
- * only `mcbridge demo` uses). Each is then loaded when used.
+ * (connection/deferred-sign-in.ts), the MCP client package (a second copy of the protocol's schemas, which
+ * only `mcbridge demo` uses) and MCP over HTTP (`serve --http`; an ES import of node:http loads Node's own
+ * fetch, undici, on Node 24). Each is then loaded when used.
  */
 import { expect, test } from 'vitest';
 import { inFreshProcess } from '../helpers/fresh-process.js';
@@ -21,14 +22,29 @@ const counts = `Object.fromEntries(Object.entries(${JSON.stringify(LEFT_OUT)}).m
 /** ES modules are not in the module cache: the fresh process counts what it resolved */
 const MCP_CLIENT = '/node_modules/@modelcontextprotocol/client/';
 
-test('the command line loads neither the viewer server, the mesher, old block data, sign-in nor the MCP client at start', async () => {
+test('the command line loads neither the viewer server, the mesher, old block data, sign-in, the MCP client nor MCP over HTTP at start', async () => {
   const out = await inFreshProcess(`const { buildProgram } = await import('./src/cli/program.ts');
 const program = buildProgram();
-report({ commands: program.commands.length, mcpServer: await importedEsm('/node_modules/@modelcontextprotocol/server/'), mcpClient: await importedEsm(${JSON.stringify(MCP_CLIENT)}), ...${counts} });`);
+report({
+  commands: program.commands.length,
+  mcpServer: await importedEsm('/node_modules/@modelcontextprotocol/server/'),
+  mcpClient: await importedEsm(${JSON.stringify(MCP_CLIENT)}),
+  mcpHttp: await importedEsm('/src/mcp/http.ts'),
+  nodeFetch: process.moduleLoadList.some((m) => m.includes('undici')),
+  ...${counts},
+});`);
   expect(out['commands']).toBeGreaterThan(3);
   // serve's own MCP package is there: the count sees ES modules
   expect(out['mcpServer']).toBeGreaterThan(0);
-  expect(out).toMatchObject({ viewerServer: 0, mesher: 0, oldBlockData: 0, signIn: 0, mcpClient: 0 });
+  expect(out).toMatchObject({
+    viewerServer: 0,
+    mesher: 0,
+    oldBlockData: 0,
+    signIn: 0,
+    mcpClient: 0,
+    mcpHttp: 0,
+    nodeFetch: false,
+  });
 });
 
 test("the MCP client loads with the demo's run", async () => {
