@@ -12,10 +12,11 @@
  *
  * After a join the world streams the bot the chunks of its view for a few seconds, and the bot decodes each
  * one (decompression, chunk sections, the garbage they leave). A call made meanwhile shares serve's main
- * thread with that stream: a first call right after get_connection_info came to 1.3–1.8× a warm one, and
- * 0.9–1.3× once the stream was over (the same build, five processes each). A user's first call comes after
- * a model has written it, seconds later; so the first call here waits until the world says the bot holds its
- * whole view (`viewDelivered`), and the row "process start → the bot holds its view" says how long that was.
+ * thread with that stream: a first call right after get_connection_info came to 1.28× and 1.50× a warm one,
+ * and to 0.95× and 1.04× once the stream was over (the same build, Node 24, medians of five processes). A
+ * user's first call comes after a model has written it, seconds later; so the first call here waits until
+ * the world says the bot holds its whole view (`viewDelivered`), and the row "process start → the bot holds
+ * every chunk of its view" says how long that was.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -64,7 +64,8 @@ export interface WorldHandle extends EventEmitter {
    * Resolves once `name` is in and its client holds every chunk of its view: the world has none left to
    * send it and the client has acknowledged every batch (with the parity plugin; without it, once the
    * player is in). After a join the chunks stream in for seconds; the bench's first call waits for this, so
-   * that it measures mcbridge's cold start and not the join's chunk stream.
+   * that it measures mcbridge's cold start and not the join's chunk stream. It waits as long as the player
+   * stays away, and rejects if the world exits first.
    */
   viewDelivered(name: string): Promise<void>;
 }
