@@ -10,6 +10,10 @@
  *   back after some seconds without work. V8's defaults let it reach 2 × 16 MB on Node 20 and 2 × 64 MB on
  *   Node 24, and keep it; held at its starting 2 × 1 MB, what a call keeps until its answer was copied out of
  *   the small semi-space again and again, and the collector took half of serve's CPU.
+ * - While serve starts (loading its modules, rehearsing the execute path, connecting) the young generation
+ *   stays at its start, until serve says its start is over (`startupOver`). Starting runs in long tasks, which
+ *   the steering between tasks cannot hold: on Node 24 loading the modules alone took it to 2 × 32 MB and the
+ *   rehearsal to 2 × 64 MB, and serve's RSS reached 217 MB in its first seconds, until the rest gave it back.
  *
  * All of it goes through V8 flags read at the moment they are used, so setting them from inside the process
  * works; main.ts does it before any other module loads. A shebang would not reach hosts that start
@@ -58,9 +62,25 @@ const heapFlags = (setting: string): string[] =>
     );
 
 let capping: PerformanceObserver | undefined;
+/** serve is starting: the young generation stays where it is (see startupOver) */
+let starting = true;
+let steerYoungGeneration: (() => void) | undefined;
 
 /**
- * Lets the young generation double while calls keep most of what they allocate, up to `capBytes`: V8 grows it
+ * serve's start is over (its warm-up done, or given up): from now on the young generation may grow while calls
+ * come. Until then it stays at its start, however long the tasks that start it. Safe to call more than once.
+ */
+export function startupOver(): void {
+  starting = false;
+  steerYoungGeneration?.();
+}
+
+/** the young generation's size (both semi-spaces), in MiB, as V8 reports it: for serve's debug log */
+export const youngGenerationMb = (): number => Math.round((newSpaceSize() / 2 ** 20) * 10) / 10;
+
+/**
+ * Once serve's start is over, lets the young generation double while calls keep most of what they allocate, up
+ * to `capBytes` (until then the factor stays 1: see startupOver): V8 grows it
  * after a scavenge by `--semi-space-growth-factor` (read when it grows), so after every collection the factor
  * is set to 2 while one more doubling stays within the cap and to 1 once it would not. The observer runs
  * between tasks, after the collection that grew it, and a doubling needs as many bytes to survive as the young
@@ -72,12 +92,13 @@ function capYoungGeneration(capBytes: number): void {
   if (capping) return;
   let factor = 0;
   const steer = () => {
-    const next = newSpaceSize() * 2 <= capBytes ? 2 : 1;
+    const next = !starting && newSpaceSize() * 2 <= capBytes ? 2 : 1;
     if (next === factor) return;
     factor = next;
     setFlagsFromString(`--semi-space-growth-factor=${next}`);
   };
   steer();
+  steerYoungGeneration = steer;
   capping = new PerformanceObserver(steer);
   capping.observe({ entryTypes: ['gc'] });
 }

@@ -25,7 +25,7 @@ import {
   type ConnectionFlags,
   targetFromFlags,
 } from './connection-options.js';
-import { useLeanHeap } from './lean-heap.js';
+import { startupOver, useLeanHeap, youngGenerationMb } from './lean-heap.js';
 import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
@@ -231,12 +231,16 @@ export function registerServeCommand(program: Command): void {
         );
       }
       jobs.init().catch((err: unknown) => logger.warn({ err }, 'build job journals could not be read'));
-      // meanwhile, warm the execute path so that the first call is as fast as the next ones
-      startWarmUp({
+      // meanwhile, warm the execute path so that the first call is as fast as the next ones; once that is over,
+      // so is serve's start, and the young generation may grow while calls come (lean-heap.ts)
+      void startWarmUp({
         targets,
         safety,
         knownVersion: flags.version ?? (flags.embedded ? EMBEDDED_VERSION : undefined),
         log: logger,
+      }).then(() => {
+        startupOver();
+        logger.debug({ youngGenerationMb: youngGenerationMb() }, 'lean heap: start over');
       });
     });
 }

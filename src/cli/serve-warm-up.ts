@@ -3,7 +3,7 @@
  * once when the version is known up front, else as soon as a connection says it — then each new bot
  * connection's round trips, which hold its queue and then stop a rehearsal still under way: warming never
  * delays the first answer beyond connecting. Failures and timings go to the log (stderr), never to a tool's
- * answer.
+ * answer. The promise it returns settles once all of it is over, warmed or given up: serve's start is over.
  */
 import type { ConnectionSession } from '../connection/session.js';
 import type { Targets } from '../connection/targets.js';
@@ -28,7 +28,7 @@ export function startWarmUp(options: {
   /** the version the connections will speak, when known before connecting (--version, --embedded) */
   knownVersion: string | undefined;
   log: Logger;
-}): void {
+}): Promise<void> {
   const { targets, safety, knownVersion, log } = options;
   const rehearsals = new Map<string, Rehearsal>();
   const rehearse = (version: string): Rehearsal => {
@@ -48,20 +48,28 @@ export function startWarmUp(options: {
     rehearsals.set(version, rehearsal);
     return rehearsal;
   };
-  if (knownVersion) setImmediate(() => void rehearse(knownVersion));
+  const known = knownVersion
+    ? new Promise<void>((resolve) =>
+        setImmediate(() => void rehearse(knownVersion).done.then(() => resolve())),
+      )
+    : Promise.resolve();
   const warm = async (session: ConnectionSession) => {
     const t = performance.now();
     await warmConnection(session, rehearse(session.channel.version));
     log.debug({ ms: Math.round(performance.now() - t) }, 'warm-up: connection warmed');
   };
   // connect in the background so the first tool call is fast; failures are reported by the tools
-  for (const target of targets.all()) {
-    if (target.description.backend === 'bridge') continue;
-    target
-      .get()
-      .then((session) => warm(session).catch((err: unknown) => log.warn({ err }, 'warm-up failed')))
-      .catch((err: unknown) =>
-        log.warn({ err, connection: target.description.name }, 'initial connection failed; will retry'),
-      );
-  }
+  const connections = targets
+    .all()
+    .filter((target) => target.description.backend !== 'bridge')
+    .map((target) =>
+      target
+        .get()
+        .then((session) => warm(session).catch((err: unknown) => log.warn({ err }, 'warm-up failed')))
+        .catch((err: unknown) =>
+          log.warn({ err, connection: target.description.name }, 'initial connection failed; will retry'),
+        ),
+    );
+  // each one logs its own failure and never rejects
+  return Promise.all([known, ...connections]).then(() => undefined);
 }
