@@ -11,9 +11,10 @@
  *   Node 24, and keep it; held at its starting 2 × 1 MB, what a call keeps until its answer was copied out of
  *   the small semi-space again and again, and the collector took half of serve's CPU.
  * - While serve starts (loading its modules, rehearsing the execute path, connecting) the young generation
- *   stays at its start, until serve says its start is over (`startupOver`). Starting runs in long tasks, which
- *   the steering between tasks cannot hold: on Node 24 loading the modules alone took it to 2 × 32 MB and the
- *   rehearsal to 2 × 64 MB, and serve's RSS reached 217 MB in its first seconds, until the rest gave it back.
+ *   stays at its start, until serve says its start is over (`startupOver`), which collects the start's garbage
+ *   in one full collection. Starting runs in long tasks, which the steering between tasks cannot hold: on Node
+ *   24 loading the modules alone took it to 2 × 32 MB and the rehearsal to 2 × 64 MB, and serve's RSS reached
+ *   217 MB in its first seconds, until the rest gave it back.
  *
  * All of it goes through V8 flags read at the moment they are used, so setting them from inside the process
  * works; main.ts does it before any other module loads. A shebang would not reach hosts that start
@@ -68,11 +69,27 @@ let steerYoungGeneration: (() => void) | undefined;
 
 /**
  * serve's start is over (its warm-up done, or given up): from now on the young generation may grow while calls
- * come. Until then it stays at its start, however long the tasks that start it. Safe to call more than once.
+ * come. Until then it stays at its start, however long the tasks that start it. What the start left behind is
+ * collected at once, in one full collection: held small, the young generation promoted the start's garbage to
+ * the old one, and without it the first calls paid a full collection and ran slower than the next ones
+ * (docs/performance.md). Only the first call does anything.
  */
 export function startupOver(): void {
+  if (!starting) return;
   starting = false;
-  steerYoungGeneration?.();
+  if (!steerYoungGeneration) return;
+  collectGarbage()();
+  steerYoungGeneration();
+}
+
+let gcFunction: ((options?: { type: string; flavor?: string }) => void) | undefined;
+/** V8's gc(), exposed for this module alone */
+function collectGarbage(): (options?: { type: string; flavor?: string }) => void {
+  if (!gcFunction) {
+    setFlagsFromString('--expose-gc');
+    gcFunction = runInNewContext('gc') as (options?: { type: string; flavor?: string }) => void;
+  }
+  return gcFunction;
 }
 
 /** the young generation's size (both semi-spaces), in MiB, as V8 reports it: for serve's debug log */
@@ -118,8 +135,7 @@ const newSpaceSize = (): number =>
  */
 function shrinkAtRest(): void {
   if (resting) return;
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (o?: { type: string; flavor?: string }) => void;
+  const gc = collectGarbage();
   const floor = newSpaceSize();
   let elu = performance.eventLoopUtilization();
   let idle = 0;

@@ -93,6 +93,50 @@ test("while serve starts the young generation stays at its start, even through o
   expect(v8Default).toBeGreaterThanOrEqual(YOUNG_GENERATION_CAP_MB);
 });
 
+/**
+ * How much smaller the heap is (MiB) right after each of two startupOver() calls, in a process that called
+ * useLeanHeap() first and each time dropped some 10 MiB it had kept across several collections, as serve's
+ * start leaves its garbage in the old generation.
+ */
+const collectedAtStartupOver = (env: Record<string, string>): [number, number] => {
+  const script = `
+    import { startupOver, useLeanHeap } from ${JSON.stringify(leanHeap)};
+    useLeanHeap();
+    const leaveGarbage = async () => {
+      let kept = Array.from({ length: 2e5 }, (_, i) => ({ i, text: 'line ' + i }));
+      for (let task = 0; task < 20; task++) {
+        Array.from({ length: 2e4 }, (_, i) => ({ i }));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      kept = undefined;
+    };
+    const collected = () => {
+      const before = process.memoryUsage().heapUsed;
+      startupOver();
+      return (before - process.memoryUsage().heapUsed) / 2 ** 20;
+    };
+    await leaveGarbage();
+    const first = collected();
+    await leaveGarbage();
+    const second = collected();
+    process.stdout.write(JSON.stringify([first, second]));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as [number, number];
+};
+
+test("the start's end collects what the start left behind, once; with V8's defaults nothing is collected", () => {
+  const [first, second] = collectedAtStartupOver({});
+  const [v8Default] = collectedAtStartupOver({ MCBRIDGE_HEAP: 'v8-default' });
+  expect(first).toBeGreaterThan(5);
+  expect(second).toBeLessThan(1);
+  expect(v8Default).toBeLessThan(1);
+});
+
 test('after some seconds without work the young generation is given back', () => {
   const { busy, rested } = youngGeneration({}, { rest: true });
   expect(busy).toBeGreaterThanOrEqual(YOUNG_GENERATION_CAP_MB);
