@@ -72,7 +72,7 @@ let steerYoungGeneration: (() => void) | undefined;
  * come. Until then it stays at its start, however long the tasks that start it. What the start left behind is
  * collected at once, in one full collection: held small, the young generation promoted the start's garbage to
  * the old one, and without it the first calls paid a full collection and ran slower than the next ones
- * (docs/performance.md). Only the first call does anything.
+ * (docs/performance.md). Called again, it does nothing.
  */
 export function startupOver(): void {
   if (!starting) return;
