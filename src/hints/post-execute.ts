@@ -12,7 +12,7 @@ import { groundInWorld } from './grounded.js';
 import type { WorldRegion } from './world-region.js';
 import { followable, refusalOf } from './allowed.js';
 import { type BlockReader, isIndoors } from './indoors.js';
-import { type HintContext, type HintRule, RULES } from './rules.js';
+import { type HintContext, type HintRule, type ProposedStep, type Referee, RULES } from './rules.js';
 import type { SafetyConfig } from '../safety/config.js';
 import type { CommandNode } from '../suggest/tree.js';
 import {
@@ -65,6 +65,7 @@ export const postExecuteHints = (
   input: PostExecuteInput,
   log?: (err: unknown) => void,
   rules: readonly HintRule[] = RULES,
+  referee?: Referee,
 ): ActionHints | undefined => {
   try {
     const version = input.mcVersion ?? FALLBACK_VERSION;
@@ -112,17 +113,21 @@ export const postExecuteHints = (
       ...(input.executor === undefined ? {} : { executor: input.executor }),
       ...(input.bot === undefined ? {} : { bot: input.bot }),
     };
-    const steps: NextStep[] = [];
+    const proposals: ProposedStep[] = [];
     const notes: string[] = [];
     let save: SaveSuggestion | undefined;
     for (const rule of rules) {
-      if (rule.design && input.designAdvice === false) continue;
+      if (rule.kind === 'design' && input.designAdvice === false) continue;
       const out = rule.when(ctx);
       if (!out) continue;
-      steps.push(...(out.nextSteps ?? []));
+      for (const step of out.nextSteps ?? []) proposals.push({ kind: rule.kind, rule: rule.id, step });
       notes.push(...(out.moduleHints ?? []));
       save ??= out.saveSuggestion;
     }
+    // every step is judged against the building before it is said (the referee never drops a resend)
+    const judged = referee ? referee(proposals, ctx) : { steps: proposals, notes: [] };
+    notes.push(...judged.notes);
+    const steps: NextStep[] = judged.steps.map((p) => p.step);
     const hints: ActionHints = {};
     // ranked first, so that only the steps that can still make the list are checked against the policy
     const usable = followable(rank(steps, Number.POSITIVE_INFINITY), options, MAX_NEXT_STEPS);

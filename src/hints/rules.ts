@@ -24,68 +24,70 @@ import {
 } from './room-steps.js';
 import { supportSteps } from './support-steps.js';
 import { completeBedSteps, unblockDoorSteps } from './furniture-steps.js';
-import type { RuleOutput } from './steps.js';
+import type { RuleOutput, StepKind } from './steps.js';
 import { verifySteps } from './verify-steps.js';
 
 export type { HintContext } from './context.js';
-export type { RuleOutput } from './steps.js';
+export type { ProposedStep, Referee, RuleOutput, StepKind } from './steps.js';
 export { RELEVANCE } from './steps.js';
 
 export interface HintRule {
   id: string;
-  /** advice about the design (doors, light, windows, roofs), left out where the plan is a file */
-  design?: boolean;
+  /** who its steps speak for (steps.ts): `design` rules are left out where the plan is a file */
+  kind: StepKind;
   when(ctx: HintContext): RuleOutput | undefined;
 }
 
 export const RULES: readonly HintRule[] = [
   // argument.block.id.invalid: the nearest real ids (minecraft-data, edit distance), the command retyped
-  { id: 'block-id-invalid', when: (ctx) => ({ nextSteps: blockIdSteps(ctx) }) },
+  { id: 'block-id-invalid', kind: 'resend', when: (ctx) => ({ nextSteps: blockIdSteps(ctx) }) },
   // argument.block.property.invalid / .unknown: the command with a state the block takes
-  { id: 'block-state-invalid', when: (ctx) => ({ nextSteps: blockStateSteps(ctx) }) },
+  { id: 'block-state-invalid', kind: 'resend', when: (ctx) => ({ nextSteps: blockStateSteps(ctx) }) },
   // commands.fill.toobig: the same fill cut into pieces within commandModificationBlockLimit
-  { id: 'fill-too-big', when: (ctx) => ({ nextSteps: splitFillSteps(ctx) }) },
+  { id: 'fill-too-big', kind: 'resend', when: (ctx) => ({ nextSteps: splitFillSteps(ctx) }) },
   // argument.pos.unloaded: chunks load around players, so the bot has to go there first
-  { id: 'pos-unloaded', when: (ctx) => ({ nextSteps: loadAreaSteps(ctx) }) },
+  { id: 'pos-unloaded', kind: 'resend', when: (ctx) => ({ nextSteps: loadAreaSteps(ctx) }) },
   // argument.pos.outofworld: y outside the build height
-  { id: 'pos-out-of-world', when: (ctx) => ({ nextSteps: outOfWorldSteps(ctx) }) },
+  { id: 'pos-out-of-world', kind: 'resend', when: (ctx) => ({ nextSteps: outOfWorldSteps(ctx) }) },
   // command.unknown.command is also what a player without permission gets (vanilla hides the node),
   // so a vanilla command name here means the bot is most likely not an operator
-  { id: 'unknown-command', when: opBot },
+  { id: 'unknown-command', kind: 'resend', when: opBot },
   // commands.fill.failed / commands.setblock.failed (noChange): the world already matches; no retry
   {
     id: 'no-change',
+    kind: 'check',
     when: (ctx) => {
       const note = noChangeNote(ctx);
       return note ? { moduleHints: [note] } : undefined;
     },
   },
   // setblock places only the half it names: a lone door half looks broken
-  { id: 'door-half-missing', when: (ctx) => ({ nextSteps: completeDoorSteps(ctx) }) },
+  { id: 'door-half-missing', kind: 'repair', when: (ctx) => ({ nextSteps: completeDoorSteps(ctx) }) },
   // setblock places only the bed half it names: a lone half is no bed (vanilla turns it to air once the
   // block where its other half goes changes, BedBlock.updateShape)
-  { id: 'bed-half-missing', when: (ctx) => ({ nextSteps: completeBedSteps(ctx) }) },
+  { id: 'bed-half-missing', kind: 'repair', when: (ctx) => ({ nextSteps: completeBedSteps(ctx) }) },
   // vanilla's canSurvive: a torch, lantern, carpet or door with air where it must be held drops
-  { id: 'unsupported-block', when: (ctx) => ({ nextSteps: supportSteps(ctx) }) },
+  { id: 'unsupported-block', kind: 'repair', when: (ctx) => ({ nextSteps: supportSteps(ctx) }) },
   // a block standing inside in front of a door: nobody walks through it
-  { id: 'door-blocked-inside', design: true, when: (ctx) => ({ nextSteps: unblockDoorSteps(ctx) }) },
+  { id: 'door-blocked-inside', kind: 'design', when: (ctx) => ({ nextSteps: unblockDoorSteps(ctx) }) },
   // a room nobody can enter; where a doorway is cut already, a door is only a nicety
-  { id: 'room-without-door', design: true, when: (ctx) => ({ nextSteps: addDoorSteps(ctx) }) },
+  { id: 'room-without-door', kind: 'design', when: (ctx) => ({ nextSteps: addDoorSteps(ctx) }) },
   // walls whose ends do not meet leave a gap a player (or a mob) walks through
-  { id: 'wall-gap', design: true, when: (ctx) => ({ nextSteps: extendWallSteps(ctx) }) },
+  { id: 'wall-gap', kind: 'design', when: (ctx) => ({ nextSteps: extendWallSteps(ctx) }) },
   // walls without a roof are not a room yet
-  { id: 'room-without-roof', design: true, when: (ctx) => ({ nextSteps: addRoofSteps(ctx) }) },
+  { id: 'room-without-roof', kind: 'design', when: (ctx) => ({ nextSteps: addRoofSteps(ctx) }) },
   // optional: the ground the walls stand on may be the floor, and this batch cannot see it
-  { id: 'room-without-floor', design: true, when: (ctx) => ({ nextSteps: addFloorSteps(ctx) }) },
+  { id: 'room-without-floor', kind: 'design', when: (ctx) => ({ nextSteps: addFloorSteps(ctx) }) },
   // a closed room without a light source is dark inside, and mobs spawn in the dark
-  { id: 'dark-room', design: true, when: (ctx) => ({ nextSteps: addLightSteps(ctx) }) },
+  { id: 'dark-room', kind: 'design', when: (ctx) => ({ nextSteps: addLightSteps(ctx) }) },
   // glass in a wall is a window; a room without one is allowed but rarely meant
-  { id: 'room-without-window', design: true, when: (ctx) => ({ nextSteps: addWindowSteps(ctx) }) },
+  { id: 'room-without-window', kind: 'design', when: (ctx) => ({ nextSteps: addWindowSteps(ctx) }) },
   // a confirmed write can still differ (other players, physics): read back what verification did not check
   {
     id: 'verify-written',
+    kind: 'check',
     when: (ctx) => ({ nextSteps: verifySteps(ctx.build.touched, ctx.entries, ctx.target) }),
   },
   // every room the writes touched, named with its box; a finished one is worth remembering
-  { id: 'rooms-built', design: true, when: builtRooms },
+  { id: 'rooms-built', kind: 'design', when: builtRooms },
 ];

@@ -70,12 +70,29 @@ describe('postExecuteHints', () => {
 
   test('the first save suggestion in rule order wins', () => {
     const rules: HintRule[] = [
-      { id: 'a', when: () => ({ saveSuggestion: { topic: 'first', reason: 'r' } }) },
-      { id: 'b', when: () => ({ saveSuggestion: { topic: 'second', reason: 'r' } }) },
+      { id: 'a', kind: 'design', when: () => ({ saveSuggestion: { topic: 'first', reason: 'r' } }) },
+      { id: 'b', kind: 'design', when: () => ({ saveSuggestion: { topic: 'second', reason: 'r' } }) },
     ];
     expect(postExecuteHints({ entries: [], tool: 't' }, undefined, rules)).toEqual({
       saveSuggestion: { topic: 'first', reason: 'r' },
     });
+  });
+});
+
+describe('the referee', () => {
+  test('sees every proposal with its rule and kind, and only what it keeps is said, with its notes', () => {
+    const rules: HintRule[] = [
+      { id: 'fix', kind: 'resend', when: () => ({ nextSteps: [stepOf('fix_block_id', 0.95)] }) },
+      { id: 'door', kind: 'design', when: () => ({ nextSteps: [stepOf('add_door', 0.8)] }) },
+    ];
+    const seen: string[] = [];
+    const hints = postExecuteHints({ entries: [], tool: 't' }, undefined, rules, (proposals) => {
+      seen.push(...proposals.map((p) => `${p.rule}:${p.kind}:${p.step.action}`));
+      return { steps: proposals.filter((p) => p.kind === 'resend'), notes: ['the door would break a wall'] };
+    });
+    expect(seen).toEqual(['fix:resend:fix_block_id', 'door:design:add_door']);
+    expect(hints?.nextSteps?.map((s) => s.action)).toEqual(['fix_block_id']);
+    expect(hints?.moduleHints).toEqual(['the door would break a wall']);
   });
 });
 
@@ -87,6 +104,7 @@ describe('never throws', () => {
       ...RULES,
       {
         id: 'throws',
+        kind: 'design',
         when: () => {
           throw boom;
         },
@@ -114,7 +132,9 @@ describe('never throws', () => {
 
   test('a rule producing an invalid step (relevance > 1) is caught by the schema', () => {
     const logged: unknown[] = [];
-    const rules: HintRule[] = [{ id: 'bad', when: () => ({ nextSteps: [stepOf('add_door', 3)] }) }];
+    const rules: HintRule[] = [
+      { id: 'bad', kind: 'design', when: () => ({ nextSteps: [stepOf('add_door', 3)] }) },
+    ];
     expect(postExecuteHints({ entries: [], tool: 't' }, (e) => logged.push(e), rules)).toBeUndefined();
     expect(logged).toHaveLength(1);
   });
@@ -123,6 +143,7 @@ describe('never throws', () => {
     const rules: HintRule[] = [
       {
         id: 'throws',
+        kind: 'design',
         when: () => {
           throw new Error('x');
         },
