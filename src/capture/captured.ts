@@ -7,6 +7,11 @@ export type CaptureEnd =
   | 'fenced'
   /** serial strategy: lines stopped arriving (or none came) within the windows */
   | 'quiet'
+  /**
+   * its group's fence never came (deadline, kick, lost connection), but its own reply line did: a command of
+   * known reply shape (groups.ts), so `lines` are exactly its own and say what it did
+   */
+  | 'answered'
   /** sent, but its fence did not arrive before the deadline */
   | 'timed_out'
   /** sent, then the connection went down before its fence */
@@ -46,6 +51,11 @@ export interface CaptureOptions {
   budget?: Pacer;
   /** close runs of setblock/fill/clone with one fence (only with sendCommandFeedback on) */
   groupFences?: boolean;
+  /**
+   * The head command `index` got no reply within its deadline: nothing more is sent, and what is out has one
+   * grace period of `graceMs` (a fence in it closes its commands, and sending goes on)
+   */
+  onLate?: (index: number, graceMs: number) => void;
   /** sending waits `waitMs` for the packet budget; `note` says why */
   onPaced?: (note: string, waitMs: number) => void;
 }

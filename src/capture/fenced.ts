@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { CommandChannel } from '../connection/channel.js';
 import { type CapturedCommand, type CaptureOptions, unsentResults } from './captured.js';
 import { fenceCommand, fenceId, isCommandLine } from '../vocabulary/text/fence.js';
-import { groupSize, splitGroupLines } from './groups.js';
+import { groupable, groupSize, splitGroupLines } from './groups.js';
 import type { CapturedMessage } from '../vocabulary/text/message.js';
 
 /**
@@ -41,7 +41,9 @@ export async function captureFenced(
   let head = 0; // first command whose fence has not arrived
   let headSince = 0; // when the head became the head
   let stopReason: string | undefined; // set: send nothing more
-  let graceUntil: number | undefined; // after a timeout, in-flight commands share one grace period
+  // the head's deadline passed: nothing more is sent, and what is in flight shares one grace period; a fence
+  // in it closes its commands as any fence does, and sending goes on (the server was slow, not stalled)
+  let graceUntil: number | undefined;
   const pending: CapturedMessage[] = []; // lines since the last fence: they belong to the head's group
   const groupEnd: number[] = []; // first command of a group → its last (the one its fence names)
   let grouping = options.groupFences === true;
@@ -63,8 +65,8 @@ export async function captureFenced(
     resolveDone();
   };
 
-  // the lines so far go to head..i; `complete`: a fence closed them, so every command answered
-  const attribute = (i: number, complete: boolean): boolean => {
+  // the lines so far go to head..i, closed by i's fence: every command of the group answered
+  const attribute = (i: number): boolean => {
     if (i === head) {
       // one command: all the lines are its own (splitGroupLines' answer for a group of one)
       const lines = results[head]!.lines;
@@ -72,7 +74,7 @@ export async function captureFenced(
       pending.length = 0;
       return true;
     }
-    const split = splitGroupLines(commands.slice(head, i + 1), pending, complete);
+    const split = splitGroupLines(commands.slice(head, i + 1), pending);
     if (split) split.forEach((lines, k) => results[head + k]!.lines.push(...lines));
     else for (let k = head; k <= i; k++) results[k]!.lines.push(...pending);
     pending.length = 0;
@@ -80,7 +82,7 @@ export async function captureFenced(
   };
 
   const closeUpTo = (i: number) => {
-    const exact = attribute(i, true);
+    const exact = attribute(i);
     if (!exact) grouping = false; // fall back to one fence per command for the rest
     const size = i - head + 1;
     const each = (now() - headSince) / size;
@@ -88,11 +90,12 @@ export async function captureFenced(
       const r = results[head]!;
       if (r.end === 'not_sent' && r.sent) r.end = exact ? 'fenced' : 'unattributed';
       if (r.end === 'unattributed')
-        r.reason = `it ran in a group of ${size} commands closed by one fence, and the group's ${r.lines.length} reply lines did not fit one line per command, so which line is whose is not known; check the world before sending it again`;
+        r.reason = `it ran in a group of ${size} commands closed by one fence, and the group's ${r.lines.length} reply lines did not fit one line per command, so which line is whose is not known (the rest of the batch went one fence per command); check the world before sending it again`;
       r.durationMs = each;
       options.onSettled?.(head, r);
     }
     headSince = now();
+    graceUntil = undefined;
     options.onProgress?.(head, commands.length);
   };
 
@@ -112,21 +115,83 @@ export async function captureFenced(
     if (head < next) pending.push({ ...message, atMs: now() });
   };
 
-  const failAll = (end: 'disconnected' | 'timed_out', reason: string) => {
-    // what came since the last fence is the head group's: later commands had not started
-    if (head < next) attribute(groupEnd[head] ?? head, false);
-    for (let i = head; i < next; i++) {
+  /** how a command is named in the reasons of those after it */
+  const named = (i: number): string => {
+    const text = commands[i]!;
+    return `command ${i + 1} (\`${text.length > 60 ? `${text.slice(0, 57)}...` : text}\`)`;
+  };
+
+  /**
+   * The head group's fence will not come (its deadline and the grace period passed, or the connection went
+   * down). The lines since the last fence are the group's first commands', in order; where every command of
+   * the group answers lines of a known shape (groups.ts), they are exactly those commands' own, and those
+   * commands are answered. The commands after the last answered one end `end`; returns the first of them.
+   */
+  const cutShort = (
+    end: 'disconnected' | 'timed_out',
+    reason: (i: number, first: number) => string,
+  ): number => {
+    let first = head;
+    if (head < next) {
+      const last = groupEnd[head] ?? head;
+      const group = commands.slice(head, last + 1);
+      const split = group.every(groupable) ? splitGroupLines(group, pending, false) : undefined;
+      if (split) {
+        let since = headSince;
+        split.forEach((lines, k) => {
+          const r = results[head + k]!;
+          if (lines.length === 0) return;
+          r.lines.push(...lines);
+          r.end = 'answered';
+          const at = lines[0]!.atMs ?? since;
+          r.durationMs = Math.max(0, at - since);
+          since = at;
+          first = head + k + 1;
+          options.onSettled?.(head + k, r);
+        });
+        if (first > head) options.onProgress?.(first, commands.length);
+      } else {
+        // a command whose lines are not counted, or lines that do not fit: whose they are is not known
+        for (let k = head; k <= last; k++) results[k]!.lines.push(...pending);
+      }
+      pending.length = 0;
+    }
+    for (let i = first; i < next; i++) {
       const r = results[i]!;
       if (r.end === 'not_sent') {
         r.end = end;
-        r.reason = reason;
+        r.reason = reason(i, first);
       }
     }
+    return first;
+  };
+
+  /** the reason of command `i`, timed out at the end of the grace period; `first` is the first without a reply */
+  const timedOutReason = (i: number, first: number): string => {
+    const last = groupEnd[head] ?? head;
+    const size = last - head + 1;
+    if (i > first)
+      return `no reply from the server within ${timeoutMs} ms after an earlier command timed out (the first without a reply: ${named(first)})`;
+    if (i > last)
+      return `no reply from the server within ${timeoutMs} ms; every command before it was answered, then the server stopped answering, so it is the first command without a reply`;
+    if (size === 1) return `no reply from the server within ${timeoutMs} ms`;
+    const lines = results[i]!.lines.length;
+    const answered = first - head;
+    const why =
+      lines > 0
+        ? `; ${lines} reply lines came for the group before the server stopped, and they did not fit one line per command, so which of its commands were answered is not known`
+        : answered > 0
+          ? `; the ${answered} before it in the group were answered, so it is the first command without a reply`
+          : '; none of its group was answered, so it is the first command without a reply';
+    return `no reply from the server within ${headTimeout()} ms for its group of ${size} commands (${timeoutMs} ms each)${why}`;
   };
 
   const onClose = (reason: string) => {
     stopReason = `not sent: the connection went down (${reason})`;
-    failAll('disconnected', `the connection went down before the server confirmed this command (${reason})`);
+    cutShort(
+      'disconnected',
+      () => `the connection went down before the server confirmed this command (${reason})`,
+    );
     markUnsent();
     finish();
   };
@@ -145,7 +210,12 @@ export async function captureFenced(
   const pump = () => {
     clearTimeout(paceTimer);
     paceTimer = undefined;
-    while (stopReason === undefined && next < commands.length && next - head < maxInFlight) {
+    while (
+      stopReason === undefined &&
+      graceUntil === undefined &&
+      next < commands.length &&
+      next - head < maxInFlight
+    ) {
       // a group and its fence never need more room than the whole window has
       const room = Math.max(1, (options.budget?.capacity() ?? Infinity) - 1);
       const size = grouping ? groupSize(commands, next, Math.min(room, maxInFlight - (next - head))) : 1;
@@ -194,25 +264,20 @@ export async function captureFenced(
   const onDeadline = () => {
     armed = false;
     if (finished || head >= next) return;
-    if (graceUntil === undefined && now() < headSince + headTimeout()) return schedule();
     if (graceUntil === undefined) {
-      // the server spent the whole deadline on the head command: stop sending, give the rest one grace period
-      const r = results[head]!;
-      r.end = 'timed_out';
-      const group = (groupEnd[head] ?? head) - head + 1;
-      r.reason =
-        group === 1
-          ? `no reply from the server within ${timeoutMs} ms`
-          : `no reply from the server within ${headTimeout()} ms for its group of ${group} commands (${timeoutMs} ms each)`;
-      stopReason = `not sent: command ${head + 1} timed out`;
-      markUnsent();
+      if (now() < headSince + headTimeout()) return schedule();
+      // the server spent the whole deadline on the head group: send nothing more, give what is out one grace
       graceUntil = now() + timeoutMs;
+      options.onLate?.(head, timeoutMs);
       return schedule();
     }
-    failAll(
-      'timed_out',
-      `no reply from the server within ${timeoutMs} ms after an earlier command timed out`,
-    );
+    if (now() < graceUntil) return schedule();
+    const first = cutShort('timed_out', timedOutReason);
+    stopReason ??=
+      first < next
+        ? `not sent: command ${first + 1} timed out`
+        : `not sent: the server stopped answering after command ${first}`;
+    markUnsent();
     finish();
   };
 

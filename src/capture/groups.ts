@@ -7,6 +7,7 @@
  * performCommand), whose click event names the command. When the lines do not fit that shape the split
  * refuses, and the caller says so instead of guessing.
  */
+import { argsAsText, isRedWrapped, messageComponent } from '../vocabulary/text/component.js';
 import type { CapturedMessage, TextComponent } from '../vocabulary/text/message.js';
 
 /** commands that answer exactly one line (two for a parse error) while feedback is on */
@@ -51,17 +52,38 @@ function suggested(c: TextComponent | undefined): string | undefined {
 
 const isContext = (m: CapturedMessage): boolean => keys(m.component).includes('command.context.here');
 
+const INTEGER = /^-?\d+$/;
+
+/**
+ * A first line `command` can answer: a red failure, or its own command's success or failure key; a setblock's
+ * success names the block's position, which must be the command's where it gives plain coordinates. Another
+ * op's tellraw, or a line of a command silenced since, does not pass for this command's reply.
+ */
+function canAnswer(command: string, line: CapturedMessage): boolean {
+  if (isRedWrapped(line.component)) return true;
+  const message = messageComponent(line.component);
+  const [name, ...args] = command.trim().split(/\s+/);
+  if (message?.translate === undefined || !message.translate.startsWith(`commands.${name}.`)) return false;
+  if (message.translate !== 'commands.setblock.success') return true;
+  const at = args.slice(0, 3);
+  if (!at.every((a) => INTEGER.test(a))) return true;
+  const said = argsAsText(message, {});
+  return at.every((a, i) => Number(a) === Number(said[i]));
+}
+
 /**
  * The lines of each command of a group, or undefined when they cannot be told apart exactly: one line per
  * command, each optionally followed by the context line of that same command. `complete: false` accepts
- * fewer lines than commands (the group was cut short): the lines that came are the first commands'.
+ * fewer lines than commands (the group was cut short before its fence): the lines that came are the first
+ * commands', and each of those commands' first line — the one that says what it did — is whole. A complete
+ * group of one needs no shape (its fence closed its lines); a cut one must have the shape too.
  */
 export function splitGroupLines(
   commands: readonly string[],
   lines: readonly CapturedMessage[],
   complete = true,
 ): CapturedMessage[][] | undefined {
-  if (commands.length === 1) return [[...lines]];
+  if (commands.length === 1 && complete) return [[...lines]];
   const out: CapturedMessage[][] = commands.map(() => []);
   let k = -1;
   for (const line of lines) {
@@ -75,6 +97,8 @@ export function splitGroupLines(
     }
     k++;
     if (k >= commands.length) return undefined;
+    // cut short, nothing counts the lines: each must be one its command can answer
+    if (!complete && !canAnswer(commands[k]!, line)) return undefined;
     out[k]!.push(line);
   }
   if (complete && k !== commands.length - 1) return undefined;

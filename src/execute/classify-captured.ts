@@ -57,7 +57,8 @@ export class CapturedClassifier {
       chatMessages: c.lines.map(renderLine),
       captureStrategy: c.strategy,
     };
-    if (c.end === 'fenced' || c.end === 'quiet') {
+    // answered: its group's fence never came, but its own reply did (capture/groups.ts), as exact as a fence
+    if (c.end === 'fenced' || c.end === 'quiet' || c.end === 'answered') {
       const outcome = classifyOutcome({
         command: c.command,
         messages: c.lines,
