@@ -1,14 +1,13 @@
 /**
- * The words of render_area: what the picture shows and nothing it cannot. A top view shows the top block of
- * each column; an isometric view shows the faces that look up and toward its corner, so a block whose three
- * such faces are all covered by full opaque blocks (in the box, after the cutaway) is not in the picture and
- * not named. What the cutaway left out is named by type, or why nothing was cut.
+ * The words of render_area: what the picture shows and nothing it cannot. The blocks named, their counts and
+ * the see-through walls are those of the pixels drawn (world-view/render.ts records which block painted each);
+ * what shows nowhere is said as such, with the call that shows it. What the cutaway left out is named by
+ * type, or why nothing was cut.
  */
 import type { Box } from '../vocabulary/blocks/box.js';
 import type { BlockSource } from '../vocabulary/blocks/block-state.js';
 import type { BlockCount, Counts } from '../world-view/legend.js';
-import { BlockGrid } from '../world-view/render-grid.js';
-import type { Corner } from '../world-view/rotate.js';
+import type { Hidden } from '../world-view/render.js';
 
 export interface CutBlocks {
   fromY: number;
@@ -17,78 +16,47 @@ export interface CutBlocks {
 }
 
 /** What was left out of the picture, by type, or why nothing was (so that a roof still drawn is explained). */
-export function cutawayLine(view: 'isometric' | 'top', cut: CutBlocks | undefined, asked: boolean): string {
+export function cutawayLine(cut: CutBlocks | undefined, asked: boolean, seeThrough: boolean): string {
   if (!asked) return 'nothing cut away (cutaway: false)';
   if (!cut)
     return "nothing cut away: the box's top layer does not roof over air (to look under a roof, lower to.y below it)";
   const what = cut.blocks.map((b) => `${b.name} ${b.count}`).join(', ');
-  const near = view === 'isometric' ? ', and the near walls of the room under it are drawn see-through' : '';
+  // only where the picture has them: a wall with more roof in front of it is drawn solid
+  const near = seeThrough ? ', and the near walls of the room under it are drawn see-through' : '';
   return `cut away: ${cut.removed} blocks from y ${cut.fromY} up are not drawn (${what})${near}; cutaway: false draws them`;
 }
 
 /** A top view shows the top block of each column: only those are named. */
-export function topText(shown: readonly string[], counts: Counts): string {
+export function topText(shown: readonly string[], counts: Counts, hidden: Hidden): string {
   const unloaded = counts.unloaded > 0 ? `; unloaded (hatched): ${counts.unloaded}` : '';
-  const under = counts.blocks.some((b) => !shown.includes(b.name))
-    ? '; other blocks lie under them (an isometric view or get_blocks_in_area shows them)'
-    : '';
+  const under =
+    hidden.count > 0
+      ? '; other blocks lie under them (an isometric view or get_blocks_in_area shows them)'
+      : '';
   return `seen from above (the top block of each column): ${shown.join(', ') || 'nothing'}${under}${unloaded}`;
 }
 
-/** the two sides an isometric view from this corner looks at, as box-relative steps */
-const FACING: Record<Corner, [[number, number], [number, number]]> = {
-  'south-east': [
-    [1, 0],
-    [0, 1],
-  ],
-  'south-west': [
-    [-1, 0],
-    [0, 1],
-  ],
-  'north-west': [
-    [-1, 0],
-    [0, -1],
-  ],
-  'north-east': [
-    [1, 0],
-    [0, -1],
-  ],
-};
+/**
+ * What an isometric picture shows, counted from the pixels drawn (world-view/render.ts): the blocks with a
+ * face in it, how many lie wholly behind others, and the types that show nowhere, with how to see them.
+ */
+export function inViewText(shown: Counts, hidden: Hidden, box: Box, cutaway: boolean): string {
+  const list = shown.blocks.map((b) => `${b.name} ${b.count}`).join(', ');
+  const behind = hidden.count ? `; ${hidden.count} more lie wholly behind others, not in the picture` : '';
+  const unloaded = shown.unloaded > 0 ? `; unloaded (hatched): ${shown.unloaded}` : '';
+  return `in the picture (blocks with a face it shows): ${list || 'none'}${behind}${unloaded}${unseenText(hidden, box, cutaway)}`;
+}
 
-/** The blocks an isometric view from `corner` can show (a face up or toward the corner not covered), with counts. */
-export function inViewText(
-  source: BlockSource,
-  box: Box,
-  corner: Corner,
-  cutFromY: number | undefined,
-  counts: Counts,
-): string {
-  const grid = new BlockGrid(box, source);
-  const cutDy = cutFromY === undefined ? Infinity : cutFromY - box.min.y;
-  const { x: sx, y: sy, z: sz } = grid.size;
-  const covered = (dx: number, dy: number, dz: number) => dy < cutDy && grid.solidAt(dx, dy, dz);
-  const [[ax, az], [bx, bz]] = FACING[corner];
-  const byName = new Map<string, number>();
-  let hidden = 0;
-  for (let dy = 0; dy < Math.min(sy, cutDy); dy++)
-    for (let dz = 0; dz < sz; dz++)
-      for (let dx = 0; dx < sx; dx++) {
-        const cell = grid.at(dx, dy, dz);
-        if (cell < 0) continue;
-        if (covered(dx, dy + 1, dz) && covered(dx + ax, dy, dz + az) && covered(dx + bx, dy, dz + bz)) {
-          hidden++;
-          continue;
-        }
-        const name = grid.palette[cell]!.name;
-        byName.set(name, (byName.get(name) ?? 0) + 1);
-      }
-  const list = [...byName]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .map(([name, n]) => `${name} ${n}`)
-    .join(', ');
-  const behind = hidden ? `; ${hidden} more lie wholly behind others, not in the picture` : '';
-  const unloaded = counts.unloaded > 0 ? `; unloaded (hatched): ${counts.unloaded}` : '';
-  return `in the picture (blocks with a face it shows): ${list || 'none'}${behind}${unloaded}`;
+/** The types that show nowhere, and the call that shows them: the box cut down to their top layer. */
+function unseenText(hidden: Hidden, box: Box, cutaway: boolean): string {
+  if (hidden.unseen.length === 0) return '';
+  const what = hidden.unseen.map((b) => `${b.name} ${b.count}`).join(', ');
+  const y = hidden.unseenTopY;
+  const how =
+    y !== undefined && y < box.max.y
+      ? `to see them, render the box with to.y ${y} (their top layer, then seen from above)${cutaway ? '' : ' or without cutaway: false'}`
+      : `to see them, render from another corner, or view top${cutaway ? '' : ', or without cutaway: false'}`;
+  return `; hidden inside or behind what is drawn, not in the picture at all: ${what} — ${how}`;
 }
 
 const AIR = new Set(['minecraft:air', 'minecraft:cave_air', 'minecraft:void_air']);

@@ -26,16 +26,17 @@ export interface Counts {
   unloaded: number;
 }
 
-export function countBlocks(grid: BlockGrid): Counts {
+/** The blocks of the grid by type; with `only`, the blocks marked 1 in it (air and unloaded: all of the grid). */
+export function countBlocks(grid: BlockGrid, only?: Uint8Array): Counts {
   const byName = new Map<string, number>();
   const perEntry = new Array<number>(grid.palette.length).fill(0);
   let air = 0;
   let unloaded = 0;
-  for (const cell of grid.cells) {
+  grid.cells.forEach((cell, i) => {
     if (cell === AIR_CELL) air++;
     else if (cell === UNLOADED_CELL) unloaded++;
-    else perEntry[cell]!++;
-  }
+    else if (!only || only[i] === 1) perEntry[cell]!++;
+  });
   grid.palette.forEach((e, i) => {
     if (perEntry[i]! > 0) byName.set(e.name, (byName.get(e.name) ?? 0) + perEntry[i]!);
   });

@@ -61,8 +61,44 @@ const GLYPHS: Record<string, readonly number[]> = {
   '<': [1, 2, 4, 2, 1],
 };
 
+/**
+ * Which block each pixel of a picture shows: the renderer names the painter before it draws a block's faces,
+ * and every pixel painted then is that block's. A see-through paint (alpha below 1) shows what is under it
+ * too, so it is kept beside the opaque block it lies over; an opaque paint covers both.
+ */
+export class PixelOwners {
+  /** per pixel: the block whose opaque paint is on top, or -1 */
+  readonly opaque: Int32Array;
+  /** per pixel: the nearest block painted see-through over the opaque one, or -1 */
+  readonly over: Int32Array;
+  /** the block being drawn; -1: nothing is recorded (ground, grid, labels); -2: covers, but is no block */
+  painter = -1;
+
+  constructor(pixels: number) {
+    this.opaque = new Int32Array(pixels).fill(-1);
+    this.over = new Int32Array(pixels).fill(-1);
+  }
+
+  record(pixel: number, alpha: number): void {
+    if (this.painter === -1) return;
+    if (alpha >= 1) {
+      this.opaque[pixel] = this.painter;
+      this.over[pixel] = -1;
+    } else this.over[pixel] = this.painter;
+  }
+
+  /** 1 for every block that shows in at least one pixel, indexed by block */
+  shown(blocks: number): Uint8Array {
+    const out = new Uint8Array(blocks);
+    for (const owners of [this.opaque, this.over]) for (const b of owners) if (b >= 0) out[b] = 1;
+    return out;
+  }
+}
+
 export class Canvas {
   readonly data: Buffer;
+  /** set: every pixel painted is recorded as the current painter's */
+  owners: PixelOwners | undefined;
 
   constructor(
     readonly width: number,
@@ -87,6 +123,7 @@ export class Canvas {
     for (let k = 0; k < 3; k++) {
       this.data[i + k] = Math.round(c[k]! * alpha + this.data[i + k]! * (1 - alpha));
     }
+    this.owners?.record(py * this.width + px, alpha);
   }
 
   pixel(px: number, py: number): Rgb {

@@ -77,6 +77,10 @@ const project = (ox: number, oy: number, a: number, x: number, y: number, z: num
   y: oy + ((x + z) * a) / 2 - y * a,
 });
 
+/**
+ * Draws the blocks; returns the blocks (by index in `blocks.cells`) drawn see-through as the near walls of a
+ * cut-away room. With `canvas.owners` set, every pixel painted is recorded as its block's.
+ */
 export function drawIsometric(
   canvas: Canvas,
   blocks: BlockGrid,
@@ -84,7 +88,9 @@ export function drawIsometric(
   turn: Turn,
   textured: boolean,
   roofed?: Uint8Array,
-): void {
+): number[] {
+  const seeThrough: number[] = [];
+  const owners = canvas.owners;
   const { size } = turn;
   const a = plan.scale;
   const at = (lx: number, dy: number, lz: number) => {
@@ -161,6 +167,7 @@ export function drawIsometric(
       for (let dz = 0; dz < size.z; dz++) {
         const cell = at(dx, dy, dz);
         if (cell === UNLOADED_CELL) {
+          if (owners) owners.painter = -2; // the hatch hides what is behind it
           cuboid(dx, dy, dz, FULL, [hatch(1), hatch(0.8), hatch(0.65)], 1);
           continue;
         }
@@ -169,11 +176,13 @@ export function drawIsometric(
         if (entry.solid && solidAt(dx + 1, dy, dz) && solidAt(dx, dy + 1, dz) && solidAt(dx, dy, dz + 1)) {
           continue;
         }
+        const w = turn.toWorld(dx, dz);
+        const index = (dy * blocks.size.z + w.dz) * blocks.size.x + w.dx;
+        if (owners) owners.painter = index;
         const { rgb, emissive } = entry.colour;
-        const alpha =
-          roofed && entry.solid && isNearWall(seen, dx, dy, dz)
-            ? Math.min(entry.colour.alpha, NEAR_WALL_ALPHA)
-            : entry.colour.alpha;
+        const nearWall = roofed !== undefined && entry.solid && isNearWall(seen, dx, dy, dz);
+        if (nearWall) seeThrough.push(index);
+        const alpha = nearWall ? Math.min(entry.colour.alpha, NEAR_WALL_ALPHA) : entry.colour.alpha;
         const f = emissive ? [1, 0.92, 0.85] : [1, 0.8, 0.64];
         const t = textured ? entry.textures : undefined;
         const paints: [FacePaint, FacePaint, FacePaint] = t
@@ -197,7 +206,9 @@ export function drawIsometric(
       }
     }
   }
+  if (owners) owners.painter = -1;
   if (plan.grid) drawIsoLabels(canvas, plan, size, p, turn);
+  return seeThrough;
 }
 
 type FacePaint = Paint | { texture: Texture; shade: number };

@@ -85,6 +85,8 @@ export function drawTop(
   blocks: BlockGrid,
   plan: Layout & { box: Box; grid: boolean },
   textured = false,
+  /** set to 1 for every block (by index in `blocks.cells`) that shows in at least one pixel */
+  shown?: Uint8Array,
 ): Set<PaletteEntry> {
   const seen = new Set<PaletteEntry>();
   const entryAt = (dx: number, dy: number, dz: number) => {
@@ -150,6 +152,7 @@ export function drawTop(
               (outline ? OUTLINE : 1);
             const rgb = shade(own, f);
             seen.add(entry);
+            if (shown) shown[(dy * size.z + dz) * size.x + dx] = 1;
             if (entry.colour.alpha < 1 && !opening) glass.push({ rgb, alpha: entry.colour.alpha });
             else {
               base = rgb;

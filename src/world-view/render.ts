@@ -10,7 +10,7 @@ import { McbridgeError } from '../vocabulary/errors.js';
 import type { BlockSource } from '../vocabulary/blocks/block-state.js';
 import { boxOf, sizeOf, volumeOf } from '../vocabulary/blocks/box.js';
 import { AREA_MAX_BLOCKS } from './encode.js';
-import { Canvas, textWidth } from './raster.js';
+import { Canvas, PixelOwners, textWidth } from './raster.js';
 import {
   BACKGROUND,
   BlockGrid,
@@ -18,7 +18,6 @@ import {
   type Layout,
   LEGEND_ROOM,
   MAX_IMAGE_SIDE,
-  type PaletteEntry,
 } from './render-grid.js';
 import { type Cutaway, cutAway, findCeiling } from './cutaway.js';
 import { type Counts, countBlocks, withLegend } from './legend.js';
@@ -147,14 +146,44 @@ export interface RenderResult {
   height: number;
   /** the picture part (pixel positions of blocks are as it says) */
   plan: RenderPlan;
-  /** what was drawn (after any cutaway) */
+  /** the blocks of the box after any cutaway, shown or not */
   counts: Counts;
+  /** the blocks that show in at least one pixel of the picture */
+  shown: Counts;
+  /** the blocks of the box (after any cutaway) that show nowhere in the picture */
+  hidden: Hidden;
+  /** blocks were drawn see-through as the near walls of a cut-away room, and show */
+  seeThrough: boolean;
   /** the layers left out, in world y */
   cutaway?: { fromY: number; removed: number };
   /** the lines written under the picture */
   caption: string[];
   /** the block types the legend panel names: those that show in the picture */
   legend: string[];
+}
+
+export interface Hidden {
+  count: number;
+  /** the block types none of whose blocks shows, with how many there are */
+  unseen: Array<{ name: string; count: number }>;
+  /** the highest world y of a block of an unseen type: a box whose top is there shows it from above */
+  unseenTopY?: number;
+}
+
+/** What the box holds that shows nowhere in the picture (`shown`: 1 per block that does). */
+function hiddenOf(blocks: BlockGrid, shown: Uint8Array, counts: Counts, visible: Counts, box: Box): Hidden {
+  const seen = new Set(visible.blocks.map((b) => b.name));
+  const unseen = counts.blocks.filter((b) => !seen.has(b.name));
+  const total = counts.blocks.reduce((n, b) => n + b.count, 0);
+  const count = total - visible.blocks.reduce((n, b) => n + b.count, 0);
+  if (unseen.length === 0) return { count, unseen };
+  const names = new Set(unseen.map((b) => b.name));
+  const layer = blocks.size.x * blocks.size.z;
+  let top = -1;
+  blocks.cells.forEach((cell, i) => {
+    if (cell >= 0 && shown[i] === 0 && names.has(blocks.palette[cell]!.name)) top = Math.floor(i / layer);
+  });
+  return { count, unseen, unseenTopY: box.min.y + top };
 }
 
 /** Reads the area through `source` and draws it, with the legend and the counts. */
@@ -173,36 +202,48 @@ export function renderAreaDetailed(
   }
   const canvas = new Canvas(plan.width, plan.height, BACKGROUND);
   const textured = (options.textures ?? true) && plan.scale >= 8;
-  let seen: Set<PaletteEntry> | undefined;
-  if (plan.view === 'top') seen = drawTop(canvas, blocks, plan, textured);
+  // which blocks show in the picture: those that own at least one of its pixels
+  let shownCells: Uint8Array = new Uint8Array(blocks.cells.length);
+  let seeThrough = false;
+  if (plan.view === 'top') drawTop(canvas, blocks, plan, textured, shownCells);
   else {
-    drawIsometric(canvas, blocks, plan, turnFor(plan.corner, plan.box), textured, cut?.roofed);
+    const owners = new PixelOwners(canvas.width * canvas.height);
+    canvas.owners = owners;
+    const nearWalls = drawIsometric(
+      canvas,
+      blocks,
+      plan,
+      turnFor(plan.corner, plan.box),
+      textured,
+      cut?.roofed,
+    );
+    canvas.owners = undefined;
+    shownCells = owners.shown(blocks.cells.length);
+    seeThrough = nearWalls.some((i) => shownCells[i] === 1);
   }
   const counts = countBlocks(blocks);
-  // the legend names what the picture shows; the counts keep every block drawn, hidden or not
-  const shown = seen ? new Set([...seen].map((e) => e.name)) : undefined;
-  const legendCounts = shown ? { ...counts, blocks: counts.blocks.filter((b) => shown.has(b.name)) } : counts;
+  // the legend names and counts what the picture shows
+  const shown = countBlocks(blocks, shownCells);
+  const hidden = hiddenOf(blocks, shownCells, counts, shown, plan.box);
   const cutaway = cut ? { fromY: plan.box.min.y + cut.fromDy, removed: cut.removed } : undefined;
   const caption = [
     plan.view === 'top' ? 'seen from above, north up' : `seen from the ${plan.corner} and above`,
-    ...(cutaway
-      ? [
-          `ceiling cut away: y ${cutaway.fromY} and up not drawn`,
-          ...(plan.view === 'top' ? [] : ['near walls see-through']),
-        ]
-      : []),
+    ...(cutaway ? [`ceiling cut away: y ${cutaway.fromY} and up not drawn`] : []),
+    ...(seeThrough ? ['near walls see-through'] : []),
   ];
-  const image =
-    (options.legend ?? true) ? withLegend(canvas, blocks, legendCounts, caption, plan.fontSize) : canvas;
+  const image = (options.legend ?? true) ? withLegend(canvas, blocks, shown, caption, plan.fontSize) : canvas;
   return {
     png: image.toPng(),
     width: image.width,
     height: image.height,
     plan,
     counts,
+    shown,
+    hidden,
+    seeThrough,
     ...(cutaway ? { cutaway } : {}),
     caption,
-    legend: legendCounts.blocks.map((b) => b.name),
+    legend: shown.blocks.map((b) => b.name),
   };
 }
 

@@ -302,7 +302,17 @@ describe('render_area says what the picture shows', () => {
         { name: 'oak_slab', count: 7 },
       ],
     });
-    expect(out.shown).toContain('crafting_table');
+    // from the south-east the roof's front row stands right between the eye and the crafting table: the answer
+    // counts what was drawn, says the table is not in the picture, and names the call that shows it
+    expect(out.shown).not.toContain('crafting_table');
+    expect(textOf(r)).toContain(
+      `not in the picture at all: crafting_table 1 — to see them, render the box with to.y ${o.y} (their top layer, then seen from above)`,
+    );
+    const sliced = await call('render_area', { ...box(), to: { ...box().to, y: o.y }, view: 'isometric' });
+    expect((sliced.structuredContent as { shown: string[] }).shown).toContain('crafting_table');
+    expect(textOf(sliced)).toMatch(
+      /^in the picture \(blocks with a face it shows\): [^;]*\bcrafting_table 1\b/m,
+    );
     expect(textOf(r)).not.toMatch(/^seen from above/m);
     // the dirt under the grass shows only where the box cuts it on the two sides seen from the south-east
     expect(textOf(r)).toMatch(/^in the picture \(blocks with a face it shows\): .*\bdirt 17\b/m);

@@ -33,7 +33,7 @@ export const RenderAreaOutput = z.object({
   unloaded: z.number().int(),
   shown: z
     .array(z.string())
-    .describe('block types the picture shows (top view: the top block of each column)'),
+    .describe('block types with a face in the picture (top view: the top block of each column)'),
   cutaway: z
     .object({
       fromY: z.number().int(),
@@ -101,10 +101,10 @@ export function registerRenderAreaTool(server: McpServer, deps: ToolDeps): void 
         const { min, max } = plan.box;
         const lines = [
           `${plan.view} render of ${min.x} ${min.y} ${min.z} to ${max.x} ${max.y} ${max.z}, ${r.width}×${r.height} px, ${r.caption[0]}`,
-          cutawayLine(plan.view, cutaway, options.cutaway ?? true),
+          cutawayLine(cutaway, options.cutaway ?? true, r.seeThrough),
           plan.view === 'top'
-            ? topText(r.legend, r.counts)
-            : inViewText(source, plan.box, plan.corner, cutaway?.fromY, r.counts),
+            ? topText(r.legend, r.counts, r.hidden)
+            : inViewText(r.shown, r.hidden, plan.box, options.cutaway ?? true),
           ...(plan.view === 'isometric'
             ? [
                 `other sides: corner ${CORNERS.filter((c) => c !== plan.corner).join(' | ')}; from above: view top`,
