@@ -5,6 +5,7 @@
  * the real 1.21.4 protocol and vanilla's reply shapes (test/servers/protocol-server.ts); the bot, the probe,
  * the capture and the outcome rules are the real ones.
  */
+import type { EventEmitter } from 'node:events';
 import { afterEach, expect, test } from 'vitest';
 import { captureFenced } from '../../src/capture/fenced.js';
 import { MineflayerChannel } from '../../src/connection/mineflayer.js';
@@ -169,13 +170,23 @@ test('the connection drops after 2 of a group of 5: the answered ones applied, t
 });
 
 test("other players' chat and an op's admin line between the replies: each command still gets its own line", async () => {
-  const { session } = await serverWith((command) => {
+  const { channel, session } = await serverWith((command) => {
     if (command.startsWith('setblock 1 64 0 ') || command.startsWith('setblock 2 64 0 '))
       return { kind: 'others' };
     if (command.startsWith('setblock 3 64 0 ')) return { kind: 'stall' };
     return undefined;
   });
+  // both kinds of line reach the bot: the other player's chat packet, and the admin line among the system lines
+  let playerChat = 0;
+  (channel.bot._client as unknown as EventEmitter).on('player_chat', () => playerChat++);
+  const admin: string[] = [];
+  const off = channel.onMessage((m) => {
+    if (JSON.stringify(m.component).includes('chat.type.admin')) admin.push(m.text);
+  });
   const batch = await run(session, setblocks(5));
+  off();
+  expect(playerChat).toBe(2);
+  expect(admin).toHaveLength(2);
   expect(statuses(batch)).toEqual(['applied', 'applied', 'applied', 'timed_out', 'timed_out']);
   expect(batch.results.map((r) => r.detail?.args)).toEqual([
     ['0', '64', '0'],
