@@ -67,30 +67,35 @@ const GLYPHS: Record<string, readonly number[]> = {
  * too, so it is kept beside the opaque block it lies over; an opaque paint covers both.
  */
 export class PixelOwners {
-  /** per pixel: the block whose opaque paint is on top, or -1 */
-  readonly opaque: Int32Array;
-  /** per pixel: the nearest block painted see-through over the opaque one, or -1 */
-  readonly over: Int32Array;
+  /** per pixel: 2 + the block whose opaque paint is on top; 1: covered by no block; 0: nothing */
+  private readonly opaque: Uint16Array | Int32Array;
+  /** per pixel: 2 + the nearest block painted see-through over the opaque one, or 0 */
+  private readonly over: Uint16Array | Int32Array;
   /** the block being drawn; -1: nothing is recorded (ground, grid, labels); -2: covers, but is no block */
   painter = -1;
 
-  constructor(pixels: number) {
-    this.opaque = new Int32Array(pixels).fill(-1);
-    this.over = new Int32Array(pixels).fill(-1);
+  constructor(
+    pixels: number,
+    private readonly blocks: number,
+  ) {
+    // two bytes a pixel each where the blocks fit (a 2048 px square: 16 MB rather than 32)
+    const small = blocks + 2 <= 0xffff;
+    this.opaque = small ? new Uint16Array(pixels) : new Int32Array(pixels);
+    this.over = small ? new Uint16Array(pixels) : new Int32Array(pixels);
   }
 
   record(pixel: number, alpha: number): void {
     if (this.painter === -1) return;
     if (alpha >= 1) {
-      this.opaque[pixel] = this.painter;
-      this.over[pixel] = -1;
-    } else this.over[pixel] = this.painter;
+      this.opaque[pixel] = this.painter + 2;
+      this.over[pixel] = 0;
+    } else this.over[pixel] = this.painter + 2;
   }
 
   /** 1 for every block that shows in at least one pixel, indexed by block */
-  shown(blocks: number): Uint8Array {
-    const out = new Uint8Array(blocks);
-    for (const owners of [this.opaque, this.over]) for (const b of owners) if (b >= 0) out[b] = 1;
+  shown(): Uint8Array {
+    const out = new Uint8Array(this.blocks);
+    for (const owners of [this.opaque, this.over]) for (const b of owners) if (b >= 2) out[b - 2] = 1;
     return out;
   }
 }

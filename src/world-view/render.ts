@@ -207,7 +207,7 @@ export function renderAreaDetailed(
   let seeThrough = false;
   if (plan.view === 'top') drawTop(canvas, blocks, plan, textured, shownCells);
   else {
-    const owners = new PixelOwners(canvas.width * canvas.height);
+    const owners = new PixelOwners(canvas.width * canvas.height, blocks.cells.length);
     canvas.owners = owners;
     const nearWalls = drawIsometric(
       canvas,
@@ -218,7 +218,7 @@ export function renderAreaDetailed(
       cut?.roofed,
     );
     canvas.owners = undefined;
-    shownCells = owners.shown(blocks.cells.length);
+    shownCells = owners.shown();
     seeThrough = nearWalls.some((i) => shownCells[i] === 1);
   }
   const counts = countBlocks(blocks);
