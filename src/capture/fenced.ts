@@ -170,20 +170,26 @@ export async function captureFenced(
   const timedOutReason = (i: number, first: number): string => {
     const last = groupEnd[head] ?? head;
     const size = last - head + 1;
+    // lines came for the head group, and none was found to be one command's own: nobody is known to have answered
+    const unsplit = first === head && results[head]!.lines.length > 0;
+    if (unsplit && i <= last) {
+      const n = results[i]!.lines.length;
+      const lines = `${n} reply line${n === 1 ? '' : 's'}`;
+      return size === 1
+        ? `no reply from the server within ${timeoutMs} ms: its ${lines} came, but no fence followed, so whether it finished is not known`
+        : `no reply from the server within ${headTimeout()} ms for its group of ${size} commands (${timeoutMs} ms each); ${lines} came for the group before the server stopped, and they did not fit one line per command, so which of its commands were answered is not known`;
+    }
     if (i > first)
-      return `no reply from the server within ${timeoutMs} ms after an earlier command timed out (the first without a reply: ${named(first)})`;
+      return `no reply from the server within ${timeoutMs} ms after an earlier command timed out (the first ${unsplit ? 'whose reply is not known' : 'without a reply'}: ${named(first)})`;
     if (i > last)
       return `no reply from the server within ${timeoutMs} ms; every command before it was answered, then the server stopped answering, so it is the first command without a reply`;
     if (size === 1) return `no reply from the server within ${timeoutMs} ms`;
-    const lines = results[i]!.lines.length;
     const answered = first - head;
     const why =
-      lines > 0
-        ? `; ${lines} reply lines came for the group before the server stopped, and they did not fit one line per command, so which of its commands were answered is not known`
-        : answered > 0
-          ? `; the ${answered} before it in the group were answered, so it is the first command without a reply`
-          : '; none of its group was answered, so it is the first command without a reply';
-    return `no reply from the server within ${headTimeout()} ms for its group of ${size} commands (${timeoutMs} ms each)${why}`;
+      answered > 0
+        ? `the ${answered} before it in the group were answered`
+        : 'none of its group was answered';
+    return `no reply from the server within ${headTimeout()} ms for its group of ${size} commands (${timeoutMs} ms each); ${why}, so it is the first command without a reply`;
   };
 
   const onClose = (reason: string) => {

@@ -231,9 +231,13 @@ test('a line that no setblock answers before the stall: nothing is attributed, t
   const batch = await run(session, setblocks(5));
   expect(statuses(batch)).toEqual(Array(5).fill('timed_out'));
   for (const r of batch.results) expect(r.applied).toBeNull();
-  expect(batch.results[0]!.summary).toMatch(
-    /3 reply lines came for the group before the server stopped, and they did not fit one line per command/,
-  );
+  // every command of the group says why, none is named the first without a reply
+  for (const r of batch.results) {
+    expect(r.summary).toMatch(
+      /3 reply lines came for the group before the server stopped, and they did not fit one line per command, so which of its commands were answered is not known/,
+    );
+    expect(r.chatMessages).toHaveLength(3);
+  }
 });
 
 test('a setblock with a fence of its own, answered, then the stall on its fence: applied; the gamerule after it timed_out', async () => {
@@ -257,4 +261,7 @@ test('a command whose lines are not counted (gamerule), answered but its fence s
   const batch = await run(session, ['gamerule sendCommandFeedback']);
   expect(statuses(batch)).toEqual(['timed_out']);
   expect(batch.results[0]!.chatMessages).toHaveLength(1);
+  expect(batch.results[0]!.summary).toMatch(
+    /its 1 reply line came, but no fence followed, so whether it finished is not known/,
+  );
 });
