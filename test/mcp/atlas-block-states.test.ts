@@ -1,5 +1,5 @@
 /**
- * The View's compact block states: every block of the shipped atlas file reads back exactly as the file has
+ * The View's block states, read a block at a time from the atlas file: every block reads back exactly as the file has
  * it, a name the file lacks reads as absent (so the mesher falls back to missing_texture), and a block looked
  * up twice in one View is parsed once.
  */
