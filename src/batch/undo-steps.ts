@@ -20,7 +20,14 @@ export async function undoSteps(
   steps: number,
   pastUnrecorded: boolean,
 ): Promise<UndoLastResult> {
-  const out: UndoLastResult = { undone: [], passed: [], remaining: 0, undoableNow: 0, entries: [] };
+  const out: UndoLastResult = {
+    undone: [],
+    passed: [],
+    remaining: 0,
+    undoableNow: 0,
+    barriers: 0,
+    entries: [],
+  };
   const source = channelBlockSource(session.channel);
   while (out.undone.length < steps) {
     const entry = history.peek();
@@ -66,19 +73,26 @@ export async function undoSteps(
 }
 
 /** What the history holds and what undo_last reaches of it now (without past_unrecorded). */
-export function held(history: UndoHistory): Pick<UndoLastResult, 'remaining' | 'undoableNow' | 'entries'> {
+export function held(
+  history: UndoHistory,
+): Pick<UndoLastResult, 'remaining' | 'undoableNow' | 'barriers' | 'entries'> {
   let blocker: string | undefined;
   const entries = history.list().map((e): UndoEntryView => {
     const base = { label: e.label, at: e.at };
     if (e.kind === 'not_recorded') {
       blocker ??= e.label;
-      return { ...base, undoable: false, reason: e.reason };
+      return { ...base, undoable: false, barrier: true, reason: e.reason };
     }
     return blocker === undefined
-      ? { ...base, undoable: true }
-      : { ...base, undoable: false, behind: blocker };
+      ? { ...base, undoable: true, barrier: false }
+      : { ...base, undoable: false, barrier: false, behind: blocker };
   });
-  return { remaining: entries.length, undoableNow: entries.filter((e) => e.undoable).length, entries };
+  return {
+    remaining: entries.length,
+    undoableNow: entries.filter((e) => e.undoable).length,
+    barriers: entries.filter((e) => e.barrier).length,
+    entries,
+  };
 }
 
 /** How many positions of the snapshot the world already shows as they were (unloaded ones are not counted). */

@@ -1,13 +1,17 @@
 /**
- * Undo: the snapshots of the last write batches of a connection, kept in memory. A write batch whose
- * blocks could not be snapshotted leaves a `not_recorded` marker instead, so that undo_last stops there and
- * says why rather than silently undoing an older batch. Bounded: at most UNDO_MAX_BATCHES entries and
- * UNDO_MAX_BLOCKS positions in all; older entries are dropped first.
+ * Undo: the snapshots of the last write batches of a connection, kept in memory. A change undo did not
+ * record — a write batch whose blocks could not be snapshotted, a build job — leaves a `not_recorded` entry
+ * instead: a barrier, so that undo_last stops there and says why rather than undo an older batch over blocks
+ * it never saw change. Bounded: at most UNDO_MAX_BATCHES recorded batches and UNDO_MAX_BLOCKS positions in
+ * all, and at most UNDO_MAX_BARRIERS barriers; older entries are dropped first. Barriers take none of the
+ * places kept for recorded batches, and one source (a build job, however often it runs or resumes) holds one
+ * barrier: the newest, since undo stops at the first barrier it meets.
  */
 import type { Snapshot } from './snapshot.js';
 
 export const UNDO_MAX_BATCHES = 10;
 export const UNDO_MAX_BLOCKS = 262_144;
+export const UNDO_MAX_BARRIERS = 10;
 
 interface EntryBase {
   /** what the batch did, e.g. "12 commands: setblock …" */
@@ -20,10 +24,12 @@ export interface RecordedUndo extends EntryBase {
   snapshot: Snapshot;
 }
 
-/** A write batch undo cannot put back, and why. */
+/** A change undo cannot put back, and why: a barrier undo_last stops at. */
 export interface UnrecordedUndo extends EntryBase {
   kind: 'not_recorded';
   reason: string;
+  /** what made it, when one source may mark again (e.g. `job:<id>`): it keeps one entry, the newest */
+  source?: string;
 }
 
 export type UndoEntry = RecordedUndo | UnrecordedUndo;
@@ -34,11 +40,24 @@ export class UndoHistory {
   push(entry: UndoEntry): void {
     this.entries.push(entry);
     while (
-      this.entries.length > UNDO_MAX_BATCHES ||
+      this.count('recorded') > UNDO_MAX_BATCHES ||
+      this.count('not_recorded') > UNDO_MAX_BARRIERS ||
       (this.entries.length > 1 && this.blocks() > UNDO_MAX_BLOCKS)
     ) {
       this.entries.shift();
     }
+  }
+
+  /**
+   * Puts a barrier of `entry.source` on top, unless it is there already; an older barrier of the same source
+   * goes (undo stops at the newest barrier, and a barrier it passes is passed with every other one).
+   */
+  mark(entry: UnrecordedUndo & { source: string }): void {
+    const top = this.entries.at(-1);
+    if (top?.kind === 'not_recorded' && top.source === entry.source) return;
+    const older = this.entries.findIndex((e) => e.kind === 'not_recorded' && e.source === entry.source);
+    if (older >= 0) this.entries.splice(older, 1);
+    this.push(entry);
   }
 
   /** The newest entry, left in place. */
@@ -63,6 +82,10 @@ export class UndoHistory {
 
   get size(): number {
     return this.entries.length;
+  }
+
+  private count(kind: UndoEntry['kind']): number {
+    return this.entries.reduce((n, e) => n + (e.kind === kind ? 1 : 0), 0);
   }
 
   private blocks(): number {

@@ -98,7 +98,7 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--http-max-sessions <n>',
-      '--http sessions open at once; one more is refused with 503 (default 64)',
+      '--http sessions open at once; at the limit a new client ends the least recently used idle session (default 64)',
       count,
     )
     .option(

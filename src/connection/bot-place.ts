@@ -39,6 +39,7 @@ export function botWorldView(bot: Bot): WorldView {
     minY,
     maxY: minY + height - 1,
     loadedChunkCount: chunks.length,
+    loadedChunks: chunks,
   };
   if (chunks.length) {
     const xs = chunks.map((c) => c[0]);

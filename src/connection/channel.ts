@@ -26,6 +26,8 @@ export interface WorldView {
   loadedChunkCount: number;
   /** the box (x/z, block coordinates) around every chunk the client holds; absent when none */
   loadedBox?: { min: { x: number; z: number }; max: { x: number; z: number } };
+  /** the chunks the client holds ([chunkX, chunkZ]), when the channel knows each: the box may have holes */
+  loadedChunks?: ReadonlyArray<readonly [number, number]>;
 }
 
 export interface CommandChannel {

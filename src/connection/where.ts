@@ -4,9 +4,13 @@
  * first `~` command. Facing follows vanilla's Direction.fromYRot (0 = south, 90 = west, 180 = north).
  */
 import { z } from 'zod';
-import type { CommandChannel } from './channel.js';
+import type { CommandChannel, WorldView } from './channel.js';
+import { type LoadedArea, loadedArea } from './loaded-area.js';
 
 const Vec = z.object({ x: z.number(), y: z.number(), z: z.number() });
+const Column = z.object({ x: z.number().int(), z: z.number().int() });
+/** whole chunks, in block coordinates, both ends inclusive */
+const ChunkRect = z.object({ min: Column, max: Column });
 
 export const BotPlaceSchema = z.object({
   /** feet position, as the server last placed the bot */
@@ -26,12 +30,17 @@ export const BotPlaceSchema = z.object({
   groundBlock: z.string().nullable(),
   /** how far the feet are above the top of that block (0: standing on it); null: not loaded */
   aboveGround: z.number().nullable(),
-  /** the chunks the bot's client holds: commands outside this box may hit unloaded chunks */
+  /** the chunks the bot's client holds: commands outside them may hit unloaded chunks */
   loaded: z
     .object({
       chunks: z.number().int(),
-      min: z.object({ x: z.number().int(), z: z.number().int() }),
-      max: z.object({ x: z.number().int(), z: z.number().int() }),
+      /** the box around every loaded chunk; not every chunk in it need be loaded (see notLoaded) */
+      min: Column,
+      max: Column,
+      /** rectangles whose union is exactly the loaded chunks */
+      areas: z.array(ChunkRect),
+      /** rectangles whose union is exactly the chunks of the box that are not loaded */
+      notLoaded: z.array(ChunkRect),
     })
     .nullable(),
 });
@@ -56,10 +65,16 @@ export function botPlace(channel: CommandChannel): BotPlace | undefined {
     pitch: round(p.pitch),
     world: view ? { minY: view.minY, maxY: view.maxY } : null,
     ...groundUnder(channel, p.y, block, minY),
-    loaded: view?.loadedBox
-      ? { chunks: view.loadedChunkCount, min: view.loadedBox.min, max: view.loadedBox.max }
-      : null,
+    loaded: view ? loadedOf(view) : null,
   };
+}
+
+/** The chunks as the channel knows them: each one, or (when it knows only the box) the box as whole. */
+function loadedOf(view: WorldView): LoadedArea | null {
+  if (view.loadedChunks) return loadedArea(view.loadedChunks) ?? null;
+  if (!view.loadedBox) return null;
+  const { min, max } = view.loadedBox;
+  return { chunks: view.loadedChunkCount, min, max, areas: [{ min, max }], notLoaded: [] };
 }
 
 type Ground = Pick<BotPlace, 'groundY' | 'groundBlock' | 'aboveGround'>;

@@ -4,7 +4,7 @@
  * `sent` steps, which the next resume checks against the world before sending anything again.
  */
 import { planBatch } from '../batch/plan.js';
-import type { UndoEntry, UndoHistory } from '../batch/undo.js';
+import type { UndoHistory, UnrecordedUndo } from '../batch/undo.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { executeBatch } from '../execute/execute-batch.js';
 import type { Logger } from '../vocabulary/logger.js';
@@ -72,8 +72,9 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
       step.attempts++;
     }
     await deps.save(state);
-    // on top before every chunk: a batch recorded between two chunks must not be undone over the job's blocks
-    if (deps.undo.peek() !== marker) deps.undo.push(marker);
+    // on top before every chunk: a batch recorded between two chunks must not be undone over the job's blocks;
+    // the job keeps one barrier however often it runs, resumes or is passed by other batches
+    deps.undo.mark({ ...marker, at: new Date().toISOString() });
 
     const batch = await executeBatch(session, items, {
       safety: deps.safety,
@@ -111,14 +112,15 @@ export async function runJob(state: JobState, deps: RunDeps): Promise<RunEnd> {
 
 /**
  * The job's place in the connection's undo history: undo_last must not reach past this job to an older
- * batch and undo that instead, so the marker says the job cannot be put back.
+ * batch and undo that instead, so the barrier says the job cannot be put back.
  */
-function notRecordedMarker(state: JobState): UndoEntry {
+function notRecordedMarker(state: JobState): UnrecordedUndo & { source: string } {
   return {
     kind: 'not_recorded',
     label: `build job ${state.id} (${state.steps.length} steps)`,
     at: new Date().toISOString(),
     reason: `build jobs are not snapshotted for undo (${JOB_UNDO_SHOWS})`,
+    source: `job:${state.id}`,
   };
 }
 

@@ -32,14 +32,18 @@ export function blockIds(version: string): string[] {
   return ids;
 }
 
-/** Block ids of the default connection's server (1.21.4, the embedded world's, until one is connected). */
-export function completeBlockId(targets: Targets, typed: string): string[] {
-  let version = '1.21.4';
+/** The default connection's version (1.21.4, the embedded world's, until one is connected). */
+export function serverVersion(targets: Targets): string {
   try {
-    version = targets.get().peek()?.channel.version ?? version;
+    return targets.get().peek()?.channel.version ?? '1.21.4';
   } catch {
     // no connection configured: the embedded world's version
+    return '1.21.4';
   }
-  const bare = blockIds(version).map((id) => id.slice('minecraft:'.length));
+}
+
+/** Block ids of the default connection's server. */
+export function completeBlockId(targets: Targets, typed: string): string[] {
+  const bare = blockIds(serverVersion(targets)).map((id) => id.slice('minecraft:'.length));
   return completeFrom(bare, typed.replace(/^minecraft:/, '')).map((name) => `minecraft:${name}`);
 }

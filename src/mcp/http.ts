@@ -44,7 +44,8 @@ export interface HttpServerOptions {
   allowNonLoopback?: boolean;
   /** a session without any request for this long ends (default 30 minutes) */
   idleTimeoutMs?: number;
-  /** sessions open at once; one more initialize is refused with 503 (default 64) */
+  /** sessions open at once (default 64): one more initialize ends the least recently used idle session, and is
+   * refused with 503 only when every session has a request or stream open */
   maxSessions?: number;
   /** a fresh MCP server for each session */
   makeServer: () => McpServer;
@@ -55,6 +56,8 @@ export interface HttpHandle {
   url: string;
   port: number;
   sessions(): number;
+  /** sessions with a request or stream open: the others may be ended to make room */
+  busy(): number;
   /** sessions ended so far, by how they ended */
   ended(): Readonly<Record<SessionEnd, number>>;
   /** news for the 2026-07-28 clients' `subscriptions/listen` streams (src/mcp/resources/listen-news.ts) */
@@ -77,6 +80,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
   const sessions = new HttpSessions(
     o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     o.maxSessions ?? DEFAULT_MAX_SESSIONS,
+    o.log,
   );
   const modern = createMcpHandler(() => o.makeServer(), {
     legacy: 'reject',
@@ -118,7 +122,15 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const existing = sessions.get(sessionId);
-      if (!existing) return refuse(res, 404, 'unknown or ended session: initialize again');
+      // the MCP specification: a request for a session the server ended is answered 404; the client starts anew
+      if (!existing)
+        return refuseJsonRpc(
+          res,
+          404,
+          body,
+          'Session not found: it ended (closed, idle too long, or ended to make room for a new client) or never existed; initialize a new session',
+          SESSION_NOT_FOUND,
+        );
       sessions.track(sessionId, res);
       try {
         return await serveWeb(existing.transport, req, res, body);
@@ -135,14 +147,13 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
   };
 
   const startSession = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
-    if (sessions.full()) {
-      const minutes = Math.round(sessions.idleTimeoutMs / 60_000);
+    if (!(await sessions.makeRoom())) {
       res.setHeader('retry-after', '60');
       return refuseJsonRpc(
         res,
         503,
         body,
-        `mcbridge has ${sessions.maxSessions} MCP sessions open, its limit: close sessions you no longer use (HTTP DELETE /mcp with their mcp-session-id), wait for idle ones to end (after ${minutes} min without a request), or raise the limit with --http-max-sessions`,
+        `mcbridge has ${sessions.maxSessions} MCP sessions open, its limit, and every one of them has a request or stream open right now: retry when one finishes, close sessions you no longer use (HTTP DELETE /mcp with their mcp-session-id), or raise the limit with --http-max-sessions`,
       );
     }
     const server = o.makeServer();
@@ -194,6 +205,7 @@ export async function startHttpServer(o: HttpServerOptions): Promise<HttpHandle>
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
     port,
     sessions: () => sessions.size,
+    busy: () => sessions.busy,
     ended: () => sessions.ended,
     notify: modern.notify,
     close: async () => {
@@ -226,15 +238,24 @@ async function serveWeb(
   await sendWebResponse(res, response);
 }
 
+/** The code the SDK's own transport answers an unknown session with. */
+const SESSION_NOT_FOUND = -32001;
+
 /** A refusal a JSON-RPC client shows: the error's message says what to do. */
-function refuseJsonRpc(res: ServerResponse, status: number, request: unknown, message: string): void {
+function refuseJsonRpc(
+  res: ServerResponse,
+  status: number,
+  request: unknown,
+  message: string,
+  code = -32000,
+): void {
   const id =
     typeof request === 'object' && request !== null && 'id' in request
       ? (request as { id: unknown }).id
       : null;
   res
     .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message } }));
+    .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } }));
 }
 
 function readJson(req: IncomingMessage): Promise<unknown> {

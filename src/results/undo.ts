@@ -42,7 +42,12 @@ export const UndoEntryView = z.object({
   at: z.string(),
   /** undo_last (without past_unrecorded) would put this one back now */
   undoable: z.boolean(),
-  /** not recorded: why undo cannot put it back */
+  /**
+   * a change undo did not record (a build job, a batch it could not snapshot): undo_last stops here, since
+   * undoing an older batch could overwrite blocks this change wrote; past_unrecorded: true goes past it
+   */
+  barrier: z.boolean(),
+  /** a barrier: why undo cannot put it back */
   reason: z.string().optional(),
   /** recorded, but a not-recorded entry (this label) stands in front of it: only past_unrecorded reaches it */
   behind: z.string().optional(),
@@ -62,6 +67,8 @@ export const UndoLastOutput = z.object({
   remaining: z.number().int(),
   /** of those, how many undo_last can put back now (recorded, with no not-recorded entry in front) */
   undoableNow: z.number().int(),
+  /** of those, how many are barriers (they take none of the places kept for recorded batches) */
+  barriers: z.number().int(),
   /** every entry still in the history, newest first */
   entries: z.array(UndoEntryView),
 });
@@ -106,16 +113,22 @@ export function renderUndoText(out: UndoLastResult): string {
 }
 
 /** What the history holds, newest first: each entry, whether undo_last reaches it now, and why not. */
-export function historyLines(out: Pick<UndoLastResult, 'remaining' | 'undoableNow' | 'entries'>): string[] {
-  const head = `${out.remaining} undo entr${out.remaining === 1 ? 'y' : 'ies'} left, ${out.undoableNow} undoable now${out.entries.length ? ' (newest first):' : ''}`;
+export function historyLines(
+  out: Pick<UndoLastResult, 'remaining' | 'undoableNow' | 'barriers' | 'entries'>,
+): string[] {
+  const barriers = out.barriers
+    ? ` and ${out.barriers} barrier${out.barriers === 1 ? '' : 's'} (changes undo did not record; they take none of the places kept for recorded batches)`
+    : '';
+  const recorded = out.remaining - out.barriers;
+  const head = `${out.remaining} undo entr${out.remaining === 1 ? 'y' : 'ies'} left: ${recorded} recorded batch${recorded === 1 ? '' : 'es'}${barriers}; ${out.undoableNow} undoable now${out.entries.length ? ' (newest first):' : ''}`;
   return [
     head,
     ...out.entries.map((e, i) => {
       const what = e.undoable
         ? 'undoable'
-        : e.reason !== undefined
-          ? `not recorded, undo cannot put it back: ${e.reason}`
-          : `recorded, behind ${e.behind ?? 'a not-recorded entry'}: only undo_last with past_unrecorded: true reaches it`;
+        : e.barrier
+          ? `BARRIER, undo stops here — not recorded, undo cannot put it back: ${e.reason ?? 'no snapshot'}. Undoing a batch before it could overwrite what it wrote: only undo_last with past_unrecorded: true goes past it, leaving its blocks`
+          : `recorded, behind ${e.behind ?? 'a barrier'}: only undo_last with past_unrecorded: true reaches it`;
       return `${i + 1}. ${e.label} (${e.at}) — ${what}`;
     }),
   ];

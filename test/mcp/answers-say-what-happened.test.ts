@@ -176,7 +176,7 @@ describe('undo says what it holds and what it did', () => {
     expect(await blockAt(0, 0, 8)).toBe('minecraft:stone');
     // what is left, by name: the batch that set the stone is next
     expect(out.entries[0]).toMatchObject({ undoable: true, label: expect.stringContaining('setblock') });
-    expect(textOf(undo)).toMatch(/undo entr(y|ies) left, \d+ undoable now/);
+    expect(textOf(undo)).toMatch(/undo entr(y|ies) left: \d+ recorded batch(es)?.*; \d+ undoable now/);
   });
 
   test('a build job says at its start that undo cannot put it back, and undo counts it as not undoable', async () => {

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/core';
 import { type CallToolResult, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { UndoRegistry } from '../../src/batch/undo.js';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -78,6 +79,20 @@ const connect = async (server: HttpHandle | string) => {
   await client.connect(transport);
   return { client, transport };
 };
+
+/** one POST as a script sends it, with a session id or without */
+const rawPost = (http: HttpHandle, body: unknown, sessionId?: string) =>
+  fetch(http.url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    },
+    body: JSON.stringify(body),
+  });
 
 /** a client that goes away without DELETE: its streams close, the session stays on the server */
 const abandon = async (url: string) => {
@@ -254,36 +269,83 @@ describe('HTTP sessions that end', () => {
     await client.close();
   });
 
-  test('one session over the cap is refused with 503 and a message that says what to do', async () => {
+  test('at the cap, a new client ends the least recently used idle session and gets in; the ended one is told 404', async () => {
+    const logged: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void logged.push(line) });
+    const http = await start({ maxSessions: 3, log });
+    // three one-shot clients: each initializes, calls, and goes away without ending its session
+    const oneShots: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { client, transport } = await connect(http);
+      await client.callTool({ name: 'list_connections', arguments: {} });
+      oneShots.push(transport.sessionId!);
+      await transport.close();
+    }
+    expect(http.sessions()).toBe(3);
+    await until("the one-shot clients' streams to close", () => http.busy() === 0);
+    // the first one comes back once: the second is now the least recently used
+    const back = await rawPost(http, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, oneShots[0]);
+    expect(back.status).toBe(200);
+
+    // a fourth client initializes and calls as if there were room
+    const fourth = await connect(http);
+    const called = (await fourth.client.callTool({
+      name: 'list_connections',
+      arguments: {},
+    })) as CallToolResult;
+    expect(called.isError).toBeFalsy();
+    expect(JSON.stringify(called.structuredContent)).toContain('default');
+    expect(http.sessions()).toBe(3);
+    expect(http.ended().evicted).toBe(1);
+    expect(logged.join('')).toContain(oneShots[1]!);
+    expect(logged.join('')).toMatch(/least recently used idle session/);
+
+    // the ended session's next request gets the protocol's answer for an unknown session
+    const stale = await rawPost(http, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, oneShots[1]);
+    expect(stale.status).toBe(404);
+    expect(await stale.json()).toMatchObject({ jsonrpc: '2.0', id: 3, error: { code: -32001 } });
+    // and the SDK's transport, sending with the id it kept, is told the same
+    const kept = new StreamableHTTPClientTransport(new URL(http.url), {
+      sessionId: oneShots[1]!,
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
+    await kept.start();
+    await expect(kept.send({ jsonrpc: '2.0', id: 5, method: 'tools/list' })).rejects.toMatchObject({
+      status: 404,
+    });
+    await kept.close();
+    // the others were left alone
+    for (const id of [oneShots[0], oneShots[2]])
+      expect((await rawPost(http, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, id)).status).toBe(200);
+    await fourth.transport.terminateSession();
+  });
+
+  test('when every session has a request or stream open, one more is refused with 503 and a message that says what to do', async () => {
     const http = await start({ maxSessions: 2 });
+    // connected SDK clients hold their GET stream open: busy, never ended to make room
     const first = await connect(http);
     await connect(http);
-    const res = await fetch(http.url, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
+    await until('both clients to hold their GET stream open', () => http.busy() === 2);
+    const res = await rawPost(http, {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'third', version: '0' },
       },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 7,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'third', version: '0' },
-        },
-      }),
     });
     expect(res.status).toBe(503);
     const body = (await res.json()) as { id: number; error: { message: string } };
     expect(body.id).toBe(7);
     expect(body.error.message).toMatch(/2 MCP sessions open/);
+    expect(body.error.message).toMatch(/request or stream open/);
     expect(body.error.message).toMatch(/DELETE/);
     expect(body.error.message).toMatch(/--http-max-sessions/);
     // the SDK client sees the refusal too
     await expect(connect(http)).rejects.toThrow(/--http-max-sessions/);
+    expect(http.ended().evicted).toBe(0);
     // a session that ends makes room
     await first.transport.terminateSession();
     await until('the deleted session to end', () => http.sessions() === 1);

@@ -6,7 +6,7 @@ import { UndoRegistry } from '../../src/batch/undo.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mineflayerTarget } from '../../src/connection/factories.js';
@@ -131,6 +131,26 @@ describe('resources', () => {
     });
   });
 
+  test('a connection that does not exist answers -32602 naming its URI and the connections there are, as a missing structure does', async () => {
+    const refusal = async (uri: string) =>
+      client.readResource({ uri }).then(
+        () => undefined,
+        (e: unknown) => e as ProtocolError,
+      );
+    const connection = await refusal('mcbridge://connections/nowhere');
+    const structure = await refusal('mcbridge://structures/nothing-saved-by-this-name');
+    expect(structure).toBeInstanceOf(ProtocolError);
+    expect(connection).toBeInstanceOf(ProtocolError);
+    expect(connection!.code).toBe(ProtocolErrorCode.InvalidParams);
+    expect(connection!.code).toBe(structure!.code);
+    expect(connection!.message).toContain('mcbridge://connections/nowhere');
+    expect(connection!.message).toContain('no connection named "nowhere"');
+    expect(connection!.message).toContain('use one of: sandbox');
+    expect(connection!.data).toMatchObject({ uri: 'mcbridge://connections/nowhere' });
+    // a name that is not even a valid escape is not found either, not an internal error
+    expect((await refusal('mcbridge://connections/%E0%A4%A'))!.code).toBe(ProtocolErrorCode.InvalidParams);
+  });
+
   test('a subscribed build job sends updates while it runs; a new job changes the list', async () => {
     const changesBefore = listChanges.length;
     const started = await call('start_build_job', {
@@ -187,6 +207,106 @@ describe('prompts and completions', () => {
     expect(commands.length).toBeGreaterThan(5);
     expect(statuses).toEqual(commands.map(() => 'applied'));
     expect(text).toContain('oak_door[facing=west,half=lower]');
+  });
+
+  test('build_house reads the rooms and style a user types: "two" rooms and "Stone" build two stone rooms, every command applied', async () => {
+    const { prompts } = await client.listPrompts();
+    const house = prompts.find((p) => p.name === 'build_house')!;
+    const rooms = house.arguments!.find((a) => a.name === 'rooms')!;
+    expect(rooms.description).toBe(
+      'number of rooms: a whole number from 1 to 8, digits or words (default 3)',
+    );
+    const prompt = await client.getPrompt({
+      name: 'build_house',
+      arguments: { rooms: 'two', style: 'Stone' },
+    });
+    expect(prompt.description).toBe('A house of 2 rooms');
+    const text = (prompt.messages[0]!.content as { text: string }).text;
+    expect(text).toContain('Build a house of 2 rooms in a row (7×7 each, sharing walls), stone style');
+    const commands = JSON.parse(text.slice(text.indexOf('```json') + 7, text.lastIndexOf('```'))) as string[];
+    expect(commands.filter((c) => c.endsWith('minecraft:stone_bricks hollow'))).toHaveLength(2);
+    // built 40 blocks west of the other tests' blocks, so that it meets none of them
+    const result = await call('execute_commands', { commands: commands.map((c) => shiftX(c, -40)) });
+    const statuses = (result.structuredContent as unknown as BatchResult).results.map((r) => r.status);
+    expect(statuses).toEqual(commands.map(() => 'applied'));
+    // digits, a unit and one room read too
+    const one = await client.getPrompt({ name: 'build_house', arguments: { rooms: ' 1 room ' } });
+    expect(one.description).toBe('A house of 1 room');
+  });
+
+  test.each([
+    [
+      'build_house',
+      { rooms: 'lots' },
+      'rooms: "lots" is not a number: give a whole number of rooms from 1 to 8, as digits (3) or words (three)',
+    ],
+    [
+      'build_house',
+      { rooms: '12' },
+      'rooms: 12 is outside what this prompt builds: give a whole number of rooms from 1 to 8',
+    ],
+    ['build_house', { rooms: '2.5' }, 'rooms: "2.5" is not a number'],
+    [
+      'build_house',
+      { style: 'gothic' },
+      'style: "gothic" is not one of cabin, stone, modern or medieval (default cabin)',
+    ],
+    [
+      'build_room',
+      { doorSide: 'up' },
+      'doorSide: "up" is not one of north, south, east or west (default south)',
+    ],
+    ['build_room', { windows: 'maybe' }, 'windows: "maybe" is not one of yes or no (default yes)'],
+    [
+      'build_room',
+      { width: 'two' },
+      'width: 2 is outside what this prompt builds: give a whole number of blocks from 3 to 64',
+    ],
+    [
+      'build_room',
+      { wall: 'spruce_plank' },
+      'wall: "spruce_plank" is not a block of this server\'s version: did you mean minecraft:spruce_planks',
+    ],
+    ['build_room', { floor: 'oak planks!' }, 'floor: "oak planks!" is not a block id'],
+    [
+      'inspect_and_repair',
+      { from: 'here', to: '1 2 3' },
+      'from: "here" is not a block position: give three whole numbers, x y z',
+    ],
+  ])('%s refuses %j with what it takes (-32602)', async (name, args, says) => {
+    const error = await client.getPrompt({ name, arguments: args as Record<string, string> }).then(
+      () => undefined,
+      (e: unknown) => e as ProtocolError,
+    );
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect(error!.code).toBe(ProtocolErrorCode.InvalidParams);
+    expect(error!.message).toContain(`Invalid arguments for prompt ${name}: ${says}`);
+  });
+
+  test('build_room reads what a user types: words for sizes, sides by their letter, block names with spaces', async () => {
+    const prompt = await client.getPrompt({
+      name: 'build_room',
+      arguments: {
+        width: 'five',
+        depth: 'six',
+        height: '',
+        wall: 'Oak Planks',
+        doorSide: 'E',
+        furnished: 'no',
+      },
+    });
+    const text = (prompt.messages[0]!.content as { text: string }).text;
+    expect(prompt.description).toBe('A 5×6 room, 3 high inside');
+    expect(text).toContain('fill ~2 ~-1 ~2 ~6 ~3 ~7 minecraft:oak_planks hollow');
+    expect(text).toContain('oak_door[facing=west,half=lower]');
+    expect(text).not.toContain('crafting_table');
+    const inspect = await client.getPrompt({
+      name: 'inspect_and_repair',
+      arguments: { from: '10, 64, -5', to: '12 66 -3' },
+    });
+    expect((inspect.messages[0]!.content as { text: string }).text).toContain(
+      'get_blocks_in_area from 10 64 -5 to 12 66 -3',
+    );
   });
 
   test('completions: block ids from the server, sides, structure names, connection names; unknown refs give nothing', async () => {

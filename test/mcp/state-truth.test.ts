@@ -8,6 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+import { until } from '../helpers/wait.js';
 
 let c: TestCompanion;
 /** a block position next to where the bot spawned (never a hard-coded ground height) */
@@ -114,6 +115,56 @@ describe('where the bot is', () => {
     expect(text).toContain(`block ${info.bot.block.x} ${info.bot.block.y} ${info.bot.block.z}`);
     expect(text).toContain(`ground under it at y=${info.bot.groundY}`);
     expect(text).toMatch(/policy: allowed commands: .*setblock/);
+  });
+
+  test('the loaded area is said as the chunks the bot holds: every part reads as loaded, every named hole as not', async () => {
+    type Rect = { min: { x: number; z: number }; max: { x: number; z: number } };
+    type Loaded = Rect & { chunks: number; areas: Rect[]; notLoaded: Rect[] };
+    const loaded = async () => {
+      const result = await c.call('get_connection_info', {});
+      return { result, loaded: (result.structuredContent as { bot: { loaded: Loaded } }).bot.loaded };
+    };
+    // the chunks around the bot have all arrived once two answers in a row name the same ones
+    let last = await loaded();
+    await until('the loaded chunks to settle', async () => {
+      const next = await loaded();
+      const same = JSON.stringify(next.loaded) === JSON.stringify(last.loaded);
+      last = next;
+      return same;
+    });
+    const { result, loaded: area } = last;
+    const session = await c.target.get();
+    const p = await botPosition();
+    const y = Math.floor(p.y);
+    const chunksIn = (r: Rect) => {
+      const out: Array<{ x: number; z: number }> = [];
+      for (let x = r.min.x; x <= r.max.x; x += 16)
+        for (let z = r.min.z; z <= r.max.z; z += 16) out.push({ x, z });
+      return out;
+    };
+    const state = (at: { x: number; z: number }) =>
+      session.channel.readBlock!({ ...at, y }) === 'unloaded' ? 'unloaded' : 'loaded';
+    const parts = area.areas.flatMap(chunksIn);
+    expect(parts).toHaveLength(area.chunks);
+    expect(parts.map(state)).toEqual(parts.map(() => 'loaded'));
+    const holes = area.notLoaded.flatMap(chunksIn);
+    expect(holes.map(state)).toEqual(holes.map(() => 'unloaded'));
+    // the box is the parts and the holes, nothing else
+    expect(parts.length + holes.length).toBe(
+      ((area.max.x - area.min.x + 1) / 16) * ((area.max.z - area.min.z + 1) / 16),
+    );
+    // vanilla (and the embedded world) sends a circle of chunks: the box's corners are not loaded
+    expect(holes.length).toBeGreaterThan(0);
+    const line = textOf(result)
+      .split('\n')
+      .find((l) => l.includes('loaded: '))!;
+    // said as the box with its holes, or as its parts: either way every rectangle is named
+    const [named, tail] = line.includes(' except ')
+      ? [area.notLoaded, `(${area.chunks} chunks; those ${holes.length} are not loaded)`]
+      : [area.areas, `(${area.chunks} chunks in ${area.areas.length} parts)`];
+    for (const r of named.slice(0, 8))
+      expect(line).toContain(`x ${r.min.x}..${r.max.x}, z ${r.min.z}..${r.max.z}`);
+    expect(line).toContain(tail);
   });
 
   test('a teleport of the bot is applied because the server moved it, and carries the new position', async () => {

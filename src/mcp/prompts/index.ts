@@ -7,7 +7,8 @@ import { completable } from '@modelcontextprotocol/server';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { Targets } from '../../connection/targets.js';
-import { completeBlockId, completeFrom } from '../completions.js';
+import { blockIds, completeBlockId, completeFrom, serverVersion } from '../completions.js';
+import { PromptArgs } from './args.js';
 import { roomCommands, SIDES, type Side } from './room-plan.js';
 
 export const CONVENTIONS = [
@@ -21,8 +22,12 @@ const block = (targets: Targets, fallback: string, what: string) =>
   completable(z.string().describe(`${what} block id (default ${fallback})`), (value) =>
     completeBlockId(targets, value ?? ''),
   ).optional();
-const number = (what: string, fallback: number) =>
-  z.string().optional().describe(`${what} in blocks (default ${fallback})`);
+/** a count the prompt builds; the description says the range and that words are read too */
+const count = (what: string, l: Limit) =>
+  z
+    .string()
+    .optional()
+    .describe(`${what}: a whole number from ${l.min} to ${l.max}, digits or words (default ${l.fallback})`);
 const side = completable(z.string().describe('north, south, east or west (default south)'), (value) =>
   completeFrom(SIDES, value ?? ''),
 ).optional();
@@ -31,16 +36,29 @@ const yesNo = (what: string) =>
     completeFrom(['yes', 'no'], value ?? ''),
   ).optional();
 
-const int = (value: string | undefined, fallback: number, min: number, max: number) => {
-  const n = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(n) ? Math.min(max, Math.max(min, n)) : fallback;
-};
-const ns = (id: string | undefined, fallback: string) => {
-  const v = (id ?? '').trim() || fallback;
-  return v.includes(':') ? v : `minecraft:${v}`;
-};
-const yes = (v: string | undefined) => !/^(no|false|0|n)$/i.test((v ?? '').trim());
-const asSide = (v: string | undefined): Side => (SIDES.includes(v as Side) ? (v as Side) : 'south');
+interface Limit {
+  fallback: number;
+  min: number;
+  max: number;
+  unit: string;
+}
+const WIDTH: Limit = { fallback: 7, min: 3, max: 64, unit: 'block' };
+const DEPTH: Limit = { ...WIDTH };
+const HEIGHT: Limit = { fallback: 3, min: 2, max: 32, unit: 'block' };
+const ROOMS: Limit = { fallback: 3, min: 1, max: 8, unit: 'room' };
+const SIDE_WORDS: Record<string, Side> = { n: 'north', s: 'south', e: 'east', w: 'west' };
+
+/** A block argument of a prompt, read against the block ids of the default connection's server. */
+const readBlock = (
+  targets: Targets,
+  args: PromptArgs,
+  arg: string,
+  value: string | undefined,
+  fallback: string,
+) =>
+  args.block(arg, value, fallback, blockIds(serverVersion(targets)), (typed) =>
+    completeBlockId(targets, typed),
+  );
 
 const user = (text: string) => ({ role: 'user' as const, content: { type: 'text' as const, text } });
 
@@ -51,9 +69,9 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
       title: 'Build a room',
       description: 'A room of a given size and materials, with a door, windows and furniture, in one batch.',
       argsSchema: z.object({
-        width: number('width (x)', 7),
-        depth: number('depth (z)', 7),
-        height: number('inside height', 3),
+        width: count('width (x) in blocks', WIDTH),
+        depth: count('depth (z) in blocks', DEPTH),
+        height: count('inside height in blocks', HEIGHT),
         wall: block(targets, 'minecraft:oak_planks', 'wall'),
         floor: block(targets, 'minecraft:spruce_planks', 'floor'),
         roof: block(targets, 'minecraft:dark_oak_planks', 'roof'),
@@ -63,16 +81,17 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
       }),
     },
     (args) => {
+      const read = new PromptArgs('build_room');
       const spec = {
-        width: int(args.width, 7, 3, 64),
-        depth: int(args.depth, 7, 3, 64),
-        height: int(args.height, 3, 2, 32),
-        wall: ns(args.wall, 'oak_planks'),
-        floor: ns(args.floor, 'spruce_planks'),
-        roof: ns(args.roof, 'dark_oak_planks'),
-        doorSide: asSide(args.doorSide),
-        windows: yes(args.windows),
-        furnished: yes(args.furnished),
+        width: read.count('width', args.width, WIDTH),
+        depth: read.count('depth', args.depth, DEPTH),
+        height: read.count('height', args.height, HEIGHT),
+        wall: readBlock(targets, read, 'wall', args.wall, 'minecraft:oak_planks'),
+        floor: readBlock(targets, read, 'floor', args.floor, 'minecraft:spruce_planks'),
+        roof: readBlock(targets, read, 'roof', args.roof, 'minecraft:dark_oak_planks'),
+        doorSide: read.choice('doorSide', args.doorSide, SIDES, 'south', SIDE_WORDS),
+        windows: read.yesNo('windows', args.windows),
+        furnished: read.yesNo('furnished', args.furnished),
       };
       const commands = roomCommands(spec);
       return {
@@ -106,16 +125,18 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
       title: 'Build a house',
       description: 'Several rooms side by side sharing walls, with doorways between them, in a style.',
       argsSchema: z.object({
-        rooms: number('number of rooms', 3),
+        rooms: count('number of rooms', ROOMS),
         style: completable(
-          z.string().describe('style: cabin, stone, modern or medieval (default cabin)'),
+          z.string().describe(`style: ${Object.keys(STYLES).join(', ')} (default cabin)`),
           (value) => completeFrom(Object.keys(STYLES), value ?? ''),
         ).optional(),
       }),
     },
     (args) => {
-      const rooms = int(args.rooms, 3, 1, 8);
-      const style = STYLES[(args.style ?? 'cabin').toLowerCase()] ?? STYLES['cabin']!;
+      const read = new PromptArgs('build_house');
+      const rooms = read.count('rooms', args.rooms, ROOMS);
+      const styleName = read.choice('style', args.style, STYLE_NAMES, 'cabin');
+      const style = STYLES[styleName];
       const plans = Array.from({ length: rooms }, (_, i) =>
         roomCommands({
           width: 7,
@@ -135,11 +156,11 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
       ]).flat();
       const commands = [...plans.flat(), ...doorways];
       return {
-        description: `A house of ${rooms} rooms`,
+        description: `A house of ${rooms} room${rooms === 1 ? '' : 's'}`,
         messages: [
           user(
             [
-              `Build a house of ${rooms} rooms in a row (7×7 each, sharing walls), ${args.style ?? 'cabin'} style: walls ${style.wall}, floors ${style.floor}, roofs ${style.roof}. One outside door on the south side of the first room; a doorway (an opening, not a door) in every shared wall.`,
+              `Build a house of ${rooms} room${rooms === 1 ? '' : 's'} in a row (7×7 each, sharing walls), ${styleName} style: walls ${style.wall}, floors ${style.floor}, roofs ${style.roof}. One outside door on the south side of the first room; a doorway (an opening, not a door) in every shared wall.`,
               '',
               CONVENTIONS,
               '',
@@ -172,29 +193,34 @@ export function registerAllPrompts(server: McpServer, targets: Targets): void {
           .describe('what the region should be (e.g. "a 7×7 oak room with a door")'),
       }),
     },
-    (args) => ({
-      description: `Inspect ${args.from} to ${args.to}`,
-      messages: [
-        user(
-          [
-            `Inspect the region from ${args.from} to ${args.to}${args.intent ? ` — it should be: ${args.intent}` : ''} and repair it.`,
-            '',
-            CONVENTIONS,
-            '',
-            'Plan:',
-            `1. get_blocks_in_area from ${args.from} to ${args.to} (format runs for big regions); unloaded parts are never air — move closer first if some are unloaded.`,
-            `2. render_area over the same box to see it.`,
-            '3. List the differences from the intent: missing blocks, wrong blocks, wrong states (door halves, facing).',
-            '4. One execute_commands call with only the fixes (setblock for single blocks, fill for runs). Every result says whether it applied and verifies the block.',
-            '5. render_area again to confirm. undo_last takes the repair back if it went wrong.',
-          ].join('\n'),
-        ),
-      ],
-    }),
+    (given) => {
+      const read = new PromptArgs('inspect_and_repair');
+      const args = { ...given, from: read.position('from', given.from), to: read.position('to', given.to) };
+      return {
+        description: `Inspect ${args.from} to ${args.to}`,
+        messages: [
+          user(
+            [
+              `Inspect the region from ${args.from} to ${args.to}${args.intent ? ` — it should be: ${args.intent}` : ''} and repair it.`,
+              '',
+              CONVENTIONS,
+              '',
+              'Plan:',
+              `1. get_blocks_in_area from ${args.from} to ${args.to} (format runs for big regions); unloaded parts are never air — move closer first if some are unloaded.`,
+              `2. render_area over the same box to see it.`,
+              '3. List the differences from the intent: missing blocks, wrong blocks, wrong states (door halves, facing).',
+              '4. One execute_commands call with only the fixes (setblock for single blocks, fill for runs). Every result says whether it applied and verifies the block.',
+              '5. render_area again to confirm. undo_last takes the repair back if it went wrong.',
+            ].join('\n'),
+          ),
+        ],
+      };
+    },
   );
 }
 
-const STYLES: Record<string, { wall: string; floor: string; roof: string }> = {
+const STYLE_NAMES = ['cabin', 'stone', 'modern', 'medieval'] as const;
+const STYLES: Record<(typeof STYLE_NAMES)[number], { wall: string; floor: string; roof: string }> = {
   cabin: {
     wall: 'minecraft:spruce_planks',
     floor: 'minecraft:oak_planks',

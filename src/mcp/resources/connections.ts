@@ -2,9 +2,10 @@
  * Resource template `mcbridge://connections/{name}`: a named connection — its state, and what the server can
  * do once connected (version, operator, capture, feedback). Reading never connects.
  */
-import { ResourceTemplate } from '@modelcontextprotocol/server';
+import { ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { Targets } from '../../connection/targets.js';
+import type { ConnectionTarget } from '../../connection/target.js';
+import { type Targets, UnknownTargetError } from '../../connection/targets.js';
 import { completeFrom } from '../completions.js';
 
 export const connectionUri = (name: string) => `mcbridge://connections/${encodeURIComponent(name)}`;
@@ -41,7 +42,7 @@ export function registerConnectionResources(
       mimeType: 'application/json',
     },
     async (uri, variables) => {
-      const target = targets.get(decodeURIComponent(String(variables['name'])));
+      const target = named(targets, uri.href, String(variables['name']));
       const session = target.peek();
       const body = {
         connection: target.description.name,
@@ -56,4 +57,20 @@ export function registerConnectionResources(
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
     },
   );
+}
+
+/** The connection a URI names; one that does not exist is -32602 with the URI and the names there are. */
+function named(targets: Targets, uri: string, name: string): ConnectionTarget {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    throw new ResourceNotFoundError(uri, `${uri}: "${name}" is not a valid escaped connection name`);
+  }
+  try {
+    return targets.get(decoded);
+  } catch (err) {
+    if (err instanceof UnknownTargetError) throw new ResourceNotFoundError(uri, `${uri}: ${err.message}`);
+    throw err;
+  }
 }

@@ -1,5 +1,6 @@
 /** get_connection_info's policy shape, and the text lines for the bot's place and the policy. */
 import { z } from 'zod';
+import type { ChunkRect, LoadedArea } from '../../connection/loaded-area.js';
 import type { BotPlace } from '../../connection/where.js';
 import type { SafetyConfig } from '../../safety/config.js';
 
@@ -61,7 +62,7 @@ export function placeText(bot: BotPlace): string {
   if (bot.world) parts.push(`world y ${bot.world.minY}..${bot.world.maxY}`);
   parts.push(
     bot.loaded
-      ? `loaded: x ${bot.loaded.min.x}..${bot.loaded.max.x}, z ${bot.loaded.min.z}..${bot.loaded.max.z} (${bot.loaded.chunks} chunks; tp @s near an area before building outside it)`
+      ? `loaded: ${loadedAreaText(bot.loaded, 'bot.loaded')}; tp @s near an area before building outside it`
       : 'loaded area: unknown',
   );
   return parts.join('; ');
@@ -102,4 +103,27 @@ export function policyText(p: PolicySummary): string {
       ? 'one refused command stops the whole batch'
       : 'a refused command is skipped, the rest are sent',
   ].join('; ');
+}
+
+const span = (r: ChunkRect) => `x ${r.min.x}..${r.max.x}, z ${r.min.z}..${r.max.z}`;
+/** at most this many rectangles in a line of text; the structured answer holds them all */
+const TEXT_PARTS = 8;
+
+const listed = (rects: readonly ChunkRect[], where: string) =>
+  rects.length <= TEXT_PARTS
+    ? rects.map(span).join('; ')
+    : `${rects.slice(0, TEXT_PARTS).map(span).join('; ')}; and ${rects.length - TEXT_PARTS} more (${where})`;
+
+/** The loaded area in one line: the box when it is whole, else the box and its holes, or the parts. */
+export function loadedAreaText(area: LoadedArea, where: string): string {
+  const box = span(area);
+  if (area.notLoaded.length === 0) return `${box} (${area.chunks} chunks, the whole box)`;
+  const holes = area.notLoaded.reduce(
+    (n, r) => n + ((r.max.x - r.min.x + 1) / 16) * ((r.max.z - r.min.z + 1) / 16),
+    0,
+  );
+  // the box with its holes reads best where the box is mostly loaded and the holes take no more words
+  if (holes < area.chunks && area.notLoaded.length <= area.areas.length + 1)
+    return `${box} except ${listed(area.notLoaded, `${where}.notLoaded`)} (${area.chunks} chunks; those ${holes} are not loaded)`;
+  return `${listed(area.areas, `${where}.areas`)} (${area.chunks} chunks in ${area.areas.length} parts)`;
 }

@@ -33,7 +33,12 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
           .boolean()
           .optional()
           .describe('go past not-recorded batches (their blocks stay) to undo older ones'),
-        list: z.boolean().optional().describe('list what undo holds, undo nothing'),
+        list: z
+          .boolean()
+          .optional()
+          .describe(
+            'list what undo holds, undo nothing: each recorded batch, and each barrier (a change undo did not record — a build job, a batch it could not snapshot — where it stops) with why',
+          ),
         target: TargetArg,
       }),
       outputSchema: UndoLastOutput,
