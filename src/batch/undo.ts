@@ -4,6 +4,7 @@
  * says why rather than silently undoing an older batch. Bounded: at most UNDO_MAX_BATCHES entries and
  * UNDO_MAX_BLOCKS positions in all; older entries are dropped first.
  */
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { Snapshot } from './snapshot.js';
 
 export const UNDO_MAX_BATCHES = 10;
@@ -18,6 +19,16 @@ interface EntryBase {
 export interface RecordedUndo extends EntryBase {
   kind: 'recorded';
   snapshot: Snapshot;
+  /**
+   * A batch built part by part with the bot moved to each (place_structure far away): where the bot stands
+   * to reach each part's boxes of the snapshot. Undo moves it there before putting that part back.
+   */
+  stands?: UndoStand[];
+}
+
+export interface UndoStand {
+  at: BlockPos;
+  boxes: Box[];
 }
 
 /** A write batch undo cannot put back, and why. */

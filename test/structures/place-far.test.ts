@@ -95,12 +95,16 @@ describe('place_structure far from the bot', () => {
 
     const corner = { x: origin.x, y: origin.y + 1, z: origin.z };
     expect(Object.values((await read(corner, corner)).palette)).toEqual(['minecraft:stone_bricks']);
+    // the bot walks home in between: undo moves it back over the hut itself
+    const home_ = await c.execute([`tp ${home.x} ${home.y} ${home.z}`]);
+    expect(home_.results[0]!.status).toBe('applied');
     const undone = await c.call('undo_last', {});
     expect(undone.isError).toBeFalsy();
     const undo = undone.structuredContent as { undone: Array<{ status: string; label: string }> };
     expect(undo.undone).toHaveLength(1);
     expect(undo.undone[0]!.status).toBe('verified');
     expect(undo.undone[0]!.label).toMatch(/place_structure far_hut/);
+    expect(JSON.stringify(undone.content)).toMatch(/the bot was moved over each part of it and stands at/);
     expect(Object.values((await read(corner, corner)).palette)).not.toContain('minecraft:stone_bricks');
   });
 
@@ -135,6 +139,25 @@ describe('place_structure far from the bot', () => {
           message: `the wall's end at x ${x} once its chunk has arrived`,
         })
         .toEqual([x === origin.x ? 'minecraft:glowstone' : 'minecraft:cobblestone']);
+    }
+    // one undo_last takes the whole wall back, the bot moved over each part as the placement did
+    const undone = await c.call('undo_last', {});
+    expect(undone.isError).toBeFalsy();
+    const undo = undone.structuredContent as {
+      undone: Array<{ status: string; label: string; blocks: number; restoredCount: number }>;
+    };
+    expect(undo.undone).toHaveLength(1);
+    expect(undo.undone[0]).toMatchObject({ status: 'verified', label: expect.stringMatching(/long_wall/) });
+    expect(undo.undone[0]!.restoredCount).toBe(undo.undone[0]!.blocks);
+    for (const x of [origin.x, origin.x + 399]) {
+      await c.execute([`tp ${x} ${origin.y + 2} ${origin.z}`]);
+      const end = { x, y: origin.y, z: origin.z + 1 };
+      await expect
+        .poll(async () => Object.values((await read(end, end)).palette), {
+          timeout: 30_000,
+          message: `the wall's end at x ${x} air again once its chunk has arrived`,
+        })
+        .toEqual(['minecraft:air']);
     }
   });
 });

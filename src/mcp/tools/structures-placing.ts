@@ -7,7 +7,7 @@
  * says where it stands.
  */
 import type { Snapshot } from '../../batch/snapshot.js';
-import { type UndoEntry, UndoHistory } from '../../batch/undo.js';
+import { type UndoEntry, UndoHistory, type UndoStand } from '../../batch/undo.js';
 import { channelBlockSource, prepareReads } from '../../connection/block-reads.js';
 import type { ConnectionSession } from '../../connection/session.js';
 import { executeBatch } from '../../execute/execute-batch.js';
@@ -16,7 +16,7 @@ import type { BatchResult, CommandResult } from '../../results/schema.js';
 import { checkBatch } from '../../safety/check.js';
 import type { SafetyConfig } from '../../safety/config.js';
 import { PLACE_MAX_COMMANDS } from '../../structures/capture.js';
-import { partCommands, placementParts, writesAir } from '../../structures/parts.js';
+import { type PlacementPart, partCommands, placementParts, writesAir } from '../../structures/parts.js';
 import type { Transform } from '../../structures/rotate.js';
 import type { Structure } from '../../structures/store.js';
 import type { Box } from '../../vocabulary/blocks/box.js';
@@ -85,7 +85,7 @@ export async function placeInParts(
   const startedAt = performance.now();
   const total = plan.commands.length;
   const results: CommandResult[] = [];
-  const entries: UndoEntry[] = [];
+  const entries: Array<{ entry: UndoEntry; at: PlacementPart['stand'] }> = [];
   /** why a part left nothing to undo, when none did */
   let nothingToUndo: string | undefined;
   let partsSent = 0;
@@ -126,8 +126,11 @@ export async function placeInParts(
     for (const r of batch.results) results.push({ ...r, index: offset + r.index });
     const entry = history.peek();
     if (entry?.kind === 'not_recorded')
-      entries.push({ ...entry, reason: `part ${k + 1} of ${parts.length}: ${entry.reason}` });
-    else if (entry) entries.push(entry);
+      entries.push({
+        entry: { ...entry, reason: `part ${k + 1} of ${parts.length}: ${entry.reason}` },
+        at: part.stand,
+      });
+    else if (entry) entries.push({ entry, at: part.stand });
     else nothingToUndo ??= batch.undo?.reason;
   }
   const undo = recordWhole(options.undo, entries, nothingToUndo, options.label);
@@ -213,12 +216,12 @@ const skipped = (index: number, command: string, reason: string): CommandResult 
  */
 function recordWhole(
   history: UndoHistory,
-  entries: readonly UndoEntry[],
+  entries: ReadonlyArray<{ entry: UndoEntry; at: PlacementPart['stand'] }>,
   nothingToUndo: string | undefined,
   label: string,
 ): BatchResult['undo'] {
   const at = new Date().toISOString();
-  const unrecorded = entries.find((e) => e.kind === 'not_recorded');
+  const unrecorded = entries.map((e) => e.entry).find((e) => e.kind === 'not_recorded');
   if (unrecorded) {
     history.push({ kind: 'not_recorded', label, at, reason: unrecorded.reason });
     return { status: 'not_recorded', reason: unrecorded.reason };
@@ -229,12 +232,15 @@ function recordWhole(
       reason: nothingToUndo ?? 'nothing to undo: no command changed the world',
     };
   const snapshot: Snapshot = { boxes: [], states: new Map() };
-  for (const e of entries) {
-    if (e.kind !== 'recorded') continue;
-    snapshot.boxes.push(...e.snapshot.boxes);
-    for (const [k, v] of e.snapshot.states) if (!snapshot.states.has(k)) snapshot.states.set(k, v);
+  // undo moves the bot over each part as the placement did, and ends where it ended
+  const stands: UndoStand[] = [];
+  for (const { entry, at: stand } of entries) {
+    if (entry.kind !== 'recorded') continue;
+    snapshot.boxes.push(...entry.snapshot.boxes);
+    for (const [k, v] of entry.snapshot.states) if (!snapshot.states.has(k)) snapshot.states.set(k, v);
+    stands.push({ at: stand, boxes: entry.snapshot.boxes });
   }
-  history.push({ kind: 'recorded', label, at, snapshot });
+  history.push({ kind: 'recorded', label, at, snapshot, stands });
   return { status: 'recorded' };
 }
 
