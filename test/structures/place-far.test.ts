@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
+import { StructureFiles } from '../../src/structures/files.js';
 import type { Structure } from '../../src/structures/store.js';
 import type { EncodedArea } from '../../src/world-view/encode.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
@@ -106,6 +107,27 @@ describe('place_structure far from the bot', () => {
     expect(undo.undone[0]!.label).toMatch(/place_structure far_hut/);
     expect(JSON.stringify(undone.content)).toMatch(/the bot was moved over each part of it and stands at/);
     expect(Object.values((await read(corner, corner)).palette)).not.toContain('minecraft:stone_bricks');
+  });
+
+  test('a .schem file placed 300 blocks the other way, turned a quarter, compares at 100% and is undone', async () => {
+    // written as WorldEdit would (Sponge v3) at 1.21.4's DataVersion, read back through the file path
+    await new StructureFiles(c.structures.dir, []).write('far_hut.schem', hut, 4189);
+    const origin = { x: home.x - 300, y: home.y, z: home.z - 30 };
+    const args = { file: 'far_hut.schem', origin, rotation: 90 };
+    const placed = await c.call('place_structure', args);
+    expect(placed.isError).toBeFalsy();
+    const batch = placed.structuredContent as unknown as Placed;
+    expect(batch.moves).toMatchObject({ parts: 1, partsSent: 1 });
+    expect(batch.failedCount).toBe(0);
+    expect(batch.undo).toEqual({ status: 'recorded' });
+    const compared = await c.call('compare_structure', args);
+    expect(compared.structuredContent).toMatchObject({ differenceCount: 0, total: 7 * 5 * 7 });
+    const undone = await c.call('undo_last', {});
+    expect((undone.structuredContent as { undone: Array<{ status: string }> }).undone).toEqual([
+      expect.objectContaining({ status: 'verified' }),
+    ]);
+    const after = await c.call('compare_structure', args);
+    expect((after.structuredContent as { differenceCount: number }).differenceCount).toBeGreaterThan(0);
   });
 
   test('a structure wider than the chunks the bot holds is built part by part, every write read back', async () => {
