@@ -8,12 +8,13 @@ import type { BatchResult } from '../../src/results/schema.js';
 import { StructureFiles } from '../../src/structures/files.js';
 import type { Structure } from '../../src/structures/store.js';
 import type { EncodedArea } from '../../src/world-view/encode.js';
+import { defaultSafetyConfig, parseSafetyConfig } from '../../src/safety/config.js';
 import { startCompanion, type TestCompanion } from '../helpers/companion.js';
 
 let c: TestCompanion;
 let home: { x: number; y: number; z: number };
 beforeAll(async () => {
-  c = await startCompanion({ username: 'Surveyor' });
+  c = await startCompanion({ username: 'Surveyor', world: { ops: ['Surveyor', 'Warden'] } });
   const p = (await c.target.get()).channel.executorPosition()!;
   home = { x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) };
 });
@@ -182,6 +183,38 @@ describe('place_structure far from the bot', () => {
         .toEqual(['minecraft:air']);
     }
   });
+});
+
+test("a far placement outside the operator's build zone moves nothing: one batch answers with the refusals", async () => {
+  const first = (await c.target.get()).channel.executorPosition()!;
+  const zone = parseSafetyConfig(
+    {
+      ...defaultSafetyConfig,
+      buildZone: [
+        {
+          from: [Math.floor(first.x) - 40, -64, Math.floor(first.z) - 40],
+          to: [Math.floor(first.x) + 40, 100, Math.floor(first.z) + 40],
+        },
+      ],
+    },
+    'test zone',
+  );
+  const warden = await startCompanion({ existingWorld: c.world, username: 'Warden', safety: zone });
+  try {
+    const channel = (await warden.target.get()).channel;
+    const start = channel.executorPosition()!;
+    await warden.structures.save(hut);
+    const origin = { x: Math.floor(start.x) + 300, y: Math.floor(start.y), z: Math.floor(start.z) };
+    const placed = await warden.call('place_structure', { name: 'far_hut', origin });
+    const batch = placed.structuredContent as unknown as Placed;
+    expect(batch.moves).toBeUndefined();
+    expect(batch.totalCommands).toBeGreaterThan(0);
+    expect(batch.results.every((r) => r.status === 'rejected_by_safety')).toBe(true);
+    const now = channel.executorPosition()!;
+    expect(Math.abs(now.x - start.x) + Math.abs(now.z - start.z)).toBeLessThan(1);
+  } finally {
+    await warden.close();
+  }
 });
 
 describe("a structure's air", () => {
