@@ -68,6 +68,20 @@ const read = async (from: Pos, to: Pos) =>
 
 const botAt = async () => (await c.target.get()).channel.executorPosition()!;
 
+/** The two ends of the 400-block wall at `origin`, each read with the bot moved over it. */
+async function endsAre(origin: Pos, expected: (x: number) => string) {
+  for (const x of [origin.x, origin.x + 399]) {
+    await c.execute([`tp ${x} ${origin.y + 2} ${origin.z}`]);
+    const end = { x, y: origin.y, z: origin.z + 1 };
+    await expect
+      .poll(async () => Object.values((await read(end, end)).palette), {
+        timeout: 30_000,
+        message: `the wall's end at x ${x} once its chunk has arrived`,
+      })
+      .toEqual([expected(x)]);
+  }
+}
+
 describe('place_structure far from the bot', () => {
   test('a hut 300 blocks away is built in one call, compares at 100%, and one undo_last takes it back', async () => {
     await c.structures.save(hut);
@@ -153,16 +167,7 @@ describe('place_structure far from the bot', () => {
     expect(results).toHaveLength(batch.totalCommands);
     expect(results.every((r) => r.verification?.status === 'verified')).toBe(true);
     // both ends stand: the bot is moved back over each to read it
-    for (const x of [origin.x, origin.x + 399]) {
-      await c.execute([`tp ${x} ${origin.y + 2} ${origin.z}`]);
-      const end = { x, y: origin.y, z: origin.z + 1 };
-      await expect
-        .poll(async () => Object.values((await read(end, end)).palette), {
-          timeout: 30_000,
-          message: `the wall's end at x ${x} once its chunk has arrived`,
-        })
-        .toEqual([x === origin.x ? 'minecraft:glowstone' : 'minecraft:cobblestone']);
-    }
+    await endsAre(origin, (x) => (x === origin.x ? 'minecraft:glowstone' : 'minecraft:cobblestone'));
     // one undo_last takes the whole wall back, the bot moved over each part as the placement did
     const undone = await c.call('undo_last', {});
     expect(undone.isError).toBeFalsy();
@@ -172,16 +177,7 @@ describe('place_structure far from the bot', () => {
     expect(undo.undone).toHaveLength(1);
     expect(undo.undone[0]).toMatchObject({ status: 'verified', label: expect.stringMatching(/long_wall/) });
     expect(undo.undone[0]!.restoredCount).toBe(undo.undone[0]!.blocks);
-    for (const x of [origin.x, origin.x + 399]) {
-      await c.execute([`tp ${x} ${origin.y + 2} ${origin.z}`]);
-      const end = { x, y: origin.y, z: origin.z + 1 };
-      await expect
-        .poll(async () => Object.values((await read(end, end)).palette), {
-          timeout: 30_000,
-          message: `the wall's end at x ${x} air again once its chunk has arrived`,
-        })
-        .toEqual(['minecraft:air']);
-    }
+    await endsAre(origin, () => 'minecraft:air');
   });
 });
 
