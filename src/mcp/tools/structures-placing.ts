@@ -157,7 +157,10 @@ export async function placeInParts(
 async function needsMoves(session: ConnectionSession, box: Box): Promise<boolean> {
   const { channel } = session;
   if (!channelBlockSource(channel)) return false;
-  const layer = layerOf(box);
+  // a box reaching below the world's floor or above its top is asked about where blocks can be
+  const view = channel.worldView?.();
+  const y = view ? Math.min(view.maxY, Math.max(view.minY, box.min.y)) : box.min.y;
+  const layer = { min: { ...box.min, y }, max: { ...box.max, y } };
   // chunks the server is still sending near the bot are waited for, so that only far ones count
   await prepareReads(channel, [layer]);
   const source = channelBlockSource(channel)!;
