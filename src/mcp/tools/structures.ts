@@ -226,7 +226,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         skipAir: z
           .boolean()
           .optional()
-          .describe("true: keep the world's blocks where the structure has air (WorldEdit's //paste -a)"),
+          .describe("keep the world's blocks where the structure has air (WorldEdit's //paste -a)"),
         target: TargetArg,
       }),
       outputSchema: CompactBatchResultSchema.extend({
