@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BatchResult } from '../../src/results/schema.js';
+import { UndoHistory } from '../../src/batch/undo.js';
+import { placeInParts } from '../../src/mcp/tools/structures-placing.js';
+import { placeCommands } from '../../src/structures/capture.js';
 import { StructureFiles } from '../../src/structures/files.js';
 import type { Structure } from '../../src/structures/store.js';
 import type { EncodedArea } from '../../src/world-view/encode.js';
@@ -271,4 +274,55 @@ describe("a structure's air", () => {
     expect(JSON.stringify(placed.content)).toMatch(/skipAir: where the file has air \(5 positions\)/);
     expect(await topStates(o)).toEqual({ 'minecraft:glass': 4, 'minecraft:stone': 4, 'minecraft:air': 1 });
   });
+});
+
+test('cancelled between parts: the parts not sent are skipped, and undo holds exactly the parts that were built', async () => {
+  const session = await c.target.get();
+  const p = session.channel.executorPosition()!;
+  const line = structureOf('cut_wall', { x: 300, y: 1, z: 1 }, () => 'minecraft:bricks');
+  const origin = { x: Math.floor(p.x) + 400, y: Math.floor(p.y) + 8, z: Math.floor(p.z) };
+  const box = { min: origin, max: { x: origin.x + 299, y: origin.y, z: origin.z } };
+  const stop = new AbortController();
+  const undo = new UndoHistory();
+  const { batch, moves } = await placeInParts(
+    session,
+    {
+      structure: line,
+      origin,
+      transform: { rotation: 0, mirror: 'none' },
+      skip: () => false,
+      box,
+      commands: placeCommands(line, origin),
+    },
+    {
+      safety: defaultSafetyConfig,
+      target: 'default',
+      undo,
+      label: 'cut_wall',
+      signal: stop.signal,
+      // the first part's command is done: stop before the next part
+      onProgress: (done) => {
+        if (done > 0) stop.abort();
+      },
+    },
+  );
+  expect(moves!.parts).toBeGreaterThan(2);
+  expect(moves!.partsSent).toBe(1);
+  expect(moves!.stopped).toBe('cancelled before it was sent');
+  expect(batch.appliedCount).toBe(1);
+  const skipped = batch.results.filter((r) => r.status === 'skipped');
+  expect(skipped).toHaveLength(batch.totalCommands - 1);
+  expect(skipped.every((r) => r.detail?.reason === 'cancelled before it was sent')).toBe(true);
+  // one entry, holding the first part's blocks only: undo puts back what was built, nothing else
+  expect(undo.size).toBe(1);
+  const entry = undo.peek()!;
+  expect(entry.kind).toBe('recorded');
+  if (entry.kind !== 'recorded') return;
+  const built = batch.results
+    .find((r) => r.status === 'applied')!
+    .command.split(' ')
+    .slice(1, 7)
+    .map(Number);
+  expect(entry.snapshot.states.size).toBe(built[3]! - built[0]! + 1);
+  expect(entry.stands).toHaveLength(1);
 });
