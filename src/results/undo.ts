@@ -80,7 +80,7 @@ export function renderUndoText(out: UndoLastResult): string {
   if (out.failed) {
     const f = out.failed;
     lines.push(
-      `NOT UNDONE: restoring ${f.label} (${f.at}) did not read back as before — ${f.restoredCount} of ${f.blocks} block(s) are as they were, ${f.notRestoredCount} are NOT: ${listMismatches(f.mismatches, f.notRestoredCount)}. The undo entry is kept: move the bot near those blocks (they must be loaded, e.g. tp @s there) and call undo_last again.`,
+      `NOT UNDONE: restoring ${f.label} (${f.at}) did not read back as before — ${f.restoredCount} of ${f.blocks} block(s) are as they were, ${f.notRestoredCount} are NOT: ${listMismatches(f.mismatches, f.notRestoredCount)}. The undo entry is kept: ${f.botPosition ? 'call undo_last again (it moves the bot over each part of the batch itself)' : 'move the bot near those blocks (they must be loaded, e.g. tp @s there) and call undo_last again'}.`,
     );
   }
   if (out.refused && out.undone.length === 0 && !out.failed) {
