@@ -160,6 +160,9 @@ describe('place_structure far from the bot', () => {
     const batch = placed.structuredContent as unknown as Placed;
     expect(batch.moves!.parts).toBeGreaterThan(1);
     expect(batch.moves!.partsSent).toBe(batch.moves!.parts);
+    expect((placed.content[0] as { text: string }).text).toMatch(
+      new RegExp(`built in ${batch.moves!.parts} parts, the bot was teleported above each part in turn`),
+    );
     expect(batch.failedCount).toBe(0);
     expect(batch.appliedCount).toBe(batch.totalCommands);
     // each part was verified where the bot stood for it

@@ -324,6 +324,6 @@ export function movesLine(moves: Moves): string {
   const moved =
     moves.parts === 1
       ? 'the bot was teleported above it and its chunks waited for'
-      : 'the bot teleported above each part and its chunks waited for';
+      : 'the bot was teleported above each part in turn and its chunks waited for';
   return `The bot did not hold the structure's chunks: ${built}, ${moved}${at}.`;
 }
