@@ -7,6 +7,7 @@
  * places kept for recorded batches, and one source (a build job, however often it runs or resumes) holds one
  * barrier: the newest, since undo stops at the first barrier it meets.
  */
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { Snapshot } from './snapshot.js';
 
 export const UNDO_MAX_BATCHES = 10;
@@ -22,6 +23,16 @@ interface EntryBase {
 export interface RecordedUndo extends EntryBase {
   kind: 'recorded';
   snapshot: Snapshot;
+  /**
+   * A batch built part by part with the bot moved to each (place_structure far away): where the bot stands
+   * to reach each part's boxes of the snapshot. Undo moves it there before putting that part back.
+   */
+  stands?: UndoStand[];
+}
+
+export interface UndoStand {
+  at: BlockPos;
+  boxes: Box[];
 }
 
 /** A change undo cannot put back, and why: a barrier undo_last stops at. */

@@ -32,6 +32,8 @@ const Restore = z.object({
   alreadyMatched: z.number().int().optional(),
   /** the blocks not put back (the first 100) */
   mismatches: z.array(Mismatch),
+  /** a batch built part by part far away: undo moved the bot over each part; where it stands now */
+  botPosition: z.object({ x: z.number(), y: z.number(), z: z.number() }).optional(),
 });
 
 const Unrecorded = z.object({ label: z.string(), at: z.string(), reason: z.string() });
@@ -85,7 +87,7 @@ export function renderUndoText(out: UndoLastResult): string {
   if (out.failed) {
     const f = out.failed;
     lines.push(
-      `NOT UNDONE: restoring ${f.label} (${f.at}) did not read back as before — ${f.restoredCount} of ${f.blocks} block(s) are as they were, ${f.notRestoredCount} are NOT: ${listMismatches(f.mismatches, f.notRestoredCount)}. The undo entry is kept: move the bot near those blocks (they must be loaded, e.g. tp @s there) and call undo_last again.`,
+      `NOT UNDONE: restoring ${f.label} (${f.at}) did not read back as before — ${f.restoredCount} of ${f.blocks} block(s) are as they were, ${f.notRestoredCount} are NOT: ${listMismatches(f.mismatches, f.notRestoredCount)}. The undo entry is kept: ${f.botPosition ? 'call undo_last again (it moves the bot over each part of the batch itself)' : 'move the bot near those blocks (they must be loaded, e.g. tp @s there) and call undo_last again'}.`,
     );
   }
   if (out.refused && out.undone.length === 0 && !out.failed) {
@@ -99,7 +101,7 @@ export function renderUndoText(out: UndoLastResult): string {
   for (const u of out.undone) {
     lines.push(
       u.status === 'verified'
-        ? `undid ${u.label}: ${blocksDone(u)} (${u.commands} restore commands)`
+        ? `undid ${u.label}: ${blocksDone(u)} (${u.commands} restore commands)${movedTo(u.botPosition)}`
         : `restored ${u.label}: the server accepted all ${u.commands} restore commands, but this connection cannot read blocks back to check`,
     );
   }
@@ -111,6 +113,9 @@ export function renderUndoText(out: UndoLastResult): string {
   lines.push(...historyLines(out));
   return lines.join('\n');
 }
+
+const movedTo = (p: { x: number; y: number; z: number } | undefined) =>
+  p ? `; the bot was moved over each part of it and stands at ${p.x} ${p.y} ${p.z}` : '';
 
 /** What the history holds, newest first: each entry, whether undo_last reaches it now, and why not. */
 export function historyLines(

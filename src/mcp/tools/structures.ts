@@ -8,11 +8,11 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { boxOf } from '../../vocabulary/blocks/box.js';
 import { McbridgeError } from '../../vocabulary/errors.js';
-import { executeBatch } from '../../execute/execute-batch.js';
 import { channelBlockSource, noBlockReadsOn, prepareReads } from '../../connection/block-reads.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
+import { AIR_STATE, airCount } from '../../structures/parts.js';
 import { FORMAT_NAMES, extensionOf } from '../../structures/formats/index.js';
 import { releaseOfDataVersion } from '../../structures/upgrade/index.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
@@ -43,6 +43,7 @@ import {
   unknownTo,
 } from './structure-plan.js';
 import { registerTaskTool } from './task-tools.js';
+import { AirSchema, MovesSchema, airLine, airReport, movesLine, placeInParts } from './structures-placing.js';
 
 /** The name a structure is saved under: given, or (for a file) the file's own name. */
 function saveName(args: { name?: string | undefined; file?: string | undefined }): string {
@@ -215,13 +216,17 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'place_structure',
     {
       title: 'Place a structure',
-      description: `Build a saved structure or file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands' pipeline. The first ${PLACE_MAX_RESULTS} failures are listed; get_batch_results {page.batchId} reads all.`,
+      description: `Build a saved structure or file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands' pipeline (the bot is moved to it when far). The first ${PLACE_MAX_RESULTS} failures are listed; get_batch_results {page.batchId} reads all.`,
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
         origin: PositionSchema,
         rotation: RotationArg,
         mirror: MirrorArg,
+        skipAir: z
+          .boolean()
+          .optional()
+          .describe("keep the world's blocks where the structure has air (WorldEdit's //paste -a)"),
         target: TargetArg,
       }),
       outputSchema: CompactBatchResultSchema.extend({
@@ -229,6 +234,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         leftOut: LeftOutSchema,
         box: PlacedBoxSchema,
         upgrade: UpgradeSchema,
+        air: AirSchema,
+        moves: MovesSchema,
       }),
       annotations: { destructiveHint: true, openWorldHint: true, idempotentHint: true },
     },
@@ -242,21 +249,29 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         const box = placedBox(structure, args.origin, transform.rotation);
         const unknown = unknownTo(session.channel.version);
         const unknownBlocks = findUnknown(structure, args.origin, transform, unknown);
-        const commands = placeCommands(structure, args.origin, transform, unknown);
-        const batch = await executeBatch(session, commands, {
-          safety: deps.safety,
-          target: target.description.name,
-          undo: deps.undo.for(target.description.name),
-          // the file is the plan: compare_structure judges it, the hints give no design advice
-          designAdvice: false,
-          signal: run.signal,
-          onProgress: (done, total) => run.progress(`${done}/${total} commands done`),
-        });
+        const skipAir = args.skipAir === true;
+        const skip = skipAir ? (k: string) => unknown(k) || AIR_STATE.test(k) : unknown;
+        const commands = placeCommands(structure, args.origin, transform, skip);
+        const { batch, moves } = await placeInParts(
+          session,
+          { structure, origin: args.origin, transform, skip, box: boxOf(box.from, box.to), commands },
+          {
+            safety: deps.safety,
+            target: target.description.name,
+            undo: deps.undo.for(target.description.name),
+            label: `place_structure ${args.name ?? args.file ?? ''} at ${args.origin.x} ${args.origin.y} ${args.origin.z} (${commands.length} commands)`,
+            signal: run.signal,
+            onProgress: (done, total) => run.progress(`${done}/${total} commands done`),
+          },
+        );
+        const air = airReport(batch.results, skipAir, skipAir ? airCount(structure) : 0);
         const batchId = pages.put(batch);
         const answer = compactBatch(batch, { maxResults: PLACE_MAX_RESULTS, batchId });
         const lines = [
           renderBatchText(batch, answer.page),
+          ...(moves ? [movesLine(moves)] : []),
           boxLine(box),
+          ...(air ? [airLine(air)] : []),
           ...upgradeLines(report, session.channel.version),
           ...(unknownBlocks ? [unknownLine(unknownBlocks, 'were not placed')] : []),
           ...(structure.leftOut ? [leftOutLine(structure, 'were not placed')!] : []),
@@ -268,6 +283,8 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
             ...(structure.leftOut ? { leftOut: structure.leftOut } : {}),
             box,
             ...(args.file !== undefined ? { upgrade: report } : {}),
+            ...(air ? { air } : {}),
+            ...(moves ? { moves } : {}),
           },
           lines.join('\n'),
           context(),
