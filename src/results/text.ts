@@ -26,15 +26,29 @@ export function renderNextSteps(steps: readonly NextStep[]): string[] {
 /** the same message with other numbers (coordinates, counts) */
 const shape = (summary: string) => summary.replace(/-?\d+(\.\d+)?/g, '#');
 
-const range = (group: readonly CommandResult[]) => {
-  const first = group[0]!.index + 1;
-  const last = group[group.length - 1]!.index + 1;
-  return group.length === 1 ? `#${first}` : `#${first}…#${last}`;
+/** Most runs a grouped line names; the rest are counted. */
+const MAX_RUNS = 12;
+
+/**
+ * The numbers of exactly these commands (numbered from 1), consecutive ones as runs: `#1–#4, #6–#7`. Never a
+ * range that takes in a command the group does not hold.
+ */
+export const commandNumbers = (group: readonly CommandResult[]): string => {
+  const runs: Array<[number, number]> = [];
+  for (const n of group.map((r) => r.index + 1).sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else if (!last || n !== last[1]) runs.push([n, n]);
+  }
+  const named = runs.slice(0, MAX_RUNS).map(([a, b]) => (a === b ? `#${a}` : `#${a}–#${b}`));
+  const rest = runs.slice(MAX_RUNS).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return named.join(', ') + (rest ? ` and ${rest} more` : '');
 };
 
 /**
- * Failures one per line; successes (and "unchanged": the world already matched) with the same kind of
- * message summed up in one line ("12 applied (#1…#12): Changed the block at 3, 4, 5 …").
+ * Results with the same status and the same kind of message (numbers aside) are one line naming exactly their
+ * commands (`#1–#7 rejected_by_game: That position is not loaded`, `#1–#4, #6–#7 applied (6): Changed the block
+ * at 3, 4, 5 …`); an applied command whose blocks the world does not show stands on its own line.
  */
 export function renderResultLines(
   results: readonly CommandResult[],
@@ -46,13 +60,12 @@ export function renderResultLines(
   const groups = new Map<string, CommandResult[]>();
   const order: Array<CommandResult | CommandResult[]> = [];
   for (const r of results) {
-    // a failure, or an applied command whose blocks the world does not show: each on its own line
-    if ((r.status !== 'applied' && !isUnchanged(r)) || r.verification?.status === 'mismatch') {
+    if (r.status === 'applied' && r.verification?.status === 'mismatch') {
       order.push(r);
       continue;
     }
     // applied writes that could not be read back are summed up apart from those that were
-    const key = `${r.status} ${notReadBack(r) ?? ''} ${shape(r.summary)}`;
+    const key = `${r.status} ${isUnchanged(r)} ${notReadBack(r) ?? ''} ${shape(r.summary)}`;
     const group = groups.get(key);
     if (group) group.push(r);
     else {
@@ -66,14 +79,17 @@ export function renderResultLines(
     else {
       const first = item[0]!;
       const unread = notReadBack(first);
-      const what =
-        first.status !== 'applied'
-          ? `${UNCHANGED} (${UNCHANGED_MEANS})`
+      const what = isUnchanged(first)
+        ? `${UNCHANGED} (${UNCHANGED_MEANS})`
+        : first.status !== 'applied'
+          ? first.status
           : unread
             ? `applied, not read back (${unread})`
             : 'applied';
-      if (item.length === 1) rows.push(`#${first.index + 1} ${what}: ${first.summary}`);
-      else rows.push(`${item.length} ${what} (${range(item)}): ${first.summary} …`);
+      const count = item.length > 1 ? ` (${item.length})` : '';
+      // the numbers in the others' messages differ: the first stands for them
+      const more = item.some((r) => r.summary !== first.summary) ? ' …' : '';
+      rows.push(`${commandNumbers(item)} ${what}${count}: ${first.summary}${more}`);
     }
   }
   if (rows.length <= maxRows) return rows;
@@ -95,7 +111,7 @@ function notReadBack(r: CommandResult): string | undefined {
 
 function resultLine(r: CommandResult): string {
   const v = r.verification;
-  if (r.status !== 'applied' || v?.status !== 'mismatch') return `#${r.index + 1} ${r.status}: ${r.summary}`;
+  if (v?.status !== 'mismatch') return `#${r.index + 1} ${r.status}: ${r.summary}`;
   const first = v.mismatches[0];
   const where = first
     ? `: at ${first.x} ${first.y} ${first.z} expected ${first.expected}, found ${first.actual}`
