@@ -23,6 +23,7 @@ export const HintActionSchema = z.enum([
   'fix_block_state',
   'split_fill',
   'load_area',
+  'resend_commands',
   'op_bot',
   'fix_position',
 ]);
