@@ -68,7 +68,9 @@ export function batchHint(batch: BatchResult, caps: Capabilities): string {
   const notSent = unknown.filter((r) => !r.accepted);
   const unclear = unknown.filter((r) => r.accepted);
   if (notSent.length)
-    parts.push(`${notSent.length} not sent (${notSent[0]!.detail?.reason ?? 'see results'}).`);
+    parts.push(
+      `${notSent.length} not sent (${(notSent[0]!.detail?.reason ?? 'see results').replace(/^not sent: /, '')}).`,
+    );
   if (unclear.length) {
     parts.push(
       caps.strategy === 'serial'

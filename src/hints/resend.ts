@@ -11,6 +11,7 @@
 import type { BlockWrite, ExecutorPosition } from '../commands/block-write.js';
 import type { Operation } from '../batch/plan.js';
 import type { NextStep } from '../results/action-hints.js';
+import { numberRuns } from '../results/text.js';
 import { isUnchanged } from '../results/unchanged.js';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { DEFAULT_FILL_LIMIT } from './commands.js';
@@ -203,13 +204,7 @@ const makePlan = (ctx: HintContext): ResendPlan | undefined => {
   return plan.included.length || plan.leftOut.length ? plan : undefined;
 };
 
-const numbers = (entries: readonly number[]): string =>
-  entries.length <= 8
-    ? entries.map((i) => `#${i + 1}`).join(', ')
-    : `${entries
-        .slice(0, 8)
-        .map((i) => `#${i + 1}`)
-        .join(', ')} and ${entries.length - 8} more`;
+const numbers = numberRuns;
 
 /** The tp that brings the bot over the middle of the unloaded boxes, so that their chunks load around it. */
 const standOver = (boxes: readonly Box[]): { tp: string; box: Box } | undefined => {

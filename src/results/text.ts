@@ -33,9 +33,13 @@ const MAX_RUNS = 12;
  * The numbers of exactly these commands (numbered from 1), consecutive ones as runs: `#1–#4, #6–#7`. Never a
  * range that takes in a command the group does not hold.
  */
-export const commandNumbers = (group: readonly CommandResult[]): string => {
+export const commandNumbers = (group: readonly CommandResult[]): string =>
+  numberRuns(group.map((r) => r.index));
+
+/** `commandNumbers` for indexes into a batch (numbered from 1 in the text). */
+export const numberRuns = (indexes: readonly number[]): string => {
   const runs: Array<[number, number]> = [];
-  for (const n of group.map((r) => r.index + 1).sort((a, b) => a - b)) {
+  for (const n of indexes.map((i) => i + 1).sort((a, b) => a - b)) {
     const last = runs[runs.length - 1];
     if (last && n === last[1] + 1) last[1] = n;
     else if (!last || n !== last[1]) runs.push([n, n]);
