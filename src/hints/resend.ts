@@ -9,7 +9,6 @@
  * have arrived).
  */
 import type { BlockWrite, ExecutorPosition } from '../commands/block-write.js';
-import type { Operation } from '../batch/plan.js';
 import type { NextStep } from '../results/action-hints.js';
 import { numberRuns } from '../results/text.js';
 import { isUnchanged } from '../results/unchanged.js';
@@ -26,6 +25,14 @@ export const UNLOADED_NOT_SENT = 'not sent: the server has not loaded the chunks
 
 /** Most commands one execute_commands call takes (its input schema's limit). */
 export const MAX_CALL_COMMANDS = 1000;
+
+/** One step of a resend, in execute_commands' own shape ({id, command, dependsOn, condition}). */
+export interface Operation {
+  id?: string;
+  command: string;
+  dependsOn?: string[];
+  condition?: { ifSuccess?: string; ifFailed?: string };
+}
 
 /** What a resend holds and what it had to leave out. */
 export interface ResendPlan {
