@@ -169,8 +169,16 @@ const withoutWorld = (build: BuildContext): BuildContext => ({
 
 const worldRead = (world: NonNullable<PostExecuteInput['world']>): WorldRead => {
   if ('notRead' in world) return { status: 'not_read', reason: world.notRead };
-  const { box, unloaded } = world.region;
-  return { status: 'read', box, blocks: volume(box), unreadable: unloaded };
+  const { box } = world.region;
+  // the whole box is judged, not only the cells the rules happened to read
+  const unread = world.region.unreadParts();
+  return {
+    status: 'read',
+    box,
+    blocks: volume(box),
+    unreadable: Math.max(unread.cells, world.region.unloaded),
+    ...(unread.boxes.length ? { unread: unread.boxes } : {}),
+  };
 };
 
 /**

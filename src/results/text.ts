@@ -2,6 +2,7 @@
  * The text of a batch result, rendered from the structured object. Many clients show a model only this
  * text, so it carries the status, each failure with its fix, and every next step as a ready call.
  */
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import type { NextStep, WorldRead } from './action-hints.js';
 import type { BatchResult, CommandResult } from './schema.js';
 import { isUnchanged, UNCHANGED, UNCHANGED_MEANS } from './unchanged.js';
@@ -161,13 +162,20 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
   return lines.join('\n');
 }
 
+const listedVolume = (boxes: ReadonlyArray<{ min: BlockPos; max: BlockPos }>) =>
+  boxes.reduce((n, b) => n + (b.max.x - b.min.x + 1) * (b.max.y - b.min.y + 1) * (b.max.z - b.min.z + 1), 0);
+
 /** What the hints above were drawn from: the box of the world they read, or why they read none. */
 function worldReadLine(read: WorldRead): string {
   if (read.status === 'not_read')
     return `hints read no world (${read.reason}): they say nothing about rooms, doors, windows or light`;
   const { min, max } = read.box;
+  const parts = (read.unread ?? []).map((b) => `x ${b.min.x}..${b.max.x} z ${b.min.z}..${b.max.z}`);
+  const where = parts.length
+    ? ` (chunks not loaded: ${parts.join('; ')}${read.unreadable > listedVolume(read.unread ?? []) ? '; and more' : ''})`
+    : '';
   const unread = read.unreadable
-    ? `; ${read.unreadable} of its blocks could not be read, and hints that needed them are left out`
+    ? `; ${read.unreadable} of its blocks could not be read${where}: the hints could not judge what needed them and say nothing of it`
     : '';
   return `hints read the world in (${min.x},${min.y},${min.z})–(${max.x},${max.y},${max.z}) (${read.blocks} blocks) after the batch${unread}`;
 }

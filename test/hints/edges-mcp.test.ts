@@ -205,3 +205,16 @@ test('seven setblocks whose fifth names no block: the applied line names #1–#4
   expect(text).toMatch(/^#5 rejected_by_game: /m);
   expect(text).not.toMatch(/#1…#7|#1–#7/);
 });
+
+test("a room on the world's floor: the box the hints read starts at the floor (-64), not below it", async () => {
+  const x = o.x + 20;
+  const { z } = o;
+  const { batch, text } = await run(c, {
+    commands: [`fill ${x} -63 ${z} ${x + 6} -59 ${z + 6} minecraft:stone hollow`],
+  });
+  expect(batch.appliedCount).toBe(1);
+  const read = batch.actionHints?.worldRead;
+  expect(read).toMatchObject({ status: 'read', unreadable: 0 });
+  expect(read?.status === 'read' ? read.box.min.y : undefined).toBe(-64);
+  expect(text).toMatch(new RegExp(`^hints read the world in \\(${x - 6},-64,${z - 6}\\)`, 'm'));
+});
