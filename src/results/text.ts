@@ -12,14 +12,28 @@ const MAX_ROWS = 40;
 /** a call longer than this is cut in the text; structuredContent.actionHints has it whole */
 const MAX_CALL_CHARS = 600;
 
-/** One line per next step: the exact call, what it does, and whether the build needs it. */
-export function renderNextSteps(steps: readonly NextStep[]): string[] {
-  return steps.map((s) => {
+const callOf = (s: NextStep) => `${s.suggestedTool} ${JSON.stringify(s.suggestedArgs ?? {})}`;
+
+/** Whether a step's call is too long to be quoted whole in the text. */
+export const callTooLong = (s: NextStep): boolean =>
+  s.suggestedTool !== undefined && callOf(s).length > MAX_CALL_CHARS;
+
+/**
+ * One line per next step: the exact call, what it does, and whether the build needs it. `keptAs`: the batch
+ * is kept under this id, and an execute_commands call too long to quote is given by reference to it (the
+ * call `execute_commands {"resend":{batchId, step}}` runs the step's own arguments).
+ */
+export function renderNextSteps(steps: readonly NextStep[], keptAs?: string): string[] {
+  return steps.map((s, k) => {
     const need = s.optional ? 'optional' : 'required';
     if (!s.suggestedTool) return `next (${need}): ${s.description}`;
-    let call = `${s.suggestedTool} ${JSON.stringify(s.suggestedArgs ?? {})}`;
-    if (call.length > MAX_CALL_CHARS)
-      call = `${call.slice(0, MAX_CALL_CHARS - 1)}… (whole call in actionHints)`;
+    let call = callOf(s);
+    if (call.length > MAX_CALL_CHARS) {
+      call =
+        keptAs !== undefined && s.suggestedTool === 'execute_commands'
+          ? `execute_commands ${JSON.stringify({ resend: { batchId: keptAs, step: k + 1 } })} (runs the call of actionHints.nextSteps[${k}], too long to quote here)`
+          : `${call.slice(0, MAX_CALL_CHARS - 1)}… (whole call in actionHints)`;
+    }
     return `next (${need}): ${call} — ${s.description}`;
   });
 }
@@ -130,8 +144,15 @@ function verifiedNote(batch: BatchResult): string {
   return verified ? ` (${verified} read back from the world as written)` : '';
 }
 
-/** `page`: the answer lists only some results; the text says how to read the rest. */
-export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
+/**
+ * `page`: the answer lists only some results; the text says how to read the rest. `keptAs`: the batch is kept
+ * under this id (ResultPages), so that a next step too long to quote is given by reference.
+ */
+export function renderBatchText(
+  batch: BatchResult,
+  page?: { listed: number; batchId: string },
+  keptAs?: string,
+): string {
   // "already there" changed nothing and needs nothing: counted apart, never as failed
   const unchanged = batch.unchangedCount ? `${batch.unchangedCount} ${UNCHANGED} (${UNCHANGED_MEANS}), ` : '';
   // a rolled-back batch changed nothing: that comes first, before any count
@@ -149,7 +170,7 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
     : 'every result is in structuredContent.results';
   lines.push(
     ...renderResultLines(batch.results, MAX_ROWS, moreAt),
-    ...renderNextSteps(batch.actionHints?.nextSteps ?? []),
+    ...renderNextSteps(batch.actionHints?.nextSteps ?? [], keptAs ?? page?.batchId),
   );
   for (const note of batch.actionHints?.moduleHints ?? []) lines.push(`note: ${note}`);
   const read = batch.actionHints?.worldRead;

@@ -218,3 +218,43 @@ test("a room on the world's floor: the box the hints read starts at the floor (-
   expect(read?.status === 'read' ? read.box.min.y : undefined).toBe(-64);
   expect(text).toMatch(new RegExp(`^hints read the world in \\(${x - 6},-64,${z - 6}\\)`, 'm'));
 });
+
+/** The calls of the text's required next steps, as a client that shows the model only text would take them. */
+const requiredCallsInText = (text: string): Array<Record<string, unknown>> =>
+  [...text.matchAll(/^next \(required\): execute_commands (\{.*?\})(?= — | \(runs the call)/gm)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+
+test('forty writes 300 blocks away: the resend too long to quote is given by reference, and that call, taken from the text, builds them all', async () => {
+  const x = o.x + 300;
+  const z = o.z + 40;
+  const commands = Array.from(
+    { length: 40 },
+    (_, i) => `setblock ${x + (i % 8)} ${o.y + 1 + Math.floor(i / 8)} ${z} minecraft:bricks`,
+  );
+  const first = await run(c, { commands });
+  expect(first.batch.appliedCount).toBe(0);
+  const calls = requiredCallsInText(first.text);
+  expect(calls).toHaveLength(2);
+  expect(calls[0]!['commands']).toEqual([expect.stringMatching(/^tp /)]);
+  // the forty commands are not quoted: the call names the batch and its step
+  expect(calls[1]).toEqual({ resend: { batchId: expect.stringMatching(/^b-/), step: 2 } });
+  expect(first.text).not.toContain(commands[39]!);
+
+  expect((await run(c, calls[0]!)).batch.results[0]!.status).toBe('applied');
+  const built = await run(c, calls[1]!);
+  expect(built.batch.appliedCount, built.text).toBe(40);
+  expect(built.batch.undo).toEqual({ status: 'recorded' });
+  expect(name(channel, { x: x + 7, y: o.y + 5, z })).toBe('bricks');
+  const undo = await c.call('undo_last', {});
+  expect(undo.isError, textOf(undo)).toBeFalsy();
+  await expect
+    .poll(() => name(channel, { x: x + 7, y: o.y + 5, z }), { timeout: 10_000, message: 'the bricks undone' })
+    .toBe('air');
+  await run(c, { commands: [`tp ${o.x} ${o.y} ${o.z}`] });
+
+  // a reference to a batch that is not kept is refused, and says why
+  const missing = await c.call('execute_commands', { resend: { batchId: 'b-00000000' } });
+  expect(missing.isError).toBe(true);
+  expect(textOf(missing)).toMatch(/no batch "b-00000000"/);
+});
