@@ -4,7 +4,6 @@ import { z } from 'zod';
 
 import { executeBatch } from '../../execute/execute-batch.js';
 import { type RehearseOptions, rehearsalLines, rehearseExecute } from '../../execute/warm-up.js';
-import { MAX_NEXT_STEPS } from '../../results/action-hints.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
 import { ResultPages } from '../../results/pages.js';
 import { McbridgeError, echo } from '../../vocabulary/errors.js';
@@ -25,13 +24,8 @@ export const ExecuteCommandsInput = z.object({
     .describe(
       'run in order: "setblock 0 64 0 minecraft:stone" (slash optional) or {id, command, dependsOn, condition}',
     ),
-  resend: z
-    .object({
-      batchId: z.string().min(1).max(64),
-      step: z.number().int().min(1).max(MAX_NEXT_STEPS).optional().describe('1-based; default 1'),
-    })
-    .optional()
-    .describe('instead of commands: run a next step an answer gave by reference (its text says when)'),
+  // instead of commands: a next step too long for the text, by reference to its batch (kept in the result pages)
+  resend: z.object({ batchId: z.string().max(64), step: z.number().int().optional() }).optional(),
   transactional: z
     .boolean()
     .optional()
