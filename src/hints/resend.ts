@@ -252,7 +252,7 @@ export const resendSteps = (ctx: HintContext): NextStep[] => {
   ].filter(Boolean);
   const leftOut = [
     plan.leftOut.length
-      ? ` Not in it: ${numbers(plan.leftOut)} (no correction that runs as given: fix ${plan.leftOut.length === 1 ? 'it' : 'them'} by hand).`
+      ? ` Not in it: ${numbers(plan.leftOut)} (no correction that runs as given, or an outcome not known: see ${plan.leftOut.length === 1 ? 'its result' : 'their results'}).`
       : '',
     plan.waiting.length ? ` Nor ${numbers(plan.waiting)}, which wait for those.` : '',
   ].join('');
