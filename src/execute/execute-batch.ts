@@ -107,9 +107,7 @@ export async function executeBatch(
     );
     before?.stopKeeping();
     const undoBasis = await snapshotPhase(session.channel, commands, plan, check.sendable, options, before);
-    // writes where the server holds no chunk are kept back (asked first, where the bot sees none)
-    await probeLoaded(session, plan.byCommand, check.sendable, results, commands);
-    await sendPhase(session, steps, commands, results, check, { ...options, policy, onJudged });
+    await sendPhase(session, steps, commands, results, check, plan, { ...options, policy, onJudged });
     const final = results as CommandResult[];
     const transaction = options.transactional
       ? await settleTransaction(session, final, plan.byCommand, undoBasis.snapshot)
@@ -178,6 +176,7 @@ async function sendPhase(
   commands: readonly string[],
   results: Array<CommandResult | undefined>,
   check: CheckedBatch,
+  plan: PlannedWrites,
   options: ExecuteOptions & { policy: SuccessPolicy; onJudged: (result: CommandResult) => void },
 ): Promise<void> {
   const expected = new Map<number, MoveExpectation>();
@@ -185,6 +184,11 @@ async function sendPhase(
     const e = teleportExpectation(parsedOf(check, commands, i), session.channel.username);
     if (e) expected.set(i, e);
   }
+  // writes where the server holds no chunk are kept back (asked first, where the bot sees none); only those
+  // before the first command that may move the bot: after it, the chunks around the bot are others
+  const firstMove = Math.min(...expected.keys());
+  const beforeMove = new Set([...check.sendable].filter((i) => i < firstMove));
+  await probeLoaded(session, plan.byCommand, beforeMove, results, commands);
   const moves = expected.size ? new BotMoves(session.channel, expected) : undefined;
   try {
     await runSegments(session, steps, commands, results, { ...options, ...(moves ? { moves } : {}) });

@@ -258,3 +258,14 @@ test('forty writes 300 blocks away: the resend too long to quote is given by ref
   expect(missing.isError).toBe(true);
   expect(textOf(missing)).toMatch(/no batch "b-00000000"/);
 });
+
+test('a write after a teleport of the bot in the same batch is not held back by the probe: the server decides', async () => {
+  const x = o.x + 600;
+  const first = await run(c, {
+    commands: [`tp ${x} ${o.y} ${o.z}`, `setblock ${x + 1} ${o.y} ${o.z} minecraft:stone`],
+  });
+  expect(first.batch.results[0]!.status).toBe('applied');
+  expect(first.batch.results[1]!.accepted).toBe(true);
+  expect(first.batch.results[1]!.detail?.reason).toBeUndefined();
+  await run(c, { commands: [`tp ${o.x} ${o.y} ${o.z}`] });
+});
