@@ -155,6 +155,8 @@ test('stopOnFailure: the corrected command and every command not sent, with thei
   const steps = required(first.batch);
   expect(steps.map((s) => s.action)).toEqual(['resend_commands']);
   expect(steps[0]!.suggestedArgs).toMatchObject({ stopOnFailure: true });
+  // the hint does not say "resend only those": the commands not sent go with the fix
+  expect(first.text).toContain('send them again with the commands not sent');
   const done = await run(c, steps[0]!.suggestedArgs!);
   expect(done.batch.results.map((r) => [r.id, r.status])).toEqual([
     ['odd', 'applied'],
