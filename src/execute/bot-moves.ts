@@ -8,6 +8,8 @@
 import type { ParsedCommand } from '../commands/parse.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { CommandResult } from '../results/schema.js';
+import { prepareReads } from '../connection/block-reads.js';
+import type { Box } from '../vocabulary/blocks/box.js';
 
 /** `bot`: it can only move the bot; `maybe`: it may (or may not) move the bot. */
 export type MoveExpectation = 'bot' | 'maybe';
@@ -34,6 +36,19 @@ export function teleportExpectation(
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/** How far around the bot a teleport waits for chunks: the 5 × 5 columns about it. */
+const ARRIVAL_RADIUS = 32;
+
+const aroundBot = (p: { x: number; y: number; z: number }): Box => {
+  const x = Math.floor(p.x);
+  const y = Math.floor(p.y);
+  const z = Math.floor(p.z);
+  return {
+    min: { x: x - ARRIVAL_RADIUS, y, z: z - ARRIVAL_RADIUS },
+    max: { x: x + ARRIVAL_RADIUS, y, z: z + ARRIVAL_RADIUS },
+  };
+};
 
 export class BotMoves {
   private seen = 0;
@@ -73,6 +88,9 @@ export class BotMoves {
     const p = this.channel.executorPosition();
     if (!p) return;
     result.botPosition = { x: round(p.x), y: round(p.y), z: round(p.z) };
+    // the answer comes once the chunks around the bot's new place have arrived (those the server sends:
+    // chunk-arrival.ts), so that the next call can write and read there
+    await prepareReads(this.channel, [aroundBot(p)]);
     if (result.status === 'unknown') {
       result.status = 'applied';
       result.applied = true;

@@ -12,7 +12,7 @@ import type { ParsedCommand } from '../commands/parse.js';
 import { parseCommand } from '../commands/parse.js';
 import type { ConnectionSession } from '../connection/session.js';
 import { NotOperatorError } from '../vocabulary/errors.js';
-import { type HintEntry, postExecuteHints, type PostExecuteInput } from '../hints/index.js';
+import { type BatchShape, type HintEntry, postExecuteHints, type PostExecuteInput } from '../hints/index.js';
 import type { BatchResult, CommandResult } from '../results/schema.js';
 import { defaultSafetyConfig, type SafetyConfig } from '../safety/config.js';
 import { addSuggestion, addSuggestions } from '../suggest/index.js';
@@ -21,6 +21,7 @@ import { type CheckedBatch, checkPhase } from './check.js';
 import { readsBefore } from './before-reads.js';
 import { readWorldForHints, roomsKept } from './hint-world.js';
 import { normalizeCommand } from './preflight.js';
+import { probeLoaded } from './probe-loaded.js';
 import { recordUndo } from './record-undo.js';
 import { runSegments } from './run-segments.js';
 import type { SuccessPolicy } from './segments.js';
@@ -106,7 +107,7 @@ export async function executeBatch(
     );
     before?.stopKeeping();
     const undoBasis = await snapshotPhase(session.channel, commands, plan, check.sendable, options, before);
-    await sendPhase(session, steps, commands, results, check, { ...options, policy, onJudged });
+    await sendPhase(session, steps, commands, results, check, plan, { ...options, policy, onJudged });
     const final = results as CommandResult[];
     const transaction = options.transactional
       ? await settleTransaction(session, final, plan.byCommand, undoBasis.snapshot)
@@ -141,7 +142,23 @@ export async function executeBatch(
     transaction,
     undo,
   });
-  if (!rolledBack) hintPhase(batch, session, plan, check, world, undoBasis.snapshot, options);
+  // after a rollback nothing stands: the hints give only the whole batch again, corrected
+  const shape = {
+    steps,
+    transactional: options.transactional,
+    stopOnFailure: options.stopOnFailure,
+    rolledBack,
+  };
+  hintPhase(
+    batch,
+    session,
+    plan,
+    check,
+    rolledBack ? { notRead: 'the transaction was rolled back: nothing the batch wrote stands' } : world,
+    rolledBack ? undefined : undoBasis.snapshot,
+    options,
+    shape,
+  );
   return batch;
 }
 
@@ -159,6 +176,7 @@ async function sendPhase(
   commands: readonly string[],
   results: Array<CommandResult | undefined>,
   check: CheckedBatch,
+  plan: PlannedWrites,
   options: ExecuteOptions & { policy: SuccessPolicy; onJudged: (result: CommandResult) => void },
 ): Promise<void> {
   const expected = new Map<number, MoveExpectation>();
@@ -166,6 +184,11 @@ async function sendPhase(
     const e = teleportExpectation(parsedOf(check, commands, i), session.channel.username);
     if (e) expected.set(i, e);
   }
+  // writes where the server holds no chunk are kept back (asked first, where the bot sees none); only those
+  // before the first command that may move the bot: after it, the chunks around the bot are others
+  const firstMove = Math.min(...expected.keys());
+  const beforeMove = new Set([...check.sendable].filter((i) => i < firstMove));
+  await probeLoaded(session, plan.byCommand, beforeMove, results, commands);
   const moves = expected.size ? new BotMoves(session.channel, expected) : undefined;
   try {
     await runSegments(session, steps, commands, results, { ...options, ...(moves ? { moves } : {}) });
@@ -206,12 +229,14 @@ function hintPhase(
   world: PostExecuteInput['world'],
   before: Snapshot | undefined,
   options: ExecuteOptions,
+  shape: BatchShape,
 ): void {
   const { channel } = session;
   const entries = hintEntries(batch.results, plan, check);
   const actionHints = postExecuteHints(
     {
       entries,
+      batch: shape,
       world,
       // a batch that only swapped plain blocks for plain blocks changes no room: no search for rooms
       roomsKept: options.designAdvice !== false && roomsKept(entries, before, world, channel.version),

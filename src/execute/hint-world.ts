@@ -26,7 +26,9 @@ export async function readWorldForHints(
   const source = channelBlockSource(channel);
   if (!source) return { notRead: noBlockReads(channel) };
   if (!channel.connected) return { notRead: 'the connection closed' };
-  const box = regionAround(boxes);
+  // cut to the dimension's height as the connection knows it (the superflat 1.21.4 world starts at -64)
+  const view = channel.worldView?.();
+  const box = regionAround(boxes, view ? { minY: view.minY, maxY: view.maxY } : undefined);
   if (!box) {
     return {
       notRead: `the batch wrote over an area larger than the ${MAX_REGION_BLOCKS} blocks hints read at most`,

@@ -43,8 +43,10 @@ export function batchHint(batch: BatchResult, caps: Capabilities): string {
   }
   if (rejected.length) {
     const first = rejected[0]!;
+    // commands a refusal kept from being sent go again with the fixed ones (one next step holds them all)
+    const held = batch.results.some((r) => !r.accepted && (r.status === 'skipped' || r.status === 'unknown'));
     parts.push(
-      `${rejected.length} rejected by the game; first: ${quote(first)} — ${first.summary}. Fix and resend only those.`,
+      `${rejected.length} rejected by the game; first: ${quote(first)} — ${first.summary}. ${held ? 'Fix them and send them again with the commands not sent (the required next step holds them all, in order).' : 'Fix and resend only those.'}`,
     );
   }
   if (noChange.length && batch.appliedCount + noChange.length !== batch.totalCommands) {
@@ -68,7 +70,9 @@ export function batchHint(batch: BatchResult, caps: Capabilities): string {
   const notSent = unknown.filter((r) => !r.accepted);
   const unclear = unknown.filter((r) => r.accepted);
   if (notSent.length)
-    parts.push(`${notSent.length} not sent (${notSent[0]!.detail?.reason ?? 'see results'}).`);
+    parts.push(
+      `${notSent.length} not sent (${(notSent[0]!.detail?.reason ?? 'see results').replace(/^not sent: /, '')}).`,
+    );
   if (unclear.length) {
     parts.push(
       caps.strategy === 'serial'

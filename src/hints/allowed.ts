@@ -75,7 +75,8 @@ export function followable(
   for (const step of steps) {
     if (kept.length >= max) break;
     const commands = step.suggestedArgs?.['commands'];
-    const list = Array.isArray(commands) ? commands.filter((c): c is string => typeof c === 'string') : [];
+    // a command, or a step that names one ({id, command, dependsOn})
+    const list = Array.isArray(commands) ? commands.map(commandOf).filter((c) => c !== undefined) : [];
     const refusal = step.suggestedTool === 'execute_commands' ? refusalOf(list, options) : undefined;
     if (!refusal) {
       kept.push(step);
@@ -87,3 +88,9 @@ export function followable(
   }
   return { steps: kept, notes };
 }
+
+const commandOf = (item: unknown): string | undefined => {
+  if (typeof item === 'string') return item;
+  const command = (item as { command?: unknown } | null)?.command;
+  return typeof command === 'string' ? command : undefined;
+};

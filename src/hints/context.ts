@@ -162,8 +162,27 @@ export interface BuildContext {
   noChange: CommandOutcome[];
 }
 
+/**
+ * The batch as the caller sent it, for steps that give its commands again: each step's id and what it waits
+ * for (indexes into the batch), and the options a resend keeps.
+ */
+export interface BatchShape {
+  steps: ReadonlyArray<{
+    id?: string | undefined;
+    dependsOn: readonly number[];
+    ifSuccess?: number | undefined;
+    ifFailed?: number | undefined;
+  }>;
+  transactional?: boolean | undefined;
+  stopOnFailure?: boolean | undefined;
+  /** the transaction was rolled back: nothing of the batch stands, all of it is to be sent again */
+  rolledBack?: boolean | undefined;
+}
+
 /** What every rule sees. */
 export interface HintContext {
+  /** the batch's ids, dependencies and options; absent: a resend gives plain commands */
+  batch?: BatchShape;
   /** whether a position is inside something already built (the bot's view of the world); absent: unknown */
   indoors?: (pos: BlockPos) => boolean;
   /** whether a suggested command could be run (safety policy, the server's commands); absent: assume so */

@@ -6,7 +6,7 @@ import type { ExecutorPosition } from '../commands/block-write.js';
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
-import type { BuildContext, HintEntry } from './context.js';
+import type { BatchShape, BuildContext, HintEntry } from './context.js';
 import { volume, writeBox } from './geometry.js';
 import { groundInWorld } from './grounded.js';
 import type { WorldRegion } from './world-region.js';
@@ -27,6 +27,11 @@ import {
 
 export interface PostExecuteInput {
   entries: readonly HintEntry[];
+  /**
+   * the batch's ids, dependencies and options, kept by a step that sends its commands again; with `rolledBack`
+   * only such steps are proposed (nothing of the batch stands to advise on)
+   */
+  batch?: BatchShape | undefined;
   /** the MCP tool that ran, e.g. `execute_commands` */
   tool: string;
   /** connection name; copied into every suggestedArgs that takes one */
@@ -112,12 +117,14 @@ export const postExecuteHints = (
       ...(input.target === undefined ? {} : { target: input.target }),
       ...(input.executor === undefined ? {} : { executor: input.executor }),
       ...(input.bot === undefined ? {} : { bot: input.bot }),
+      ...(input.batch === undefined ? {} : { batch: input.batch }),
     };
     const proposals: ProposedStep[] = [];
     const notes: string[] = [];
     let save: SaveSuggestion | undefined;
     for (const rule of rules) {
       if (rule.kind === 'design' && input.designAdvice === false) continue;
+      if (rule.kind !== 'resend' && input.batch?.rolledBack === true) continue;
       const out = rule.when(ctx);
       if (!out) continue;
       for (const step of out.nextSteps ?? []) proposals.push({ kind: rule.kind, rule: rule.id, step });
@@ -162,8 +169,16 @@ const withoutWorld = (build: BuildContext): BuildContext => ({
 
 const worldRead = (world: NonNullable<PostExecuteInput['world']>): WorldRead => {
   if ('notRead' in world) return { status: 'not_read', reason: world.notRead };
-  const { box, unloaded } = world.region;
-  return { status: 'read', box, blocks: volume(box), unreadable: unloaded };
+  const { box } = world.region;
+  // the whole box is judged, not only the cells the rules happened to read
+  const unread = world.region.unreadParts();
+  return {
+    status: 'read',
+    box,
+    blocks: volume(box),
+    unreadable: Math.max(unread.cells, world.region.unloaded),
+    ...(unread.boxes.length ? { unread: unread.boxes } : {}),
+  };
 };
 
 /**

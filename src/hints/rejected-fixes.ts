@@ -3,8 +3,8 @@ import { closeBlockIds } from './block-ids.js';
 import { bare } from './blocks.js';
 import { countSplitBox, countSplitFill, DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
 import type { CommandOutcome, HintContext } from './context.js';
-import { absoluteCommand, cloneSplittable, fixedStateCommand, splitClone } from './fix-commands.js';
-import { boxOf, formatPos, volume, writeBox } from './geometry.js';
+import { cloneSplittable, fixedStateCommand, splitClone } from './fix-commands.js';
+import { boxOf, volume, writeBox } from './geometry.js';
 import type { NextStep } from '../results/action-hints.js';
 import type { RuleOutput } from './steps.js';
 import { execArgs, quote, RELEVANCE } from './steps.js';
@@ -54,16 +54,6 @@ export const fillSplit = (o: Pick<CommandOutcome, 'args' | 'writes'>, limit?: nu
   return { limit: max, count: commands.length, commands, volume: volume(box) };
 };
 
-/** A teleport to just above the middle of the refused write's area, so its chunks load around the bot. */
-export const standNear = (o: CommandOutcome): string | undefined => {
-  const write = o.writes[0];
-  if (!write) return undefined;
-  const box = writeBox(write);
-  const mid = (lo: number, hi: number) => Math.floor((lo + hi) / 2);
-  // `tp <location>` moves the executor: vanilla and the embedded world both take it (no selector needed)
-  return `tp ${formatPos({ x: mid(box.min.x, box.max.x), y: box.max.y + 2, z: mid(box.min.z, box.max.z) })}`;
-};
-
 /** Vanilla command names: `command.unknown.command` on one of these means the bot may not use it. */
 export const VANILLA_COMMANDS: ReadonlySet<string> = new Set(
   (
@@ -100,7 +90,7 @@ export const blockIdSteps = (ctx: HintContext): NextStep[] =>
   });
 
 /** The operator's maxFillVolume, read from the refusal's own words ("over the limit of N"). */
-const safetyLimit = (summary: string): number | undefined => {
+export const safetyLimit = (summary: string): number | undefined => {
   const m = /over the limit of (\d+)/.exec(summary);
   return m ? Number(m[1]) : undefined;
 };
@@ -136,30 +126,6 @@ export const splitFillSteps = (ctx: HintContext): NextStep[] =>
     return [
       spelled ? { ...step, suggestedTool: 'execute_commands', suggestedArgs: execArgs(ctx, spelled) } : step,
     ];
-  });
-
-export const loadAreaSteps = (ctx: HintContext): NextStep[] =>
-  byKey(ctx, 'argument.pos.unloaded').map((o) => {
-    const tp = standNear(o);
-    // the resend with its coordinates written out: a `~` would move with the bot after the teleport
-    const again = o.writes.length === 1 && o.writes[0] ? absoluteCommand(o.writes[0]) : undefined;
-    // forceload is only worth naming where the policy lets it through
-    const forceload = ctx.allows?.('forceload add 0 0') === true ? ' (or `forceload add` the area)' : '';
-    const step: NextStep = {
-      action: 'load_area',
-      description:
-        tp && again
-          ? `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then send it again with its coordinates written out (as resolved where the bot stood): ${quote(again)}. Should the server still be loading the chunks and refuse it once more, resend that one command alone: its coordinates no longer move with the bot.`
-          : `${quote(o.command)} targets unloaded chunks: teleport the bot there${forceload}, then resend it with absolute coordinates (a \`~\` moves with the bot).`,
-      relevance: RELEVANCE.fixRejected,
-      optional: false,
-    };
-    if (!tp) return step;
-    return {
-      ...step,
-      suggestedTool: 'execute_commands',
-      suggestedArgs: execArgs(ctx, again ? [tp, again] : [tp]),
-    };
   });
 
 export const blockStateSteps = (ctx: HintContext): NextStep[] =>

@@ -7,7 +7,6 @@ import type { HintContext } from './context.js';
 import {
   blockIdSteps,
   blockStateSteps,
-  loadAreaSteps,
   noChangeNote,
   opBot,
   outOfWorldSteps,
@@ -22,6 +21,7 @@ import {
   completeDoorSteps,
   extendWallSteps,
 } from './room-steps.js';
+import { resendPlan, resendSteps } from './resend.js';
 import { supportSteps } from './support-steps.js';
 import { completeBedSteps, unblockDoorSteps } from './furniture-steps.js';
 import type { RuleOutput, StepKind } from './steps.js';
@@ -38,15 +38,22 @@ export interface HintRule {
   when(ctx: HintContext): RuleOutput | undefined;
 }
 
+/** A fix of one refused command, said only where no resend gives the batch's commands again (it holds the fix). */
+const alone =
+  (steps: (ctx: HintContext) => NonNullable<RuleOutput['nextSteps']>) =>
+  (ctx: HintContext): RuleOutput => ({ nextSteps: resendPlan(ctx) ? [] : steps(ctx) });
+
 export const RULES: readonly HintRule[] = [
+  // commands a refusal kept from being sent, refused for unloaded chunks (argument.pos.unloaded: chunks load
+  // around players, so the bot goes there first, in a call of its own), or rolled back: one call gives them
+  // all again, corrected, in order
+  { id: 'resend-not-done', kind: 'resend', when: (ctx) => ({ nextSteps: resendSteps(ctx) }) },
   // argument.block.id.invalid: the nearest real ids (minecraft-data, edit distance), the command retyped
-  { id: 'block-id-invalid', kind: 'resend', when: (ctx) => ({ nextSteps: blockIdSteps(ctx) }) },
+  { id: 'block-id-invalid', kind: 'resend', when: alone(blockIdSteps) },
   // argument.block.property.invalid / .unknown: the command with a state the block takes
-  { id: 'block-state-invalid', kind: 'resend', when: (ctx) => ({ nextSteps: blockStateSteps(ctx) }) },
+  { id: 'block-state-invalid', kind: 'resend', when: alone(blockStateSteps) },
   // commands.fill.toobig: the same fill cut into pieces within commandModificationBlockLimit
-  { id: 'fill-too-big', kind: 'resend', when: (ctx) => ({ nextSteps: splitFillSteps(ctx) }) },
-  // argument.pos.unloaded: chunks load around players, so the bot has to go there first
-  { id: 'pos-unloaded', kind: 'resend', when: (ctx) => ({ nextSteps: loadAreaSteps(ctx) }) },
+  { id: 'fill-too-big', kind: 'resend', when: alone(splitFillSteps) },
   // argument.pos.outofworld: y outside the build height
   { id: 'pos-out-of-world', kind: 'resend', when: (ctx) => ({ nextSteps: outOfWorldSteps(ctx) }) },
   // command.unknown.command is also what a player without permission gets (vanilla hides the node),

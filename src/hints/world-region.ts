@@ -31,18 +31,35 @@ const grow = (b: Box, side: number, up: number): Box => ({
   max: { x: b.max.x + side, y: b.max.y + up, z: b.max.z + side },
 });
 
+/** The lowest and highest y of the dimension the batch wrote in (the connection's, never a constant). */
+export interface WorldHeight {
+  minY: number;
+  maxY: number;
+}
+
+/** The box with its y cut to the world's height; undefined where nothing of it is inside. */
+const clipToHeight = (b: Box, height: WorldHeight | undefined): Box | undefined => {
+  if (!height) return b;
+  const min = Math.max(b.min.y, height.minY);
+  const max = Math.min(b.max.y, height.maxY);
+  return min > max ? undefined : { min: { ...b.min, y: min }, max: { ...b.max, y: max } };
+};
+
 /**
  * The box to read around `written`: the full margin when it fits the bound, else one block around the
- * writes, else undefined (too big to read).
+ * writes, else undefined (too big to read); cut to the world's height when it is known.
  */
-export const regionAround = (written: readonly Box[]): Box | undefined => {
+export const regionAround = (written: readonly Box[], height?: WorldHeight): Box | undefined => {
   const around = boundingBox(written);
   if (!around) return undefined;
-  const wide = grow(around, REGION_MARGIN.side, REGION_MARGIN.vertical);
-  if (volume(wide) <= MAX_REGION_BLOCKS) return wide;
-  const narrow = grow(around, 1, 1);
-  return volume(narrow) <= MAX_REGION_BLOCKS ? narrow : undefined;
+  const wide = clipToHeight(grow(around, REGION_MARGIN.side, REGION_MARGIN.vertical), height);
+  if (wide && volume(wide) <= MAX_REGION_BLOCKS) return wide;
+  const narrow = clipToHeight(grow(around, 1, 1), height);
+  return narrow && volume(narrow) <= MAX_REGION_BLOCKS ? narrow : undefined;
 };
+
+/** Most boxes `unreadParts` names; the rest are counted. */
+export const MAX_UNREAD_BOXES = 8;
 
 /** What a cell is to a room: air a player stands in, a block that encloses, a door, or not known. */
 export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
@@ -129,6 +146,34 @@ export class WorldRegion {
     const k = b === 'unloaded' ? 'unknown' : classify(b);
     this.kinds[i] = KINDS.indexOf(k) + 1;
     return k;
+  }
+
+  /**
+   * The parts of the box the world cannot tell: per chunk column the box takes in, one cell read (in the middle
+   * of the box's height) says whether the column is loaded; an unloaded column's part of the box is unreadable
+   * whole. `boxes` names the first MAX_UNREAD_BOXES of them; `cells` counts all.
+   */
+  unreadParts(): { cells: number; boxes: Box[]; more: number } {
+    const { min, max } = this.box;
+    const y = Math.floor((min.y + max.y) / 2);
+    const height = max.y - min.y + 1;
+    const boxes: Box[] = [];
+    let cells = 0;
+    let more = 0;
+    for (let cx = min.x >> 4; cx <= max.x >> 4; cx++) {
+      for (let cz = min.z >> 4; cz <= max.z >> 4; cz++) {
+        const x0 = Math.max(min.x, cx * 16);
+        const z0 = Math.max(min.z, cz * 16);
+        if (this.read(this.indexAt(x0, y, z0), undefined, x0, y, z0) !== 'unloaded') continue;
+        const x1 = Math.min(max.x, cx * 16 + 15);
+        const z1 = Math.min(max.z, cz * 16 + 15);
+        cells += (x1 - x0 + 1) * (z1 - z0 + 1) * height;
+        if (boxes.length < MAX_UNREAD_BOXES)
+          boxes.push({ min: { x: x0, y: min.y, z: z0 }, max: { x: x1, y: max.y, z: z1 } });
+        else more++;
+      }
+    }
+    return { cells, boxes, more };
   }
 
   /**

@@ -23,6 +23,7 @@ export const HintActionSchema = z.enum([
   'fix_block_state',
   'split_fill',
   'load_area',
+  'resend_commands',
   'op_bot',
   'fix_position',
 ]);
@@ -61,6 +62,8 @@ export const WorldReadSchema = z.discriminatedUnion('status', [
     blocks: z.number().int().positive(),
     /** blocks in it the world could not tell (unloaded); hints that needed them were left out */
     unreadable: z.number().int().nonnegative(),
+    /** the parts of the box that could not be read (its unloaded chunk columns; the first few) */
+    unread: z.array(BoxSchema).optional(),
   }),
   z.object({ status: z.literal('not_read'), reason: z.string().min(1) }),
 ]);

@@ -2,6 +2,7 @@
  * The text of a batch result, rendered from the structured object. Many clients show a model only this
  * text, so it carries the status, each failure with its fix, and every next step as a ready call.
  */
+import type { BlockPos } from '../vocabulary/blocks/box.js';
 import type { NextStep, WorldRead } from './action-hints.js';
 import type { BatchResult, CommandResult } from './schema.js';
 import { isUnchanged, UNCHANGED, UNCHANGED_MEANS } from './unchanged.js';
@@ -11,14 +12,28 @@ const MAX_ROWS = 40;
 /** a call longer than this is cut in the text; structuredContent.actionHints has it whole */
 const MAX_CALL_CHARS = 600;
 
-/** One line per next step: the exact call, what it does, and whether the build needs it. */
-export function renderNextSteps(steps: readonly NextStep[]): string[] {
-  return steps.map((s) => {
+const callOf = (s: NextStep) => `${s.suggestedTool} ${JSON.stringify(s.suggestedArgs ?? {})}`;
+
+/** Whether a step's call is too long to be quoted whole in the text. */
+export const callTooLong = (s: NextStep): boolean =>
+  s.suggestedTool !== undefined && callOf(s).length > MAX_CALL_CHARS;
+
+/**
+ * One line per next step: the exact call, what it does, and whether the build needs it. `keptAs`: the batch
+ * is kept under this id, and an execute_commands call too long to quote is given by reference to it (the
+ * call `execute_commands {"resend":{batchId, step}}` runs the step's own arguments).
+ */
+export function renderNextSteps(steps: readonly NextStep[], keptAs?: string): string[] {
+  return steps.map((s, k) => {
     const need = s.optional ? 'optional' : 'required';
     if (!s.suggestedTool) return `next (${need}): ${s.description}`;
-    let call = `${s.suggestedTool} ${JSON.stringify(s.suggestedArgs ?? {})}`;
-    if (call.length > MAX_CALL_CHARS)
-      call = `${call.slice(0, MAX_CALL_CHARS - 1)}… (whole call in actionHints)`;
+    let call = callOf(s);
+    if (call.length > MAX_CALL_CHARS) {
+      call =
+        keptAs !== undefined && s.suggestedTool === 'execute_commands'
+          ? `execute_commands ${JSON.stringify({ resend: { batchId: keptAs, step: k + 1 } })} (runs the call of actionHints.nextSteps[${k}], too long to quote here)`
+          : `${call.slice(0, MAX_CALL_CHARS - 1)}… (whole call in actionHints)`;
+    }
     return `next (${need}): ${call} — ${s.description}`;
   });
 }
@@ -26,15 +41,33 @@ export function renderNextSteps(steps: readonly NextStep[]): string[] {
 /** the same message with other numbers (coordinates, counts) */
 const shape = (summary: string) => summary.replace(/-?\d+(\.\d+)?/g, '#');
 
-const range = (group: readonly CommandResult[]) => {
-  const first = group[0]!.index + 1;
-  const last = group[group.length - 1]!.index + 1;
-  return group.length === 1 ? `#${first}` : `#${first}…#${last}`;
+/** Most runs a grouped line names; the rest are counted. */
+const MAX_RUNS = 12;
+
+/**
+ * The numbers of exactly these commands (numbered from 1), consecutive ones as runs: `#1–#4, #6–#7`. Never a
+ * range that takes in a command the group does not hold.
+ */
+export const commandNumbers = (group: readonly CommandResult[]): string =>
+  numberRuns(group.map((r) => r.index));
+
+/** `commandNumbers` for indexes into a batch (numbered from 1 in the text). */
+export const numberRuns = (indexes: readonly number[]): string => {
+  const runs: Array<[number, number]> = [];
+  for (const n of indexes.map((i) => i + 1).sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && n === last[1] + 1) last[1] = n;
+    else if (!last || n !== last[1]) runs.push([n, n]);
+  }
+  const named = runs.slice(0, MAX_RUNS).map(([a, b]) => (a === b ? `#${a}` : `#${a}–#${b}`));
+  const rest = runs.slice(MAX_RUNS).reduce((n, [a, b]) => n + b - a + 1, 0);
+  return named.join(', ') + (rest ? ` and ${rest} more` : '');
 };
 
 /**
- * Failures one per line; successes (and "unchanged": the world already matched) with the same kind of
- * message summed up in one line ("12 applied (#1…#12): Changed the block at 3, 4, 5 …").
+ * Results with the same status and the same kind of message (numbers aside) are one line naming exactly their
+ * commands (`#1–#7 rejected_by_game: That position is not loaded`, `#1–#4, #6–#7 applied (6): Changed the block
+ * at 3, 4, 5 …`); an applied command whose blocks the world does not show stands on its own line.
  */
 export function renderResultLines(
   results: readonly CommandResult[],
@@ -46,13 +79,12 @@ export function renderResultLines(
   const groups = new Map<string, CommandResult[]>();
   const order: Array<CommandResult | CommandResult[]> = [];
   for (const r of results) {
-    // a failure, or an applied command whose blocks the world does not show: each on its own line
-    if ((r.status !== 'applied' && !isUnchanged(r)) || r.verification?.status === 'mismatch') {
+    if (r.status === 'applied' && r.verification?.status === 'mismatch') {
       order.push(r);
       continue;
     }
     // applied writes that could not be read back are summed up apart from those that were
-    const key = `${r.status} ${notReadBack(r) ?? ''} ${shape(r.summary)}`;
+    const key = `${r.status} ${isUnchanged(r)} ${notReadBack(r) ?? ''} ${shape(r.summary)}`;
     const group = groups.get(key);
     if (group) group.push(r);
     else {
@@ -66,14 +98,17 @@ export function renderResultLines(
     else {
       const first = item[0]!;
       const unread = notReadBack(first);
-      const what =
-        first.status !== 'applied'
-          ? `${UNCHANGED} (${UNCHANGED_MEANS})`
+      const what = isUnchanged(first)
+        ? `${UNCHANGED} (${UNCHANGED_MEANS})`
+        : first.status !== 'applied'
+          ? first.status
           : unread
             ? `applied, not read back (${unread})`
             : 'applied';
-      if (item.length === 1) rows.push(`#${first.index + 1} ${what}: ${first.summary}`);
-      else rows.push(`${item.length} ${what} (${range(item)}): ${first.summary} …`);
+      const count = item.length > 1 ? ` (${item.length})` : '';
+      // the numbers in the others' messages differ: the first stands for them
+      const more = item.some((r) => r.summary !== first.summary) ? ' …' : '';
+      rows.push(`${commandNumbers(item)} ${what}${count}: ${first.summary}${more}`);
     }
   }
   if (rows.length <= maxRows) return rows;
@@ -95,7 +130,7 @@ function notReadBack(r: CommandResult): string | undefined {
 
 function resultLine(r: CommandResult): string {
   const v = r.verification;
-  if (r.status !== 'applied' || v?.status !== 'mismatch') return `#${r.index + 1} ${r.status}: ${r.summary}`;
+  if (v?.status !== 'mismatch') return `#${r.index + 1} ${r.status}: ${r.summary}`;
   const first = v.mismatches[0];
   const where = first
     ? `: at ${first.x} ${first.y} ${first.z} expected ${first.expected}, found ${first.actual}`
@@ -109,8 +144,15 @@ function verifiedNote(batch: BatchResult): string {
   return verified ? ` (${verified} read back from the world as written)` : '';
 }
 
-/** `page`: the answer lists only some results; the text says how to read the rest. */
-export function renderBatchText(batch: BatchResult, page?: { listed: number; batchId: string }): string {
+/**
+ * `page`: the answer lists only some results; the text says how to read the rest. `keptAs`: the batch is kept
+ * under this id (ResultPages), so that a next step too long to quote is given by reference.
+ */
+export function renderBatchText(
+  batch: BatchResult,
+  page?: { listed: number; batchId: string },
+  keptAs?: string,
+): string {
   // "already there" changed nothing and needs nothing: counted apart, never as failed
   const unchanged = batch.unchangedCount ? `${batch.unchangedCount} ${UNCHANGED} (${UNCHANGED_MEANS}), ` : '';
   // a rolled-back batch changed nothing: that comes first, before any count
@@ -128,7 +170,7 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
     : 'every result is in structuredContent.results';
   lines.push(
     ...renderResultLines(batch.results, MAX_ROWS, moreAt),
-    ...renderNextSteps(batch.actionHints?.nextSteps ?? []),
+    ...renderNextSteps(batch.actionHints?.nextSteps ?? [], keptAs ?? page?.batchId),
   );
   for (const note of batch.actionHints?.moduleHints ?? []) lines.push(`note: ${note}`);
   const read = batch.actionHints?.worldRead;
@@ -141,13 +183,20 @@ export function renderBatchText(batch: BatchResult, page?: { listed: number; bat
   return lines.join('\n');
 }
 
+const listedVolume = (boxes: ReadonlyArray<{ min: BlockPos; max: BlockPos }>) =>
+  boxes.reduce((n, b) => n + (b.max.x - b.min.x + 1) * (b.max.y - b.min.y + 1) * (b.max.z - b.min.z + 1), 0);
+
 /** What the hints above were drawn from: the box of the world they read, or why they read none. */
 function worldReadLine(read: WorldRead): string {
   if (read.status === 'not_read')
     return `hints read no world (${read.reason}): they say nothing about rooms, doors, windows or light`;
   const { min, max } = read.box;
+  const parts = (read.unread ?? []).map((b) => `x ${b.min.x}..${b.max.x} z ${b.min.z}..${b.max.z}`);
+  const where = parts.length
+    ? ` (chunks not loaded: ${parts.join('; ')}${read.unreadable > listedVolume(read.unread ?? []) ? '; and more' : ''})`
+    : '';
   const unread = read.unreadable
-    ? `; ${read.unreadable} of its blocks could not be read, and hints that needed them are left out`
+    ? `; ${read.unreadable} of its blocks could not be read${where}: the hints could not judge what needed them and say nothing of it`
     : '';
   return `hints read the world in (${min.x},${min.y},${min.z})–(${max.x},${max.y},${max.z}) (${read.blocks} blocks) after the batch${unread}`;
 }

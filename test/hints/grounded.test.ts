@@ -229,7 +229,7 @@ describe('the read is bounded, and says what it read', () => {
         blocks: 1000,
         unreadable: 7,
       },
-      /^hints read the world in \(0,60,0\)–\(9,69,9\) \(1000 blocks\) after the batch; 7 of its blocks could not be read, and hints that needed them are left out$/m,
+      /^hints read the world in \(0,60,0\)–\(9,69,9\) \(1000 blocks\) after the batch; 7 of its blocks could not be read: the hints could not judge what needed them and say nothing of it$/m,
     ],
     [
       'not read',

@@ -120,17 +120,20 @@ const rows: Row[] = [
     ],
   ],
   [
-    'pos-unloaded',
-    'teleport above the area first',
-    batch(refused('setblock 1000 64 1000 minecraft:stone', 'argument.pos.unloaded')),
+    'resend-not-done',
+    'unloaded chunks: a teleport above the area in a call of its own, then the refused commands in one',
+    batch(
+      refused('setblock 1000 64 1000 minecraft:stone', 'argument.pos.unloaded'),
+      refused('fill 1001 64 1000 1003 66 1002 minecraft:stone', 'argument.pos.unloaded'),
+    ),
     {},
     [
+      { action: 'load_area', optional: false, relevance: 0.95, ...exec('tp 1001 68 1001') },
       {
-        action: 'load_area',
+        action: 'resend_commands',
         optional: false,
         relevance: 0.95,
-        // and the resend, its coordinates written out
-        ...exec('tp 1000 66 1000', 'setblock 1000 64 1000 minecraft:stone'),
+        ...exec('setblock 1000 64 1000 minecraft:stone', 'fill 1001 64 1000 1003 66 1002 minecraft:stone'),
       },
     ],
   ],

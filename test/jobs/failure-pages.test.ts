@@ -31,7 +31,9 @@ test('a job with 45 failed steps lists 20, counts all 45, and pages with failure
     expect(done.failures[0]!.step).toBe(1);
     const next = done.failures[19]!.step + 1;
     expect(done.hint).toContain(`get_build_job {"id":"${started.id}","failuresFrom":${next}}`);
-    expect(textOf(first)).toContain('more failed step(s)');
+    expect(textOf(first)).toContain('25 more failed step(s)');
+    // the twenty listed failures are one kind: one line naming exactly their steps
+    expect(textOf(first)).toMatch(/^#1, #4, #7, #10, [^\n]* and 8 more \[all\] rejected_by_game \(20\): /m);
 
     const second = report(await c.call('get_build_job', { id: started.id, failuresFrom: next }));
     expect(second.failuresFrom).toBe(next);

@@ -73,7 +73,16 @@ describe('a failed transactional batch is ROLLED BACK, not applied', () => {
     expect(firstLine).toMatch(/resend the WHOLE batch \(all 3 commands\)/);
     expect(textOf(result)).not.toMatch(/resend only/i);
     expect(await blockAt(0, 0, 0)).toBe('minecraft:air');
-    expect(batch.actionHints).toBeUndefined();
+    // nothing stands to advise on (no door half, no room): the one step gives the whole batch again, corrected
+    expect(batch.actionHints?.nextSteps?.map((s) => s.action)).toEqual(['resend_commands']);
+    expect(batch.actionHints?.nextSteps?.[0]!.suggestedArgs).toMatchObject({
+      commands: [
+        `setblock ${at(0, 0, 0)} minecraft:oak_door[facing=east,half=lower]`,
+        `setblock ${at(1, 0, 0)} minecraft:spruce_planks`,
+        `fill ${at(0, -1, 1)} ${at(2, -1, 3)} minecraft:oak_planks`,
+      ],
+      transactional: true,
+    });
   });
 });
 

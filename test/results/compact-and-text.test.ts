@@ -115,7 +115,7 @@ describe('the text', () => {
       ]),
     );
     expect(text).toContain('4/4 applied (2 read back from the world as written)');
-    expect(text).toContain('2 applied (#1…#2): Changed the block at 0, -60, 0 …');
+    expect(text).toContain('#1–#2 applied (2): Changed the block at 0, -60, 0 …');
     expect(text).toContain(
       '#3 applied, not read back (1 position(s) in chunks the bot has not loaded; move it near them and check with get_blocks_in_area): Changed the block at 2, -60, 0',
     );
@@ -129,7 +129,7 @@ describe('the text', () => {
       applied(i, {
         status: 'rejected_by_game',
         applied: false,
-        summary: `failure ${i}`,
+        summary: `failure ${'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'[i]}`,
         verification: undefined,
       }),
     );
@@ -140,11 +140,52 @@ describe('the text', () => {
       applied(i, {
         status: 'rejected_by_game',
         applied: false,
-        summary: `failure ${i}`,
+        summary: `failure ${'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'[i]}`,
         verification: undefined,
       }),
     );
     const paged = renderBatchText(batchOf(many), { listed: 10, batchId: 'b-1' });
     expect(paged).toContain('… 5 more lines: get_batch_results {"batchId":"b-1"}');
+  });
+
+  test('results with the same status and reason are one line naming exactly their commands', () => {
+    const unloaded = (i: number) =>
+      applied(i, {
+        status: 'rejected_by_game',
+        applied: false,
+        summary: 'That position is not loaded',
+        detail: { key: 'argument.pos.unloaded' },
+        verification: undefined,
+      });
+    expect(renderResultLines(Array.from({ length: 7 }, (_, i) => unloaded(i)))).toEqual([
+      '#1–#7 rejected_by_game (7): That position is not loaded',
+    ]);
+    // seven setblocks whose fifth names no block: the applied line never takes in #5
+    const lines = renderResultLines([
+      applied(0),
+      applied(1),
+      applied(2),
+      applied(3),
+      applied(4, {
+        status: 'rejected_by_game',
+        applied: false,
+        summary: "Unknown block type 'minecraft:spruce_plank'",
+        verification: undefined,
+      }),
+      applied(5),
+      applied(6),
+    ]);
+    expect(lines).toEqual([
+      '#1–#4, #6–#7 applied (6): Changed the block at 0, -60, 0 …',
+      "#5 rejected_by_game: Unknown block type 'minecraft:spruce_plank'",
+    ]);
+  });
+
+  test('a grouped line of scattered commands names the first runs and counts the rest', () => {
+    const every = Array.from({ length: 40 }, (_, i) => applied(i * 2));
+    const [line] = renderResultLines(every);
+    expect(line).toBe(
+      '#1, #3, #5, #7, #9, #11, #13, #15, #17, #19, #21, #23 and 28 more applied (40): Changed the block at 0, -60, 0 …',
+    );
   });
 });

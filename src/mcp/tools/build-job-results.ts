@@ -1,6 +1,7 @@
 /** Shared by the build job tools: their deps, service context, and the text rendered from a job report. */
 import type { JobManager } from '../../jobs/manager.js';
 import { JOB_UNDO_LINE, type JobReport } from '../../jobs/report.js';
+import { numberRuns } from '../../results/text.js';
 import { type ServiceContext, serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 
@@ -46,9 +47,24 @@ export function renderJobText(r: JobReport): string {
   ];
   if (r.lastError) lines.push(`last error: ${r.lastError}`);
   if (!r.undoable) lines.push(JOB_UNDO_LINE);
-  for (const f of r.failures.slice(0, MAX_ROWS))
-    lines.push(`#${f.step} [${f.phase}] ${f.status}: ${f.summary ?? f.command}`);
-  const rest = r.failedSteps - Math.min(r.failures.length, MAX_ROWS);
+  // the same failure in the same phase is one line naming exactly its steps (#3–#9, #12)
+  const groups = new Map<string, Array<(typeof r.failures)[number]>>();
+  for (const f of r.failures) {
+    const key = `${f.phase} ${f.status} ${(f.summary ?? f.command).replace(/-?\d+(\.\d+)?/g, '#')}`;
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
+  }
+  let listed = 0;
+  for (const group of [...groups.values()].slice(0, MAX_ROWS)) {
+    const f = group[0]!;
+    const count = group.length > 1 ? ` (${group.length})` : '';
+    lines.push(
+      `${numberRuns(group.map((g) => g.step - 1))} [${f.phase}] ${f.status}${count}: ${f.summary ?? f.command}`,
+    );
+    listed += group.length;
+  }
+  const rest = r.failedSteps - listed;
   if (rest > 0) lines.push(`… ${rest} more failed step(s): structuredContent.failures, then failuresFrom`);
   return lines.join('\n');
 }

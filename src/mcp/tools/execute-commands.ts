@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { executeBatch } from '../../execute/execute-batch.js';
 import { type RehearseOptions, rehearsalLines, rehearseExecute } from '../../execute/warm-up.js';
 import { CompactBatchResultSchema, compactBatch } from '../../results/compact.js';
+import { ResultPages } from '../../results/pages.js';
+import { McbridgeError, echo } from '../../vocabulary/errors.js';
 import { BUILD_VIEW_TOOL_META } from '../apps/index.js';
 import { RESULTS_GUIDE_URI } from '../resources/guide.js';
-import { renderBatchText } from '../../results/text.js';
+import { callTooLong, renderBatchText } from '../../results/text.js';
 import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { BatchItemArg, TargetArg } from './shared-schemas.js';
@@ -18,9 +20,12 @@ export const ExecuteCommandsInput = z.object({
     .array(BatchItemArg)
     .min(1)
     .max(1000)
+    .optional()
     .describe(
       'run in order: "setblock 0 64 0 minecraft:stone" (slash optional) or {id, command, dependsOn, condition}',
     ),
+  // instead of commands: a next step too long for the text, by reference to its batch (kept in the result pages)
+  resend: z.object({ batchId: z.string().max(64), step: z.number().int().optional() }).optional(),
   transactional: z
     .boolean()
     .optional()
@@ -75,7 +80,7 @@ export async function warmUpExecuteCommands(
   for (let round = 0; round < rounds; round++) {
     if (options.signal?.aborted) return undefined;
     const args = ExecuteCommandsInput.parse({ commands: lines.map((l) => l.command) });
-    const batch = await rehearseExecute(lines, args.commands, options);
+    const batch = await rehearseExecute(lines, args.commands ?? [], options);
     if (options.signal?.aborted) return undefined;
     last = toolResult(ExecuteCommandsOutput.parse(compactBatch(batch)), renderBatchText(batch), context);
     // the transport's serialisation of the answer
@@ -84,7 +89,49 @@ export async function warmUpExecuteCommands(
   return last;
 }
 
-export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): void {
+type ExecuteArgs = z.infer<typeof ExecuteCommandsInput>;
+
+/**
+ * The call's arguments, with a `resend` reference replaced by the arguments of the step it names (kept with
+ * its batch in `pages`); what the call itself gives besides (target, timeoutMs, …) wins.
+ */
+export function resolveResend(
+  args: ExecuteArgs,
+  pages: ResultPages,
+): ExecuteArgs & { commands: NonNullable<ExecuteArgs['commands']> } {
+  const { resend, ...own } = args;
+  if (!resend) {
+    if (!own.commands)
+      throw new McbridgeError('execute_commands needs `commands` (or `resend`, as a next step gives it)');
+    return { ...own, commands: own.commands };
+  }
+  if (own.commands) throw new McbridgeError('give either `commands` or `resend`, not both');
+  const batch = pages.get(resend.batchId);
+  if (!batch) {
+    throw new McbridgeError(
+      `no batch "${echo(resend.batchId)}": only the last few batches are kept; run it again`,
+    );
+  }
+  const n = resend.step ?? 1;
+  const step = batch.actionHints?.nextSteps?.[n - 1];
+  const kept =
+    step?.suggestedTool === 'execute_commands'
+      ? ExecuteCommandsInput.safeParse(step.suggestedArgs)
+      : undefined;
+  if (!kept?.success || !kept.data.commands) {
+    throw new McbridgeError(
+      `batch "${echo(resend.batchId)}" has no next step ${n} that runs execute_commands`,
+    );
+  }
+  return { ...kept.data, ...own, commands: kept.data.commands };
+}
+
+export function registerExecuteCommandsTool(
+  server: McpServer,
+  deps: ToolDeps,
+  /** where a batch is kept when a next step of its answer is given by reference */
+  pages: ResultPages = deps.pages ?? new ResultPages(),
+): void {
   registerTaskTool(
     server,
     deps.tasks,
@@ -98,7 +145,16 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
       // hosts with MCP Apps show what the batch changed in 3D (src/mcp/apps)
       _meta: BUILD_VIEW_TOOL_META,
     },
-    async (args, extra, run) => {
+    async (call, extra, run) => {
+      let args: ReturnType<typeof resolveResend>;
+      try {
+        args = resolveResend(call, pages);
+      } catch (err) {
+        return toolError(
+          err,
+          serviceContext(deps.targets.get(call.target), 'execute_commands', extra.mcpReq.id),
+        );
+      }
       const target = deps.targets.get(args.target);
       const context = () => serviceContext(target, 'execute_commands', extra.mcpReq.id);
       try {
@@ -137,7 +193,9 @@ export function registerExecuteCommandsTool(server: McpServer, deps: ToolDeps): 
           },
         });
         const structured = args.resultDetail === 'full' ? batch : compactBatch(batch);
-        return toolResult(structured, renderBatchText(batch), context());
+        // a next step too long to quote in the text is given by reference to the batch, kept for it
+        const keptAs = batch.actionHints?.nextSteps?.some(callTooLong) ? pages.put(batch) : undefined;
+        return toolResult(structured, renderBatchText(batch, undefined, keptAs), context());
       } catch (err) {
         deps.log.warn({ err }, 'execute_commands failed');
         return toolError(err, context());

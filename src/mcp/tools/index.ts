@@ -14,14 +14,14 @@ import { registerCompareStructureTool } from './compare-structure.js';
 import { registerUndoLastTool } from './undo-last.js';
 
 export function registerAllTools(server: McpServer, deps: ToolDeps): void {
-  registerExecuteCommandsTool(server, deps);
+  const pages = deps.pages ?? new ResultPages();
+  registerExecuteCommandsTool(server, deps, pages);
   registerGetConnectionInfoTool(server, deps);
   registerListConnectionsTool(server, deps);
   registerGetBlocksInAreaTool(server, deps);
   registerRenderAreaTool(server, deps);
   registerBuildView(server, deps);
   registerUndoLastTool(server, deps);
-  const pages = deps.pages ?? new ResultPages();
   registerStructureTools(server, deps, pages);
   registerCompareStructureTool(server, deps);
   registerGetBatchResultsTool(server, deps, pages);

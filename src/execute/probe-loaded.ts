@@ -1,0 +1,97 @@
+/**
+ * Before a batch writes where the bot sees no chunk, the server is asked whether it holds them: only it knows
+ * (spawn chunks, forceloaded ones, other players' surroundings). One cheap command per such chunk column,
+ * `execute if blocks P P P all` — a region compared with itself always matches, and vanilla's
+ * ExecuteCommand.checkRegions takes each corner through BlockPosArgument.getLoadedBlockPos, the same
+ * `hasChunkAt` check whose refusal (`argument.pos.unloaded`) a setblock or fill there would get. (`execute if
+ * loaded` asks more: an entity-ticking chunk.) Writes into a column the server calls not loaded are not sent:
+ * they get a result that says so, and the hints give them again after a teleport there.
+ */
+import type { PlannedStep } from '../batch/plan.js';
+import { boxesTouched } from '../commands/block-box.js';
+import type { BlockWrite } from '../commands/block-write.js';
+import { channelBlockSource } from '../connection/block-reads.js';
+import type { ConnectionSession } from '../connection/session.js';
+import { UNLOADED_NOT_SENT } from '../hints/index.js';
+import type { CommandResult } from '../results/schema.js';
+import type { BlockPos } from '../vocabulary/blocks/box.js';
+import { runSegments } from './run-segments.js';
+
+/** Most columns probed for one batch; a batch reaching farther is sent as it is (the server refuses what it must). */
+export const MAX_PROBED_COLUMNS = 256;
+
+const columnKey = (x: number, z: number) => `${x >> 4},${z >> 4}`;
+
+/** Per chunk column the writes touch: one position in it that a write changes. */
+function columnsOf(writes: readonly BlockWrite[]): Map<string, BlockPos> {
+  const out = new Map<string, BlockPos>();
+  for (const box of boxesTouched(writes)) {
+    for (let cx = box.min.x >> 4; cx <= box.max.x >> 4; cx++) {
+      for (let cz = box.min.z >> 4; cz <= box.max.z >> 4; cz++) {
+        const x = Math.max(box.min.x, cx * 16);
+        const z = Math.max(box.min.z, cz * 16);
+        const key = columnKey(x, z);
+        if (!out.has(key)) out.set(key, { x, y: box.min.y, z });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Asks the server about the columns the batch writes in that the bot has not loaded, and gives every sendable
+ * command writing into one it calls not loaded its result (not sent). Does nothing where the bot cannot read
+ * blocks, the server has no fences (a probe's silence would prove nothing), or the bot sees every column.
+ */
+export async function probeLoaded(
+  session: ConnectionSession,
+  writes: readonly BlockWrite[][],
+  sendable: ReadonlySet<number>,
+  results: Array<CommandResult | undefined>,
+  commands: readonly string[],
+): Promise<void> {
+  const source = channelBlockSource(session.channel);
+  if (!source || session.capabilities.strategy !== 'fenced') return;
+  const unseen = new Map<string, BlockPos>();
+  for (const i of sendable) {
+    for (const [key, pos] of columnsOf(writes[i] ?? [])) {
+      if (unseen.has(key)) continue;
+      let block: ReturnType<typeof source.readBlock>;
+      try {
+        block = source.readBlock(pos);
+      } catch {
+        block = 'unloaded';
+      }
+      if (block === 'unloaded') unseen.set(key, pos);
+    }
+  }
+  if (unseen.size === 0 || unseen.size > MAX_PROBED_COLUMNS) return;
+  const probes = [...unseen.entries()];
+  const probeCommands = probes.map(
+    ([, p]) => `execute if blocks ${p.x} ${p.y} ${p.z} ${p.x} ${p.y} ${p.z} ${p.x} ${p.y} ${p.z} all`,
+  );
+  const steps: PlannedStep[] = probeCommands.map((command, index) => ({ index, command, dependsOn: [] }));
+  const answers: Array<CommandResult | undefined> = probeCommands.map(() => undefined);
+  await runSegments(session, steps, probeCommands, answers, { policy: { noChangeIsSuccess: false } });
+  const unloaded = new Set(
+    probes.filter((_, k) => answers[k]?.detail?.key === 'argument.pos.unloaded').map(([key]) => key),
+  );
+  if (unloaded.size === 0) return;
+  for (const i of sendable) {
+    if (results[i] !== undefined) continue;
+    const hit = [...columnsOf(writes[i] ?? []).keys()].find((key) => unloaded.has(key));
+    if (!hit) continue;
+    const [cx, cz] = hit.split(',').map(Number) as [number, number];
+    results[i] = {
+      index: i,
+      command: commands[i]!,
+      status: 'unknown',
+      accepted: false,
+      applied: false,
+      executionTimeMs: 0,
+      summary: `Not sent: the server has not loaded chunk ${cx} ${cz} (blocks ${cx * 16}..${cx * 16 + 15}, ${cz * 16}..${cz * 16 + 15}), where it writes; the next steps move the bot there and send it again`,
+      chatMessages: [],
+      detail: { reason: UNLOADED_NOT_SENT },
+    };
+  }
+}
