@@ -9,6 +9,7 @@
 import type { Building } from './generator.js';
 import {
   formatState,
+  id,
   isAir,
   key,
   parseCommand,
@@ -74,7 +75,7 @@ interface Verdict {
   blockedAir: number;
 }
 
-const verdict = (grid: Grid, room: TruthRoom, reach: Set<string>, walker: Walker): Verdict => {
+const verdict = (grid: Grid, room: TruthRoom, reach: Set<number>, walker: Walker): Verdict => {
   const own = new Set(room.air.map(key));
   const openings = new Set<string>();
   const around = new Set<string>();
@@ -94,7 +95,7 @@ const verdict = (grid: Grid, room: TruthRoom, reach: Set<string>, walker: Walker
   }
   let lights = 0;
   for (const k of [...own, ...around]) if (isLight(grid.get(unkey(k)))) lights++;
-  return { wayIn: room.air.some((p) => reach.has(key(p))), openings, held, lights, blockedAir };
+  return { wayIn: room.air.some((p) => reach.has(id(p))), openings, held, lights, blockedAir };
 };
 
 const worse = (before: Verdict, after: Verdict): string[] => {

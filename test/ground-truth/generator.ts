@@ -6,7 +6,7 @@
  */
 import { Builder, type NotRoom, type Support, type TruthRoom } from './build.js';
 import { FAMILIES, type Family } from './families.js';
-import { type Box3, bounding, type Grid, grow, type Pos, unkey } from './grid.js';
+import { type Box3, bounding, type Grid, grow, type Pos } from './grid.js';
 import { Rng } from './prng.js';
 
 export interface Building {
@@ -57,7 +57,7 @@ export const generate = (seed: number, options: GenerateOptions = {}): Building 
     rooms: b.rooms,
     notRooms: b.notRooms,
     supports: b.supports,
-    near: grow(bounding([...b.grid.changed().keys()].map(unkey))!, 2),
+    near: grow(bounding(b.grid.written())!, 2),
     site,
     siteCommands: siteCommands(site, origin.y),
     origin,
