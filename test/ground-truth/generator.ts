@@ -45,6 +45,12 @@ export const generate = (seed: number, options: GenerateOptions = {}): Building 
   const origin = options.origin ?? { x: 0, y: 64, z: 0 };
   const b = new Builder(origin, origin.y);
   FAMILIES[family](b, rng);
+  return finish(b, seed, family);
+};
+
+/** What a builder built, as a generated building (the generator's families, or a test's own building). */
+export const finish = (b: Builder, seed: number, family: Family): Building => {
+  const { origin } = b;
   const site: Box3 = {
     min: { x: origin.x - SITE.before, y: origin.y - SITE.below, z: origin.z - SITE.before },
     max: { x: origin.x + SITE.after, y: origin.y + SITE.above, z: origin.z + SITE.after },
@@ -59,7 +65,7 @@ export const generate = (seed: number, options: GenerateOptions = {}): Building 
     supports: b.supports,
     near: grow(bounding(b.grid.written())!, 2),
     site,
-    siteCommands: siteCommands(site, origin.y),
+    siteCommands: siteCommands(site, b.groundY),
     origin,
   };
 };

@@ -1,0 +1,116 @@
+/**
+ * The reference checker catches each rule it judges by (a step that breaks it is named with the rule) and
+ * lets a sound step pass: a hand-built 3×3 house with a door, a wall torch and a lantern.
+ */
+import { describe, expect, test } from 'vitest';
+import { Builder, rect } from './build.js';
+import { checkSteps, type Rule } from './checker.js';
+import { finish } from './generator.js';
+
+const house = () => {
+  const b = new Builder({ x: 0, y: 64, z: 0 }, 64);
+  b.fill({ x: -1, y: 64, z: -1 }, { x: 3, y: 64, z: 3 }, 'minecraft:oak_planks');
+  b.fill({ x: -1, y: 65, z: -1 }, { x: 3, y: 67, z: 3 }, 'minecraft:stone_bricks', 'hollow');
+  b.fill({ x: 0, y: 65, z: 0 }, { x: 2, y: 67, z: 2 }, 'minecraft:air');
+  b.fill({ x: -1, y: 68, z: -1 }, { x: 3, y: 68, z: 3 }, 'minecraft:oak_planks');
+  b.set({ x: 1, y: 65, z: 3 }, 'minecraft:oak_door[facing=south,half=lower]');
+  b.set({ x: 1, y: 66, z: 3 }, 'minecraft:oak_door[facing=south,half=upper]');
+  b.support({ x: 1, y: 66, z: 3 }, 'minecraft:oak_door', 'below', { x: 1, y: 65, z: 3 });
+  b.set({ x: 0, y: 66, z: 1 }, 'minecraft:wall_torch[facing=east]');
+  b.support({ x: 0, y: 66, z: 1 }, 'minecraft:wall_torch', 'behind', { x: -1, y: 66, z: 1 });
+  b.set({ x: 2, y: 65, z: 2 }, 'minecraft:lantern');
+  b.support({ x: 2, y: 65, z: 2 }, 'minecraft:lantern', 'below', { x: 2, y: 64, z: 2 });
+  const air = [];
+  for (let y = 65; y <= 67; y++) for (const [x, z] of rect(0, 0, 2, 2)) air.push({ x, y, z });
+  b.room(
+    'house',
+    'room',
+    air.filter((p) => !(p.x === 0 && p.y === 66 && p.z === 1) && !(p.x === 2 && p.y === 65 && p.z === 2)),
+    true,
+  );
+  return finish(b, 0, 'rectangle');
+};
+
+const rules = (steps: string[][]): Rule[] =>
+  [...new Set(checkSteps(house(), steps).map((v) => v.rule))].sort();
+
+describe('the reference checker', () => {
+  test('passes a door set into a plain wall between the room and the ground outside', () => {
+    expect(
+      checkSteps(house(), [
+        [
+          'setblock 3 65 1 minecraft:oak_door[facing=east,half=lower]',
+          'setblock 3 66 1 minecraft:oak_door[facing=east,half=upper]',
+        ],
+      ]),
+    ).toEqual([]);
+  });
+
+  test('passes glowstone set into the ceiling and a pane into a plain wall', () => {
+    expect(
+      checkSteps(house(), [
+        ['setblock 1 68 1 minecraft:glowstone'],
+        ['setblock 1 66 -1 minecraft:glass_pane'],
+      ]),
+    ).toEqual([]);
+  });
+
+  test('a window into the block a wall torch hangs on takes its support', () => {
+    expect(rules([['setblock -1 66 1 minecraft:glass_pane']])).toEqual(['takes-support']);
+  });
+
+  test('a window into a door half writes into something that is not a plain block', () => {
+    expect(rules([['setblock 1 66 3 minecraft:glass_pane']])).toContain('writes-into-feature');
+  });
+
+  test('two steps that write one cell overlap', () => {
+    expect(
+      rules([['setblock 2 66 -1 minecraft:glass_pane'], ['fill 2 65 -1 2 66 -1 minecraft:oak_planks']]),
+    ).toEqual(['overlap']);
+  });
+
+  test('a door high in a wall opens onto no standing room', () => {
+    expect(
+      rules([
+        [
+          'setblock 3 66 1 minecraft:oak_door[facing=east,half=lower]',
+          'setblock 3 67 1 minecraft:oak_door[facing=east,half=upper]',
+        ],
+      ]),
+    ).toEqual(['door-to-nowhere']);
+  });
+
+  test('walling up the door takes the way in (and writes over the door)', () => {
+    const v = checkSteps(house(), [['fill 1 65 3 1 66 3 minecraft:stone_bricks']]);
+    expect(v.map((x) => x.rule)).toContain('writes-into-feature');
+    expect(v.some((x) => x.rule === 'room-worse' && /way in is gone/.test(x.detail))).toBe(true);
+  });
+
+  test('a hole in a wall, a floor taken away and a light taken away each make the room worse', () => {
+    expect(rules([['setblock 2 65 -1 minecraft:air']])).toEqual(['room-worse']);
+    expect(rules([['fill 0 64 0 1 64 1 minecraft:air']])).toEqual(['room-worse']);
+    expect(
+      checkSteps(house(), [['fill 0 64 0 1 64 1 minecraft:air']])
+        .map((v) => v.detail)
+        .join(),
+    ).toMatch(/lost their floor/);
+    expect(
+      checkSteps(house(), [['setblock 2 65 2 minecraft:air']])
+        .map((v) => v.detail)
+        .join(),
+    ).toMatch(/lost a light/);
+  });
+
+  test('a clone that moves the block a torch hangs on takes its support', () => {
+    expect(rules([['clone -1 66 1 -1 66 1 -1 72 1 replace move']])).toContain('takes-support');
+  });
+
+  test('a command with relative coordinates cannot be run as given', () => {
+    expect(rules([['setblock ~1 ~ ~ minecraft:glass_pane']])).toEqual(['not-absolute']);
+  });
+
+  test('steps that are each fine alone are judged together too', () => {
+    const v = checkSteps(house(), [['setblock 2 65 -1 minecraft:air'], ['setblock 2 66 -1 minecraft:air']]);
+    expect(v.filter((x) => x.step === -1).map((x) => x.rule)).toEqual(['room-worse']);
+  });
+});
