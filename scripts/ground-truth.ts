@@ -39,7 +39,7 @@ for (let seed = first; seed < first + count; seed++) {
   const { building, failures: found } = trial(seed, family ? { family } : {});
   perFamily.set(building.family, (perFamily.get(building.family) ?? 0) + 1);
   failures.push(...found);
-  if (values.verbose && count === 1) {
+  if (values.verbose) {
     process.stdout.write(`${building.family} (seed ${seed}): ${building.commands.length} commands\n`);
     for (const c of building.commands) process.stdout.write(`  ${c}\n`);
     for (const r of building.rooms)

@@ -12,7 +12,7 @@ import { Walker } from './walk.js';
 const SEEDS = 600;
 const buildings: Building[] = Array.from({ length: SEEDS }, (_, i) => generate(i + 1));
 const where = (b: Building, what: string) =>
-  `${b.family} seed ${b.seed}: ${what} (rerun: ${reproduce(b.seed)})`;
+  `${b.family} seed ${b.seed}: ${what} (rerun: ${reproduce(b.seed, b.family)})`;
 
 describe('the generator', () => {
   test('the same seed gives the same building and truth; another seed another', () => {

@@ -41,7 +41,9 @@ const SITE = { before: 8, after: 26, below: 11, above: 24 } as const;
 
 export const generate = (seed: number, options: GenerateOptions = {}): Building => {
   const rng = new Rng(seed);
-  const family = options.family ?? rng.pick(NAMES);
+  // the pick is drawn even when the family is given: a seed's building is the same either way
+  const picked = rng.pick(NAMES);
+  const family = options.family ?? picked;
   const origin = options.origin ?? { x: 0, y: 64, z: 0 };
   const b = new Builder(origin, origin.y);
   FAMILIES[family](b, rng);
@@ -90,5 +92,6 @@ const siteCommands = (site: Box3, groundY: number): string[] => {
   ];
 };
 
-/** One line that reproduces a building's check. */
-export const reproduce = (seed: number): string => `npm run ground-truth -- --count 1 --seed ${seed}`;
+/** One line that reruns a building's check (at the default origin) and prints the building and the answer. */
+export const reproduce = (seed: number, family?: string): string =>
+  `npm run ground-truth -- --count 1 --seed ${seed}${family ? ` --family ${family}` : ''} --verbose`;

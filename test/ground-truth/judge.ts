@@ -128,6 +128,16 @@ export const judge = (b: Building, answer: Answer | undefined): Failure[] => {
         : near.length === 1
           ? 'room named with another box'
           : 'phantom room';
+    // a room named with another box still says something about the one room it stands for
+    const only = near.length === 1 ? near[0]! : undefined;
+    if (only && m.wayIn !== undefined && m.wayIn !== only.wayIn)
+      fail(
+        'way-in',
+        only.wayIn
+          ? `${only.kind}: "no way in", but a player walks in`
+          : `${only.kind}: "a way in", but no player can walk in`,
+        `${only.label} ${fmtBox(namedBox(only))} (named ${fmtBox(m.box)}): ${m.text}`,
+      );
     fail(
       'no-phantom-room',
       what,

@@ -35,6 +35,6 @@ export const describe = (groups: readonly Group[]): string =>
   groups
     .map(
       (g) =>
-        `${g.property} · ${g.family} · ${g.kind}: ${g.seeds.length} building(s), seeds ${g.seeds.slice(0, 12).join(' ')}${g.seeds.length > 12 ? ' …' : ''}\n  e.g. ${g.example}\n  rerun: ${reproduce(g.seeds[0]!)}`,
+        `${g.property} · ${g.family} · ${g.kind}: ${g.seeds.length} building(s), seeds ${g.seeds.slice(0, 12).join(' ')}${g.seeds.length > 12 ? ' …' : ''}\n  e.g. ${g.example}\n  rerun: ${reproduce(g.seeds[0]!, g.family)}`,
     )
     .join('\n');
