@@ -30,6 +30,18 @@ describe('the reference checker', () => {
     ).toEqual([]);
   });
 
+  test('a window must look from the room out on open air', () => {
+    expect(rules([['setblock 1 66 -1 minecraft:glass']])).toEqual([]);
+    // in the floor: it looks down into the earth
+    expect(rules([['setblock 1 64 1 minecraft:glass_pane']])).toContain('window-to-nowhere');
+    // into the wall with earth behind it
+    const buried = house();
+    buried.grid.set({ x: 1, y: 66, z: -2 }, { name: 'minecraft:dirt', properties: {} });
+    expect(checkSteps(buried, [['setblock 1 66 -1 minecraft:glass_pane']]).map((v) => v.rule)).toEqual([
+      'window-to-nowhere',
+    ]);
+  });
+
   test('a window into the block a wall torch hangs on takes its support', () => {
     expect(rules([['setblock -1 66 1 minecraft:glass_pane']])).toEqual(['takes-support']);
   });

@@ -18,7 +18,8 @@
  *   floor raised one block above its door's sill called "a way in" (12 24);
  * - steps-pass: a door suggested into a basement's earth or onto a drop five blocks up (20 69; 18 27; 14 21),
  *   walls "extended" through a U's or L's air and over its furniture (9 15; 51 56), a window into the block a
- *   wall torch hangs on (23), a closet's inner wall "extended" into the closet (30 41).
+ *   wall torch hangs on (23), a closet's inner wall "extended" into the closet (30 41), windows into a basement's
+ *   earth or into the wall between two rooms (basement, closet, corridor).
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FAMILIES } from './families.js';
