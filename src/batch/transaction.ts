@@ -142,7 +142,8 @@ function stillDifferent(
  * read-back that follows, not here.
  */
 function restoreFailed(session: ConnectionSession, c: CapturedCommand): boolean {
-  if (!(c.end === 'fenced' || c.end === 'quiet')) return true;
+  // `answered`: its group's fence never came, but its own line did, and says what it did
+  if (!(c.end === 'fenced' || c.end === 'quiet' || c.end === 'answered')) return true;
   const caps = session.capabilities;
   const outcome = classifyOutcome({
     command: c.command,

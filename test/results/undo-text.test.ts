@@ -9,7 +9,7 @@ const restore = {
   blocks: 245,
   mismatches: [],
 };
-const history = { remaining: 0, undoableNow: 0, entries: [] };
+const history = { remaining: 0, undoableNow: 0, barriers: 0, entries: [] };
 
 describe('undo_last text for a placement built part by part', () => {
   test('undone: it says the bot was moved over each part and where it stands', () => {
