@@ -12,6 +12,7 @@ import { BridgeChannel } from '../../src/connection/bridge-channel.js';
 import { ConnectionSession } from '../../src/connection/session.js';
 import { executeBatch } from '../../src/execute/execute-batch.js';
 import { type Reply, VanillaReplies } from '../servers/vanilla-replies.js';
+import { isBatchCommand } from '../helpers/batch-commands.js';
 import { until } from '../helpers/wait.js';
 
 const TOKEN = 'exact-under-faults-token-0123456789';
@@ -46,12 +47,16 @@ async function gameWith(faultAt: (command: string) => GameFault | undefined) {
       position: null,
     });
   const replies = new VanillaReplies({ feedbackRule: 'sendCommandFeedback', snakeCaseEvents: false });
-  let armed = false; // the probe's commands are answered normally
+  // faults and counted fences start with the batch's first command: the capability probe at connect and the
+  // batch's loaded-chunk probe before its writes (this game reads no blocks) are answered normally
+  let armed = false;
+  let connected = false;
   let stalled = false;
   const fences: string[] = []; // the fences the game received once armed: how many groups went out
   game.on('message', (data) => {
     const frame = JSON.parse(String(data)) as { type: string; command?: string };
     if (frame.type !== 'run' || frame.command === undefined) return;
+    if (connected && isBatchCommand(frame.command)) armed = true;
     if (armed && frame.command.includes('mcbridge.fence')) fences.push(frame.command);
     if (stalled) return;
     const fault = armed ? faultAt(frame.command) : undefined;
@@ -73,7 +78,7 @@ async function gameWith(faultAt: (command: string) => GameFault | undefined) {
   await until('the game in a world', () => session.state?.inWorld === true);
   const connection = await ConnectionSession.open(new BridgeChannel(session));
   expect(connection.capabilities).toMatchObject({ strategy: 'fenced', feedbackEnabled: true, op: true });
-  armed = true;
+  connected = true;
   return { session: connection, fences };
 }
 

@@ -13,6 +13,7 @@ import { ConnectionSession } from '../../src/connection/session.js';
 import { CapturedClassifier } from '../../src/execute/classify-captured.js';
 import { executeBatch } from '../../src/execute/execute-batch.js';
 import type { BatchResult } from '../../src/results/schema.js';
+import { isBatchCommand } from '../helpers/batch-commands.js';
 import { type Fault, type ProtocolServer, startProtocolServer } from '../servers/protocol-server.js';
 
 const TIMEOUT_MS = 400;
@@ -27,10 +28,15 @@ afterEach(async () => {
 
 /** A 1.21.4 server whose faults `fault` decides, one bot on it, and the bot's session (probed). */
 async function serverWith(fault: (command: string) => Fault | undefined) {
-  // the probe's own commands run normally: faults start with the first command of the test's batch
+  // faults start with the first command of the test's batch: the capability probe at connect and the batch's
+  // loaded-chunk probe before its writes (this server sends the bot no chunks) are answered normally
   let armed = false;
+  let live = false;
   const server = await startProtocolServer('1.21.4', {
-    fault: (command) => (armed ? fault(command) : undefined),
+    fault: (command) => {
+      if (armed && isBatchCommand(command)) live = true;
+      return live ? fault(command) : undefined;
+    },
   });
   const channel = await MineflayerChannel.connect({
     host: '127.0.0.1',
@@ -48,9 +54,15 @@ async function serverWith(fault: (command: string) => Fault | undefined) {
 const setblocks = (n: number, from = 0): string[] =>
   Array.from({ length: n }, (_, i) => `setblock ${from + i} 64 0 minecraft:stone`);
 
-/** the fences the server received after `since` commands: how many groups the batch went out in */
-const fencesAfter = (server: ProtocolServer, since: number): number =>
-  server.commands.slice(since).filter((c) => c.includes('mcbridge.fence')).length;
+/**
+ * the fences the server received from the batch's first command on, after `since` commands: how many groups the
+ * batch went out in (the loaded-chunk probe before its writes has a fence of its own)
+ */
+const fencesAfter = (server: ProtocolServer, since: number): number => {
+  const sent = server.commands.slice(since);
+  const first = sent.findIndex(isBatchCommand);
+  return sent.slice(Math.max(0, first)).filter((c) => c.includes('mcbridge.fence')).length;
+};
 
 /** `fault` when the n-th (0-based) of the batch's setblocks comes up */
 const atSetblock =
