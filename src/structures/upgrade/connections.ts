@@ -18,8 +18,8 @@ import {
   isWall,
   OPPOSITE,
   STEP,
-} from './faces.js';
-import { sturdyFace } from './sturdy.js';
+} from '../../vocabulary/block-behaviour/blocks.js';
+import { sturdyFace } from '../../vocabulary/block-behaviour/sturdy.js';
 
 const EXCEPTIONS = /(_leaves|^barrier|^carved_pumpkin|^jack_o_lantern|^melon|^pumpkin|shulker_box)$/;
 const exception = (s: BlockState) => EXCEPTIONS.test(bare(s.name));

@@ -9,7 +9,7 @@
  */
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
 import table from './note-block-instruments.json' with { type: 'json' };
-import { bare } from './faces.js';
+import { bare } from '../../vocabulary/block-behaviour/blocks.js';
 
 const INSTRUMENTS: Readonly<Record<string, string>> = table;
 /** NoteBlockInstrument.Type MOB_HEAD and CUSTOM */

@@ -26,7 +26,7 @@ import {
   isStairs,
   isWall,
   STEP,
-} from './faces.js';
+} from '../../vocabulary/block-behaviour/blocks.js';
 import { isNoteBlock, noteBlockInstrument } from './note-blocks.js';
 import { stairsShape } from './stairs.js';
 import { wallState } from './walls.js';

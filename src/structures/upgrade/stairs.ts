@@ -3,7 +3,15 @@
  * getStairsShape and canTakeShape; 1.21.4 and 1.21.11).
  */
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { axis, COUNTER, isDirection, isStairs, OPPOSITE, STEP, type Direction } from './faces.js';
+import {
+  axis,
+  COUNTER,
+  isDirection,
+  isStairs,
+  OPPOSITE,
+  STEP,
+  type Direction,
+} from '../../vocabulary/block-behaviour/blocks.js';
 
 /** StairBlock.getStairsShape, with `at(dx, dz)` the state beside on the same layer (undefined: outside). */
 export function stairsShape(

@@ -6,9 +6,16 @@
  * collision per state (collision.ts: minecraft-data's blockCollisionShapes, 1.21.4).
  */
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { collisionBoxes } from './collision.js';
+import { collisionBoxes } from '../../vocabulary/block-behaviour/collision.js';
 import { connects } from './connections.js';
-import { bare, type Direction, HORIZONTAL, isWall, OPPOSITE, STEP } from './faces.js';
+import {
+  bare,
+  type Direction,
+  HORIZONTAL,
+  isWall,
+  OPPOSITE,
+  STEP,
+} from '../../vocabulary/block-behaviour/blocks.js';
 
 /**
  * The wall post override tag (VanillaBlockTagsProvider: torch, soul torch, redstone torch, copper torch,

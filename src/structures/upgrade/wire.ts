@@ -14,8 +14,16 @@
  * is the file's: the game recomputes it from what powers it.
  */
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { bare, type Direction, HORIZONTAL, isFullCube, isStairs, OPPOSITE, STEP } from './faces.js';
-import { sturdyFace } from './sturdy.js';
+import {
+  bare,
+  type Direction,
+  HORIZONTAL,
+  isFullCube,
+  isStairs,
+  OPPOSITE,
+  STEP,
+} from '../../vocabulary/block-behaviour/blocks.js';
+import { sturdyFace } from '../../vocabulary/block-behaviour/sturdy.js';
 
 export const isWire = (s: BlockState | undefined) => s?.name === 'minecraft:redstone_wire';
 /** isRedstoneConductor `never` in Blocks.java (1.21.4), for blocks whose collision is a full cube */
