@@ -33,3 +33,10 @@ export {
   type SupportRule,
 } from './support.js';
 export { type Direction, HORIZONTAL, OPPOSITE, CLOCKWISE, COUNTER, STEP, bare } from './blocks.js';
+export {
+  hasShapeRules,
+  type Neighbours,
+  UPDATE_SHAPE_ORDER,
+  updateFromNeighbourShapes,
+  updateShape,
+} from './shapes.js';
