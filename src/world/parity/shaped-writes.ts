@@ -34,6 +34,8 @@ const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
 export class ShapedWrites {
   private readonly cells = new Map<string, number>();
   private readonly byId = new Map<number, BlockState>();
+  /** the box prefetch read whole */
+  private prefetched: { min: BlockPos; max: BlockPos } | undefined;
 
   constructor(
     private readonly world: WorldAccess,
@@ -42,13 +44,22 @@ export class ShapedWrites {
 
   /** the state at a position, read once and then kept as this instance writes it */
   async stateIdAt(pos: BlockPos): Promise<number> {
-    const k = key(pos);
-    let id = this.cells.get(k);
-    if (id === undefined) {
-      id = pos.y < MIN_Y || pos.y > MAX_Y ? this.states.airStateId : await this.world.getState(pos);
-      this.cells.set(k, id);
-    }
+    return this.cells.get(key(pos)) ?? this.read(pos);
+  }
+
+  private async read(pos: BlockPos): Promise<number> {
+    const id = pos.y < MIN_Y || pos.y > MAX_Y ? this.states.airStateId : await this.world.getState(pos);
+    this.cells.set(key(pos), id);
     return id;
+  }
+
+  /** reads every cell of a box ahead (a fill reads its box and one block around it) */
+  async prefetch(min: BlockPos, max: BlockPos): Promise<void> {
+    this.prefetched = { min, max };
+    for (let z = min.z; z <= max.z; z++)
+      for (let y = Math.max(min.y, MIN_Y - 1); y <= Math.min(max.y, MAX_Y + 1); y++)
+        for (let x = min.x; x <= max.x; x++)
+          if (!this.cells.has(`${x},${y},${z}`)) await this.read({ x, y, z });
   }
 
   private blockState(id: number): BlockState {
@@ -70,14 +81,26 @@ export class ShapedWrites {
     return typeof id === 'number' ? id : undefined;
   }
 
-  /** reads the 3×3×3 cube around `pos` and answers its cells synchronously (what the shape rules read) */
+  /** reads the 3×3×3 cube around `pos` and answers its cells synchronously, as the world stands */
   private async around(pos: BlockPos): Promise<(dx: number, dy: number, dz: number) => BlockState> {
-    const ids = new Map<string, number>();
-    for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++)
-          ids.set(`${dx},${dy},${dz}`, await this.stateIdAt({ x: pos.x + dx, y: pos.y + dy, z: pos.z + dz }));
-    return (dx, dy, dz) => this.blockState(ids.get(`${dx},${dy},${dz}`) ?? this.states.airStateId);
+    const r = this.prefetched;
+    const inside =
+      r !== undefined &&
+      pos.x - 1 >= r.min.x &&
+      pos.y - 1 >= r.min.y &&
+      pos.z - 1 >= r.min.z &&
+      pos.x + 1 <= r.max.x &&
+      pos.y + 1 <= r.max.y &&
+      pos.z + 1 <= r.max.z;
+    if (!inside)
+      for (let dx = -1; dx <= 1; dx++)
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dz = -1; dz <= 1; dz++) {
+            const at = { x: pos.x + dx, y: pos.y + dy, z: pos.z + dz };
+            if (!this.cells.has(key(at))) await this.read(at);
+          }
+    return (dx, dy, dz) =>
+      this.blockState(this.cells.get(`${pos.x + dx},${pos.y + dy},${pos.z + dz}`) ?? this.states.airStateId);
   }
 
   /**

@@ -54,6 +54,8 @@ export async function fill(ctx: CommandContext): Promise<void> {
 
   const air = ctx.states.airStateId;
   const writes = new ShapedWrites(ctx.world, ctx.states);
+  const grow = (p: BlockPos, by: number) => ({ x: p.x + by, y: p.y + by, z: p.z + by });
+  await writes.prefetch(grow(box.min, -2), grow(box.max, 2));
   let changed = 0;
   for (let z = box.min.z; z <= box.max.z; z++) {
     for (let y = box.min.y; y <= box.max.y; y++) {
