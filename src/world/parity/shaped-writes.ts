@@ -10,12 +10,13 @@
  *   changes is written the same way (Block.updateOrDestroy; a neighbour that loses its support becomes air,
  *   as destroyBlock leaves it), up to vanilla's 512 levels deep.
  * Left out, as the module leaves them out: neighborChanged (power, rails), scheduled ticks, the drops of a
- * destroyed block and redstone wire's diagonal updates (updateIndirectNeighbourShapes).
+ * destroyed block. Redstone wire's diagonal updates (updateIndirectNeighbourShapes) are made.
  * One instance serves one command: it keeps the states it read, and every write goes through it.
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
 import {
+  type Face,
   hasShapeRules,
   oppositeFace,
   stepOf,
@@ -125,26 +126,56 @@ export class ShapedWrites {
 
   /** Level.setBlock without flag 16: the write, then its neighbours' shapes; false when nothing changed */
   async setBlock(pos: BlockPos, stateId: number, recursionLeft = RECURSION): Promise<boolean> {
-    if ((await this.stateIdAt(pos)) === stateId) return false;
+    const old = await this.stateIdAt(pos);
+    if (old === stateId) return false;
     this.cells.set(key(pos), stateId);
     await this.world.setState(pos, stateId);
-    if (recursionLeft > 0) await this.updateNeighbourShapes(pos, recursionLeft - 1);
+    if (recursionLeft > 0) {
+      await this.updateIndirectNeighbourShapes(pos, old, recursionLeft - 1);
+      await this.updateNeighbourShapes(pos, recursionLeft - 1);
+      await this.updateIndirectNeighbourShapes(pos, stateId, recursionLeft - 1);
+    }
     return true;
+  }
+
+  /**
+   * RedStoneWireBlock.updateIndirectNeighbourShapes, for the wire that was and the wire that is: on each
+   * side the wire runs to (not to wire), the wire one step down and one step up that side is shaped again.
+   */
+  private async updateIndirectNeighbourShapes(
+    pos: BlockPos,
+    id: number,
+    recursionLeft: number,
+  ): Promise<void> {
+    const wire = this.blockState(id);
+    if (wire.name !== 'minecraft:redstone_wire') return;
+    for (const face of ['north', 'east', 'south', 'west'] as const) {
+      if ((wire.properties[face] ?? 'none') === 'none') continue;
+      const [dx, , dz] = stepOf(face);
+      const side = { x: pos.x + dx, y: pos.y, z: pos.z + dz };
+      if (this.blockState(await this.stateIdAt(side)).name === wire.name) continue;
+      for (const dy of [-1, 1])
+        await this.reshape({ ...side, y: pos.y + dy }, oppositeFace(face), recursionLeft, true);
+    }
+  }
+
+  /** one neighbour's updateShape from `face` and its write (Block.updateOrDestroy) */
+  private async reshape(at: BlockPos, face: Face, recursionLeft: number, wireOnly = false): Promise<void> {
+    if (at.y < MIN_Y || at.y > MAX_Y) return;
+    const id = await this.stateIdAt(at);
+    const old = this.blockState(id);
+    if (wireOnly ? old.name !== 'minecraft:redstone_wire' : !hasShapeRules(old)) return;
+    const shaped = updateShape(old, face, await this.around(at));
+    if (shaped === old) return;
+    const next = this.idOf(shaped);
+    // Block.updateOrDestroy: air through destroyBlock, any other state through setBlock
+    if (next !== undefined && next !== id) await this.setBlock(at, next, recursionLeft);
   }
 
   private async updateNeighbourShapes(pos: BlockPos, recursionLeft: number): Promise<void> {
     for (const face of UPDATE_SHAPE_ORDER) {
       const [dx, dy, dz] = stepOf(face);
-      const at = { x: pos.x + dx, y: pos.y + dy, z: pos.z + dz };
-      if (at.y < MIN_Y || at.y > MAX_Y) continue;
-      const id = await this.stateIdAt(at);
-      const old = this.blockState(id);
-      if (!hasShapeRules(old)) continue;
-      const shaped = updateShape(old, oppositeFace(face), await this.around(at));
-      if (shaped === old) continue;
-      const next = this.idOf(shaped);
-      // Block.updateOrDestroy: air through destroyBlock, any other state through setBlock
-      if (next !== undefined && next !== id) await this.setBlock(at, next, recursionLeft);
+      await this.reshape({ x: pos.x + dx, y: pos.y + dy, z: pos.z + dz }, oppositeFace(face), recursionLeft);
     }
   }
 }
