@@ -35,6 +35,8 @@ const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
 export class ShapedWrites {
   private readonly cells = new Map<string, number>();
   private readonly byId = new Map<number, BlockState>();
+  /** per state id: whether any shape rule can change it */
+  private readonly shaped = new Map<number, boolean>();
   /** the box prefetch read whole */
   private prefetched: { min: BlockPos; max: BlockPos } | undefined;
 
@@ -61,6 +63,12 @@ export class ShapedWrites {
       for (let y = Math.max(min.y, MIN_Y - 1); y <= Math.min(max.y, MAX_Y + 1); y++)
         for (let x = min.x; x <= max.x; x++)
           if (!this.cells.has(`${x},${y},${z}`)) await this.read({ x, y, z });
+  }
+
+  private hasRules(id: number): boolean {
+    let rules = this.shaped.get(id);
+    if (rules === undefined) this.shaped.set(id, (rules = hasShapeRules(this.blockState(id))));
+    return rules;
   }
 
   private blockState(id: number): BlockState {
@@ -111,7 +119,7 @@ export class ShapedWrites {
   async place(pos: BlockPos, written: number, named: Readonly<Record<string, string>>): Promise<boolean> {
     const state = this.blockState(written);
     let placed = written;
-    if (hasShapeRules(state)) {
+    if (this.hasRules(written)) {
       const shaped = updateFromNeighbourShapes(state, await this.around(pos));
       const shapedId = this.idOf(shaped);
       // where the shaped state is air, the written state goes in as it is
@@ -126,7 +134,7 @@ export class ShapedWrites {
 
   /** Level.setBlock without flag 16: the write, then its neighbours' shapes; false when nothing changed */
   async setBlock(pos: BlockPos, stateId: number, recursionLeft = RECURSION): Promise<boolean> {
-    const old = await this.stateIdAt(pos);
+    const old = this.cells.get(key(pos)) ?? (await this.read(pos));
     if (old === stateId) return false;
     this.cells.set(key(pos), stateId);
     await this.world.setState(pos, stateId);
@@ -147,6 +155,7 @@ export class ShapedWrites {
     id: number,
     recursionLeft: number,
   ): Promise<void> {
+    if (!this.hasRules(id)) return;
     const wire = this.blockState(id);
     if (wire.name !== 'minecraft:redstone_wire') return;
     for (const face of ['north', 'east', 'south', 'west'] as const) {
@@ -162,9 +171,10 @@ export class ShapedWrites {
   /** one neighbour's updateShape from `face` and its write (Block.updateOrDestroy) */
   private async reshape(at: BlockPos, face: Face, recursionLeft: number, wireOnly = false): Promise<void> {
     if (at.y < MIN_Y || at.y > MAX_Y) return;
-    const id = await this.stateIdAt(at);
+    const id = this.cells.get(key(at)) ?? (await this.read(at));
+    if (!this.hasRules(id)) return;
     const old = this.blockState(id);
-    if (wireOnly ? old.name !== 'minecraft:redstone_wire' : !hasShapeRules(old)) return;
+    if (wireOnly && old.name !== 'minecraft:redstone_wire') return;
     const shaped = updateShape(old, face, await this.around(at));
     if (shaped === old) return;
     const next = this.idOf(shaped);
