@@ -1,10 +1,19 @@
 /**
  * World snapshots for transactional batches and undo: the exact block states of the boxes a batch can
- * write, read before it runs, and the setblock/fill commands that put them back.
+ * write, read before it runs, and the setblock/fill commands that put them back. A write also changes its
+ * neighbours' shapes and drops what loses its support (vocabulary/block-behaviour/shapes.ts: a torch on the
+ * block replaced, a door's other half, a fence's side), so the cells around each box that such an update can
+ * reach are kept too (`around`, read where loaded) and put back where they changed.
  */
 import type { Box } from '../vocabulary/blocks/box.js';
 import { McbridgeError } from '../vocabulary/errors.js';
-import { type BlockSource, type BlockState, blockStateKey } from '../vocabulary/blocks/block-state.js';
+import {
+  type BlockSource,
+  type BlockState,
+  blockStateKey,
+  parseBlockStateKey,
+} from '../vocabulary/blocks/block-state.js';
+import { supportOf } from '../vocabulary/block-behaviour/support.js';
 
 export class SnapshotError extends McbridgeError {
   override name = 'SnapshotError' as const;
@@ -14,7 +23,19 @@ export interface Snapshot {
   boxes: Box[];
   /** `x,y,z` → state key, for every position of `boxes` (deduplicated) */
   states: Map<string, string>;
+  /** `x,y,z` → state key of the cells around the boxes that a write's shape updates can change or drop */
+  around?: Map<string, string>;
 }
+
+/**
+ * The cells a write in `box` can change through its neighbours' shapes: one step on each side and below (a
+ * fence's side, a wall torch, a bed's other half, a lantern hanging under it, a door's lower half under its
+ * upper half), two above (a door or tall plant standing on the block: both halves go).
+ */
+export const shapeReach = (box: Box): Box => ({
+  min: { x: box.min.x - 1, y: box.min.y - 1, z: box.min.z - 1 },
+  max: { x: box.max.x + 1, y: box.max.y + 2, z: box.max.z + 1 },
+});
 
 const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
 
@@ -39,16 +60,68 @@ export function takeSnapshot(source: BlockSource, boxes: Box[]): Snapshot {
       }
     }
   }
-  return { boxes, states };
+  const around = new Map<string, string>();
+  for (const box of boxes) {
+    const reach = shapeReach(box);
+    for (let y = reach.min.y; y <= reach.max.y; y++)
+      for (let z = reach.min.z; z <= reach.max.z; z++)
+        for (let x = reach.min.x; x <= reach.max.x; x++) {
+          const k = key(x, y, z);
+          if (states.has(k) || around.has(k)) continue;
+          // a neighbour the bot cannot read is left out: the write's own cells are what undo promises
+          const state = source.readBlock({ x, y, z });
+          if (state !== 'unloaded') around.set(k, blockStateKey(state));
+        }
+  }
+  return { boxes, states, around };
+}
+
+const nameOf = (key: string) => key.replace(/\[.*$/, '');
+/**
+ * Could a shape update have made `actual` from `expected`? It drops a block (air) or changes its properties;
+ * another block there was written by someone else after the batch, and undo leaves it.
+ */
+const byShapes = (expected: string, actual: string) =>
+  actual !== expected && (nameOf(actual) === 'minecraft:air' || nameOf(actual) === nameOf(expected));
+
+/** the cells of `around` that shape updates changed, as `now` shows them (all of them when nobody can read it) */
+function changedAround(
+  snapshot: Snapshot,
+  now: BlockSource | undefined,
+): Array<[number, number, number, string]> {
+  const out: Array<[number, number, number, string]> = [];
+  for (const [k, expected] of snapshot.around ?? []) {
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number];
+    if (now && !byShapes(expected, stateNow(now, { x, y, z }))) continue;
+    out.push([x, y, z, expected]);
+  }
+  return out;
 }
 
 /**
  * Commands that restore the snapshot: runs along x of one state become one `fill` (a single block a
- * `setblock`). Block entity contents (chest items, sign text) are not part of a snapshot.
+ * `setblock`); then each cell around the boxes that differs in `now` (every one when `now` is not given)
+ * gets a `setblock`. Block entity contents (chest items, sign text) are not part of a snapshot.
  */
-export function restoreCommands(snapshot: Snapshot): string[] {
+export function restoreCommands(snapshot: Snapshot, now?: BlockSource): string[] {
   const commands: string[] = [];
   const done = new Set<string>();
+  // what needs a neighbour to stay (a door half, a torch, a bed) goes back last, bottom up: a block restored
+  // after it beside it would drop it again, as the game's shape updates do
+  const held: Array<[number, number, number, string]> = [];
+  const fragile = new Map<string, boolean>();
+  const isFragile = (state: string) => {
+    let f = fragile.get(state);
+    if (f === undefined) {
+      try {
+        f = supportOf(parseBlockStateKey(state)).length > 0;
+      } catch {
+        f = false;
+      }
+      fragile.set(state, f);
+    }
+    return f;
+  };
   for (const box of snapshot.boxes) {
     for (let y = box.min.y; y <= box.max.y; y++) {
       for (let z = box.min.z; z <= box.max.z; z++) {
@@ -56,6 +129,12 @@ export function restoreCommands(snapshot: Snapshot): string[] {
         while (x <= box.max.x) {
           const state = snapshot.states.get(key(x, y, z));
           if (state === undefined || done.has(key(x, y, z))) {
+            x++;
+            continue;
+          }
+          if (isFragile(state)) {
+            done.add(key(x, y, z));
+            held.push([x, y, z, state]);
             x++;
             continue;
           }
@@ -75,6 +154,8 @@ export function restoreCommands(snapshot: Snapshot): string[] {
       }
     }
   }
+  const last = [...held, ...changedAround(snapshot, now)].sort((a, b) => a[1] - b[1]);
+  for (const [x, y, z, state] of last) commands.push(`setblock ${x} ${y} ${z} ${state}`);
   return commands;
 }
 
@@ -84,17 +165,25 @@ export function stateNow(source: BlockSource, pos: { x: number; y: number; z: nu
   return now === 'unloaded' ? 'unloaded' : blockStateKey(now);
 }
 
-/** Positions of the snapshot whose state differs in `source` now. */
+/**
+ * Positions of the snapshot whose state differs in `source` now: every cell of its boxes, and the cells
+ * around them that a shape update changed (a neighbour the bot cannot see, or one another write replaced,
+ * is not called a failure).
+ */
 export function differences(
   snapshot: Snapshot,
   source: BlockSource,
   limit = 20,
 ): Array<{ x: number; y: number; z: number; expected: string; actual: string }> {
   const out: Array<{ x: number; y: number; z: number; expected: string; actual: string }> = [];
-  for (const [k, expected] of snapshot.states) {
+  const cells = [
+    ...[...snapshot.states].map(([k, v]) => [k, v, true] as const),
+    ...[...(snapshot.around ?? [])].map(([k, v]) => [k, v, false] as const),
+  ];
+  for (const [k, expected, own] of cells) {
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
     const actual = stateNow(source, { x, y, z });
-    if (actual !== expected) {
+    if (own ? actual !== expected : byShapes(expected, actual)) {
       out.push({ x, y, z, expected, actual });
       if (out.length >= limit) break;
     }

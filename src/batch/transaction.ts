@@ -102,7 +102,7 @@ export async function restoreSnapshot(
   snapshot: Snapshot,
   source: BlockSource | undefined,
 ): Promise<RestoreReport> {
-  const commands = restoreCommands(snapshot);
+  const commands = restoreCommands(snapshot, source);
   const capture = session.capabilities.strategy === 'fenced' ? captureFenced : captureSerial;
   // restores share the connection's packet budget and command throttle like any batch
   const captured = await capture(session.channel, commands, session.pacer ? { budget: session.pacer } : {});

@@ -99,7 +99,7 @@ export async function readPlan(
   let around: ((x: number, y: number, z: number) => BlockState | undefined) | undefined;
   if (
     plan.dataVersion !== undefined &&
-    plan.dataVersion < target.dataVersion &&
+    plan.dataVersion !== target.dataVersion &&
     !args.rotation &&
     (args.mirror ?? 'none') === 'none'
   ) {

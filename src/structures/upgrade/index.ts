@@ -1,13 +1,14 @@
 /**
  * One reading for every structure file: its block states, written at the file's DataVersion, become the
  * states of the server it is placed on — read (formats/) → flattened if pre-1.13 (flattening.ts) → upgraded
- * or downgraded by DataVersion (rules.ts, vanilla's DataFixers in order) → neighbour shapes (shapes.ts) →
+ * or downgraded by DataVersion (rules.ts, vanilla's DataFixers in order) → neighbour shapes (shapes.ts, by
+ * vocabulary/block-behaviour: the world shapes what is placed the same way) →
  * checked against the server's blocks. Nothing is dropped silently: a state the server lacks is named in
  * the report with the reason.
  */
 import { type BlockState, blockStateKey, parseBlockStateKey } from '../../vocabulary/blocks/block-state.js';
 import { STRUCTURE_VOID, type Structure } from '../store.js';
-import { releaseOfDataVersion } from './data-versions.js';
+import { FLATTENING_DATA_VERSION, releaseOfDataVersion } from './data-versions.js';
 import { RULES } from './rules.js';
 import { type Undecided, updateShapes } from './shapes.js';
 
@@ -94,12 +95,13 @@ export function upgradeStructure(
   const undecided: Undecided[] = [];
   let palette = structure.palette.map((key, i) => (states[i] ? blockStateKey(states[i]) : key));
   let blocks = structure.blocks;
-  if (from !== undefined && from < to) {
+  // placed by any version, the blocks take their shapes from each other (a downgrade too)
+  if (from !== undefined && from !== to) {
     const grid = {
       size: structure.size,
       states: blocks.map((b) => states[b] ?? { name: palette[b]!, properties: {} }),
     };
-    const shaped = updateShapes(grid, around);
+    const shaped = updateShapes(grid, around, from <= FLATTENING_DATA_VERSION);
     for (const [rule, n] of Object.entries(shaped.changed)) changes.push({ rule, blocks: n });
     undecided.push(...shaped.undecided);
     // a block the shapes left alone is still its palette entry's object: its key is known

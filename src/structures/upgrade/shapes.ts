@@ -2,19 +2,25 @@
  * States that depend on neighbours, computed the way the game's `updateShape` does after an upgrade, from
  * the structure's own blocks and, at its edge, the world's blocks beside it (`around`, where the caller can
  * read them). A property that depends on a block nobody can read keeps the file's value; one whose rule
- * needs a shape its state does not tell (a wall under scaffolding) keeps it too, and is named in
+ * needs a shape its state does not tell (a wall under bamboo) keeps it too, and is named in
  * `undecided`.
- * The rules, one file each (net/minecraft/world/level/block/, 1.21.4 and 1.21.11): stairs.ts (StairBlock),
+ * The rules live in vocabulary/block-behaviour (net/minecraft/world/level/block/, 1.21.4 and 1.21.11): stairs.ts (StairBlock),
  * connections.ts (fences, panes, iron bars), walls.ts (WallBlock, under the block on each wall), wire.ts
  * (RedStoneWireBlock), note-blocks.ts (NoteBlock's instrument); here the driver, and the two that look
  * further than one step:
- * - ChestBlock (getConnectedDirection): two single chests of one kind side by side, facing the same way,
- *   become a left and a right half;
- * - LeavesBlock.updateDistance: distance to the nearest log, at most 7.
+ * - ChestBlock.updateShape (the module's): a single chest joins only a neighbour already half of a pair
+ *   pointing at it, so two single chests side by side stay single; fence gates' `in_wall`, tripwire,
+ *   snowy grass, chorus plants and mushroom faces the same way, block by block in the file's order;
+ * - ChunkPalettedStorageFix (pre-1.13 files only, a data fixer, not a shape): old chunks held no chest
+ *   type, and the upgrade of old chunks pairs two chests of one kind side by side, facing the same way,
+ *   into a left and a right half;
+ * - LeavesBlock.updateDistance: distance to the nearest log, at most 7 (LeavesFix works it out the same
+ *   way for old chunks); a leaf no log of the structure reaches keeps its distance (7 when it has none).
  * Sturdy faces (sturdy.ts) and the block on a wall are judged by vanilla's collision boxes (collision.ts).
  */
 import { type BlockState, blockStateKey } from '../../vocabulary/blocks/block-state.js';
-import { crossRule, crossSides } from './connections.js';
+import { updateFromNeighbourShapes } from '../../vocabulary/block-behaviour/shapes.js';
+import { crossRule, crossSides } from '../../vocabulary/block-behaviour/connections.js';
 import {
   CLOCKWISE,
   isChest,
@@ -26,11 +32,11 @@ import {
   isStairs,
   isWall,
   STEP,
-} from './faces.js';
-import { isNoteBlock, noteBlockInstrument } from './note-blocks.js';
-import { stairsShape } from './stairs.js';
-import { wallState } from './walls.js';
-import { isWire, wireSides } from './wire.js';
+} from '../../vocabulary/block-behaviour/blocks.js';
+import { isNoteBlock, noteBlockInstrument } from '../../vocabulary/block-behaviour/note-blocks.js';
+import { stairsShape } from '../../vocabulary/block-behaviour/stairs.js';
+import { wallState } from '../../vocabulary/block-behaviour/walls.js';
+import { isWire, wireSides } from '../../vocabulary/block-behaviour/wire.js';
 
 export interface Grid {
   size: { x: number; y: number; z: number };
@@ -56,6 +62,8 @@ const WALL_RULE = 'wall sides (WallBlock.updateShape)';
 export function updateShapes(
   grid: Grid,
   around: (x: number, y: number, z: number) => BlockState | undefined = () => undefined,
+  /** the file is older than the flattening: its chests are paired as the upgrade of old chunks pairs them */
+  legacyChests = false,
 ): { changed: ShapeCounts; undecided: Undecided[] } {
   const { size } = grid;
   const source = grid.states.slice();
@@ -121,11 +129,33 @@ export function updateShapes(
           undecided.set(`${key} ${wall.unjudged.name}`, u);
         }
       }
+  // one side at a time, as the module's updateShape does, reading the states as they now stand
+  each((x, y, z, i) => {
+    const s = grid.states[i]!;
+    const rule = oneSideRule(s);
+    if (!rule || (legacyChests && isChest(s))) return;
+    const next = updateFromNeighbourShapes(s, (dx, dy, dz) => shaped(x + dx, y + dy, z + dz));
+    if (next.name === s.name) set(i, rule, next.properties);
+  });
   const inside = (x: number, y: number, z: number): BlockState | undefined =>
     outside(x, y, z) ? undefined : source[index(x, y, z)];
-  pairChests(grid, source, inside, index, set);
+  if (legacyChests) pairChests(grid, source, inside, index, set);
   leafDistances(grid, inside, index, set);
   return { changed, undecided: [...undecided.values()] };
+}
+
+/** the families the module shapes one side at a time, named for the report (drops are not a file's business) */
+function oneSideRule(s: BlockState): string | undefined {
+  const n = s.name.replace(/^minecraft:/, '');
+  if (isChest(s)) return 'chests (ChestBlock.updateShape)';
+  if (n.endsWith('_fence_gate')) return 'fence gates in walls (FenceGateBlock.updateShape)';
+  if (n === 'tripwire') return 'tripwire sides (TripWireBlock.updateShape)';
+  if (n === 'grass_block' || n === 'podzol' || n === 'mycelium')
+    return 'snowy ground (SnowyDirtBlock.updateShape)';
+  if (n === 'chorus_plant') return 'chorus plant sides (ChorusPlantBlock.updateShape)';
+  if (/^(brown_mushroom_block|red_mushroom_block|mushroom_stem)$/.test(n))
+    return 'mushroom block faces (HugeMushroomBlock.updateShape)';
+  return undefined;
 }
 
 function pairChests(
@@ -136,7 +166,7 @@ function pairChests(
   set: (i: number, rule: string, p: Record<string, string>) => void,
 ): void {
   const { size } = grid;
-  const rule = 'double chests (ChestBlock)';
+  const rule = 'double chests of old chunks (ChunkPalettedStorageFix)';
   const taken = new Set<number>();
   for (let y = 0; y < size.y; y++)
     for (let z = 0; z < size.z; z++)
@@ -170,7 +200,7 @@ function leafDistances(
   for (let y = 0; y < size.y; y++)
     for (let z = 0; z < size.z; z++)
       for (let x = 0; x < size.x; x++) if (isLog(get(x, y, z)!)) frontier.push([x, y, z]);
-  if (!grid.states.some((s) => isLeaves(s) && s.properties['distance'] !== undefined)) return;
+  if (!grid.states.some(isLeaves)) return;
   for (let d = 1; d < 7 && frontier.length; d++) {
     const next: Array<[number, number, number]> = [];
     for (const [x, y, z] of frontier)
@@ -193,7 +223,7 @@ function leafDistances(
   grid.states.forEach((s, i) => {
     // a leaf no log of the structure reaches may be held by one outside it: its distance stays
     const d = distance.get(i);
-    if (isLeaves(s) && s.properties['distance'] !== undefined && d !== undefined)
+    if (isLeaves(s) && d !== undefined)
       set(i, 'leaf distance (LeavesBlock.updateDistance)', { distance: String(d) });
   });
 }

@@ -1,10 +1,19 @@
-/** `clone <begin> <end> <destination> [replace|masked|filtered <filter>] [normal|force|move]` (1.21.4). */
+/**
+ * `clone <begin> <end> <destination> [replace|masked|filtered <filter>] [normal|force|move]` (1.21.4,
+ * server/commands/CloneCommands.java): the source is read z, then y, then x fastest; the copies are written
+ * as they are (no shaping of their own: Level.setBlock with flag 2), full blocks first, then blocks with
+ * block entities, then the rest, and each write updates its neighbours' shapes (shaped-writes.ts); `move`
+ * empties the source first with the same updates. Vanilla's barrier pass before the copies is left out, so a
+ * destination that already matched is not counted.
+ */
 import { type BlockPredicate, readBlockPos, readBlockPredicate } from '../arguments.js';
 import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
 import type { CompoundTag } from '../snbt.js';
 import { boxOf, volumeOf } from './fill.js';
+import { collisionBoxesByIndex, isFullBlockShape } from '../../../vocabulary/block-behaviour/collision.js';
+import { ShapedWrites } from '../shaped-writes.js';
 import { requireLoaded } from './setblock.js';
 
 const overlaps = (a: ReturnType<typeof boxOf>, b: ReturnType<typeof boxOf>) =>
@@ -53,33 +62,41 @@ export async function clone(ctx: CommandContext): Promise<void> {
   }
 
   // read everything first: with force, source and destination may overlap
-  const copies: Array<{ dx: number; dy: number; dz: number; state: number; data?: CompoundTag }> = [];
-  for (let dx = 0; dx <= size.x; dx++) {
+  type Copy = { dx: number; dy: number; dz: number; state: number; data?: CompoundTag };
+  const full: Copy[] = [];
+  const withData: Copy[] = [];
+  const rest: Copy[] = [];
+  const sources: Copy[] = [];
+  for (let dz = 0; dz <= size.z; dz++) {
     for (let dy = 0; dy <= size.y; dy++) {
-      for (let dz = 0; dz <= size.z; dz++) {
+      for (let dx = 0; dx <= size.x; dx++) {
         const from = { x: source.min.x + dx, y: source.min.y + dy, z: source.min.z + dz };
         const state = await ctx.world.getState(from);
         if (mask === 'masked' && ctx.states.isAir(state)) continue;
         if (filter && !filter(state, () => ctx.world.blockEntities.fullDataAt(from))) continue;
         // CloneCommands: a block entity's saveCustomOnly travels with its block
         const data = ctx.world.blockEntities.get(from)?.data;
-        copies.push({ dx, dy, dz, state, ...(data ? { data: structuredClone(data) } : {}) });
+        const copy: Copy = { dx, dy, dz, state, ...(data ? { data: structuredClone(data) } : {}) };
+        const block = ctx.states.blockOf(state);
+        const cube = block && isFullBlockShape(collisionBoxesByIndex(block.name, state - block.minStateId));
+        (data ? withData : cube ? full : rest).push(copy);
+        sources.push(copy);
       }
     }
   }
+  const writes = new ShapedWrites(ctx.world, ctx.states);
   if (mode === 'move') {
-    for (const c of copies) {
-      await ctx.world.setState(
-        { x: source.min.x + c.dx, y: source.min.y + c.dy, z: source.min.z + c.dz },
-        ctx.states.airStateId,
-      );
+    for (const c of sources) {
+      const from = { x: source.min.x + c.dx, y: source.min.y + c.dy, z: source.min.z + c.dz };
+      ctx.world.blockEntities.clear(from);
+      await writes.setBlock(from, ctx.states.airStateId);
     }
   }
   let changed = 0;
-  for (const c of copies) {
+  for (const c of [...full, ...withData, ...rest]) {
     const pos = { x: target.min.x + c.dx, y: target.min.y + c.dy, z: target.min.z + c.dz };
     ctx.world.blockEntities.clear(pos);
-    if (await ctx.world.setState(pos, c.state)) changed++;
+    if (await writes.setBlock(pos, c.state)) changed++;
     if (c.data) ctx.world.blockEntities.load(pos, c.data);
   }
   ctx.world.flush();

@@ -5,10 +5,10 @@
  * against the test shapes) and the wall_post_override tag. The shape of the block above is vanilla's
  * collision per state (collision.ts: minecraft-data's blockCollisionShapes, 1.21.4).
  */
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockState } from '../blocks/block-state.js';
 import { collisionBoxes } from './collision.js';
 import { connects } from './connections.js';
-import { bare, type Direction, HORIZONTAL, isWall, OPPOSITE, STEP } from './faces.js';
+import { bare, type Direction, HORIZONTAL, isWall, OPPOSITE, STEP } from './blocks.js';
 
 /**
  * The wall post override tag (VanillaBlockTagsProvider: torch, soul torch, redstone torch, copper torch,
@@ -38,10 +38,12 @@ const TESTS: Record<'post' | Direction, readonly [number, number, number, number
   east: [7, 16, 7, 9],
 };
 /**
- * blocks whose collision depends on more than their state: scaffolding (on who stands on it), a moving
- * piston (its block entity), bamboo and pointed dripstone (moved by a random offset of their position)
+ * blocks whose collision depends on more than their state: a moving piston (its block entity), bamboo and
+ * pointed dripstone (moved by a random offset of their position). Scaffolding's depends on who stands on
+ * it, and WallBlock asks with CollisionContext.empty(), which stands on nothing: ScaffoldingBlock's
+ * getCollisionShape answers Shapes.empty() then.
  */
-const NOT_BY_STATE = /^(scaffolding|moving_piston|bamboo|pointed_dripstone)$/;
+const NOT_BY_STATE = /^(moving_piston|bamboo|pointed_dripstone)$/;
 
 /**
  * WallBlock.isCovered against the bottom face of the collision shape of the block above
@@ -53,7 +55,8 @@ const NOT_BY_STATE = /^(scaffolding|moving_piston|bamboo|pointed_dripstone)$/;
  */
 export function wallCover(above: BlockState): WallCover | undefined {
   const n = bare(above.name);
-  if (n === 'air' || n === 'cave_air' || n === 'void_air' || isPostOverride(above)) return coverAll(false);
+  if (n === 'air' || n === 'cave_air' || n === 'void_air' || n === 'scaffolding' || isPostOverride(above))
+    return coverAll(false);
   if (NOT_BY_STATE.test(n)) return undefined;
   const boxes = collisionBoxes(above);
   if (!boxes) return undefined;

@@ -4,7 +4,7 @@
  * partial shapes below).
  */
 import { createRequire } from 'node:module';
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockState } from '../blocks/block-state.js';
 
 const require = createRequire(import.meta.url);
 
@@ -37,7 +37,7 @@ export const COUNTER: Record<Direction, Direction> = {
 export const axis = (d: string) => (d === 'north' || d === 'south' ? 'z' : 'x');
 export const isDirection = (d: string | undefined): d is Direction => d !== undefined && d in STEP;
 
-export const bare = (name: string) => name.replace(/^minecraft:/, '');
+export const bare = (name: string) => (name.startsWith('minecraft:') ? name.slice(10) : name);
 export const isStairs = (s: BlockState) => bare(s.name).endsWith('_stairs');
 export const isFence = (s: BlockState) => bare(s.name).endsWith('_fence');
 export const isFenceGate = (s: BlockState) => bare(s.name).endsWith('_fence_gate');
