@@ -107,6 +107,11 @@ export interface Room {
   kind?: 'bedroom';
   /** entrances a block stands in front of, inside; read from the world */
   blocked?: BlockedEntrance[];
+  /**
+   * a walkable path from open sky into it (the building model, model/building.ts): `none` only where
+   * everything around the path was read; `unknown`: the walk ran out of what was read. Absent: not judged.
+   */
+  wayIn?: 'walkable' | 'none' | 'unknown';
 }
 
 /** Two perpendicular walls whose ends come close but leave a gap; `fills` close it. */

@@ -42,7 +42,12 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
   const askedFor = new Set<number>();
   return ctx.build.rooms.flatMap((room, i): NextStep[] => {
     const a = access[i]!;
-    if (a.reachable) {
+    // the building model's walk decides where it judged; where the walk ran out of what was read, an
+    // opening in the walls still counts, and no room is called closed
+    const judged = room.wayIn === 'walkable' || room.wayIn === 'none';
+    const reachable = judged ? room.wayIn === 'walkable' : a.reachable;
+    if (!reachable && room.wayIn === 'unknown') return [];
+    if (reachable) {
       // entered through an opening to the outside: a door there is a nicety, openings between rooms need none
       if (room.doors.length > 0 || a.outsideDoorways.length === 0) return [];
       const plan = planDoor(ctx.build, { ...room, doorways: a.outsideDoorways }, ctx.executor);
