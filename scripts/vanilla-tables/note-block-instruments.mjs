@@ -8,7 +8,7 @@
  * `Properties.ofFullCopy(X)` / `ofLegacyCopy(X)` copy X's instrument, and so do registerStair /
  * registerLegacyStair; a helper of Blocks.java (logProperties, registerStainedGlass, …) gives the
  * instrument its own body sets. `wallVariant(X, …)` starts from `Properties.of()`: it copies nothing.
- * Usage: node scripts/vanilla-tables/note-block-instruments.mjs Blocks.java > src/structures/upgrade/note-block-instruments.json
+ * Usage: node scripts/vanilla-tables/note-block-instruments.mjs Blocks.java > src/vocabulary/block-behaviour/note-block-instruments.json
  */
 import { readFileSync } from 'node:fs';
 

@@ -14,7 +14,7 @@ import {
 } from '../../src/vocabulary/blocks/block-state.js';
 import { fillLegacyGaps, flattenLegacy, flatteningTable } from '../../src/structures/upgrade/flattening.js';
 import { RULES } from '../../src/structures/upgrade/rules.js';
-import { instrumentOf } from '../../src/structures/upgrade/note-blocks.js';
+import { instrumentOf } from '../../src/vocabulary/block-behaviour/note-blocks.js';
 import { updateShapes } from '../../src/structures/upgrade/shapes.js';
 import { type UpgradeTarget, upgradeStructure } from '../../src/structures/upgrade/index.js';
 import { dataVersionOfRelease, releaseOfDataVersion } from '../../src/structures/upgrade/data-versions.js';

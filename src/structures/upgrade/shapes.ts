@@ -14,7 +14,7 @@
  * Sturdy faces (sturdy.ts) and the block on a wall are judged by vanilla's collision boxes (collision.ts).
  */
 import { type BlockState, blockStateKey } from '../../vocabulary/blocks/block-state.js';
-import { crossRule, crossSides } from './connections.js';
+import { crossRule, crossSides } from '../../vocabulary/block-behaviour/connections.js';
 import {
   CLOCKWISE,
   isChest,
@@ -26,11 +26,11 @@ import {
   isStairs,
   isWall,
   STEP,
-} from './faces.js';
-import { isNoteBlock, noteBlockInstrument } from './note-blocks.js';
-import { stairsShape } from './stairs.js';
-import { wallState } from './walls.js';
-import { isWire, wireSides } from './wire.js';
+} from '../../vocabulary/block-behaviour/blocks.js';
+import { isNoteBlock, noteBlockInstrument } from '../../vocabulary/block-behaviour/note-blocks.js';
+import { stairsShape } from '../../vocabulary/block-behaviour/stairs.js';
+import { wallState } from '../../vocabulary/block-behaviour/walls.js';
+import { isWire, wireSides } from '../../vocabulary/block-behaviour/wire.js';
 
 export interface Grid {
   size: { x: number; y: number; z: number };

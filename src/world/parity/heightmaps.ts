@@ -9,7 +9,7 @@
  * have no cached shape and are not solid unless forced.
  */
 import type { BlockStates } from './block-states.js';
-import { DYNAMIC_SHAPE, collisionBoxes } from './collision-shapes.js';
+import { collisionBoxesByIndex, DYNAMIC_SHAPE } from '../../vocabulary/block-behaviour/collision.js';
 
 export const HEIGHTMAPS = [
   'world_surface',
@@ -79,11 +79,12 @@ const FLUID_BLOCKS = new Set([
 ]);
 
 function isSolid(states: BlockStates, stateId: number, version: string): boolean {
-  const name = states.blockOf(stateId)?.name ?? 'air';
+  const block = states.blockOf(stateId);
+  const name = block?.name ?? 'air';
   // shulker boxes share a properties helper with forceSolidOn() (Blocks.shulkerBoxProperties)
   if (FORCE_SOLID_ON.has(name) || name.endsWith('shulker_box')) return true;
   if (FORCE_SOLID_OFF.has(name) || DYNAMIC_SHAPE.has(name)) return false;
-  const boxes = collisionBoxes(states, stateId, version);
+  const boxes = block ? (collisionBoxesByIndex(name, stateId - block.minStateId, version) ?? []) : [];
   if (boxes.length === 0) return false;
   const min = [0, 1, 2].map((i) => Math.min(...boxes.map((b) => b[i]!)));
   const max = [3, 4, 5].map((i) => Math.max(...boxes.map((b) => b[i]!)));

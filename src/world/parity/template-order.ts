@@ -8,13 +8,18 @@
  */
 import { blockEntityTypeOf } from './block-entities.js';
 import type { BlockStates } from './block-states.js';
-import { DYNAMIC_SHAPE, fullCollisionCube } from './collision-shapes.js';
+import {
+  collisionBoxesByIndex,
+  DYNAMIC_SHAPE,
+  isFullBlockShape,
+} from '../../vocabulary/block-behaviour/collision.js';
 import type { Vec } from './entities.js';
 
 /** BlockState.isCollisionShapeFullBlock, false for dynamic shapes (addToLists tests hasDynamicShape first) */
 function fullCube(states: BlockStates, stateId: number, version: string): boolean {
-  const name = states.blockOf(stateId)?.name ?? '';
-  return !DYNAMIC_SHAPE.has(name) && fullCollisionCube(states, stateId, version);
+  const block = states.blockOf(stateId);
+  if (!block || DYNAMIC_SHAPE.has(block.name)) return false;
+  return isFullBlockShape(collisionBoxesByIndex(block.name, stateId - block.minStateId, version));
 }
 
 export interface TemplateBlock {

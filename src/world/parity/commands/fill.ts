@@ -1,9 +1,15 @@
-/** `fill <from> <to> <block> [replace [filter]|keep|destroy|hollow|outline]` with vanilla 1.21.4 feedback. */
+/**
+ * `fill <from> <to> <block> [replace [filter]|keep|destroy|hollow|outline]` with vanilla 1.21.4 feedback
+ * (server/commands/FillCommand.java): the box is walked in BlockPos.betweenClosed order (x fastest, then y,
+ * then z), each block placed as BlockInput.place places it, shaped by and shaping its neighbours
+ * (shaped-writes.ts) — so the order shows once shapes apply.
+ */
 import type { BlockPos } from '../../../vocabulary/blocks/box.js';
 import { type BlockPredicate, readBlockPos, readBlockPredicate, readBlockState } from '../arguments.js';
 import { translate } from '../../../vocabulary/text/vanilla-shapes.js';
 import { type CommandContext, expectArgument, expectEnd, readOptionalLiteral } from '../context.js';
 import { CommandSyntaxError } from '../reader.js';
+import { ShapedWrites } from '../shaped-writes.js';
 import { requireLoaded } from './setblock.js';
 
 const MODES = ['replace', 'keep', 'destroy', 'hollow', 'outline'] as const;
@@ -47,10 +53,11 @@ export async function fill(ctx: CommandContext): Promise<void> {
   if (!ctx.world.boxLoaded(box.min, box.max)) throw new CommandSyntaxError('argument.pos.unloaded');
 
   const air = ctx.states.airStateId;
+  const writes = new ShapedWrites(ctx.world, ctx.states);
   let changed = 0;
-  for (let x = box.min.x; x <= box.max.x; x++) {
+  for (let z = box.min.z; z <= box.max.z; z++) {
     for (let y = box.min.y; y <= box.max.y; y++) {
-      for (let z = box.min.z; z <= box.max.z; z++) {
+      for (let x = box.min.x; x <= box.max.x; x++) {
         const pos = { x, y, z };
         const onShell =
           x === box.min.x ||
@@ -64,19 +71,16 @@ export async function fill(ctx: CommandContext): Promise<void> {
         else if (mode === 'outline' && !onShell) target = undefined;
         if (target === undefined) continue;
         if (mode === 'keep' || filter || mode === 'destroy') {
-          const current = await ctx.world.getState(pos);
+          const current = await writes.stateIdAt(pos);
           if (mode === 'keep' && !ctx.states.isAir(current)) continue;
           if (filter && !filter(current, () => ctx.world.blockEntities.fullDataAt(pos))) continue;
-          if (mode === 'destroy' && !ctx.states.isAir(current) && current === target) {
-            // destroyed and placed again: a fresh block entity, as Level.destroyBlock then place give
-            ctx.world.blockEntities.onStateChange(pos, ctx.states.airStateId, current);
-            changed++;
-            continue;
-          }
+          // the destroy filter: Level.destroyBlock, then the block is placed again
+          if (mode === 'destroy' && !ctx.states.isAir(current)) await writes.setBlock(pos, air);
         }
         // FillCommand: Clearable.tryClear before each placement
         ctx.world.blockEntities.clear(pos);
-        if (!(await ctx.world.setState(pos, target))) continue;
+        // the hollow inside is plain air: BlockInput of air, whose shape is air
+        if (!(await writes.place(pos, target, target === block.stateId ? block.named : {}))) continue;
         changed++;
         // BlockInput.place loads the NBT only into a block it placed
         if (block.nbt && target === block.stateId) ctx.world.blockEntities.load(pos, block.nbt);

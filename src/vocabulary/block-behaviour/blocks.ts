@@ -4,7 +4,7 @@
  * partial shapes below).
  */
 import { createRequire } from 'node:module';
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockState } from '../blocks/block-state.js';
 
 const require = createRequire(import.meta.url);
 

@@ -13,8 +13,8 @@
  * `always`) and signal sources (the blocks whose class overrides isSignalSource) are named below. Power
  * is the file's: the game recomputes it from what powers it.
  */
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { bare, type Direction, HORIZONTAL, isFullCube, isStairs, OPPOSITE, STEP } from './faces.js';
+import type { BlockState } from '../blocks/block-state.js';
+import { bare, type Direction, HORIZONTAL, isFullCube, isStairs, OPPOSITE, STEP } from './blocks.js';
 import { sturdyFace } from './sturdy.js';
 
 export const isWire = (s: BlockState | undefined) => s?.name === 'minecraft:redstone_wire';

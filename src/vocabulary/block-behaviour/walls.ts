@@ -5,10 +5,10 @@
  * against the test shapes) and the wall_post_override tag. The shape of the block above is vanilla's
  * collision per state (collision.ts: minecraft-data's blockCollisionShapes, 1.21.4).
  */
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockState } from '../blocks/block-state.js';
 import { collisionBoxes } from './collision.js';
 import { connects } from './connections.js';
-import { bare, type Direction, HORIZONTAL, isWall, OPPOSITE, STEP } from './faces.js';
+import { bare, type Direction, HORIZONTAL, isWall, OPPOSITE, STEP } from './blocks.js';
 
 /**
  * The wall post override tag (VanillaBlockTagsProvider: torch, soul torch, redstone torch, copper torch,

@@ -4,7 +4,7 @@
  * same-kind neighbours, fence gates across them and sturdy faces (Block.isExceptionForConnection: leaves,
  * barrier, pumpkins, melon, shulker boxes never count).
  */
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockState } from '../blocks/block-state.js';
 import {
   axis,
   bare,
@@ -18,7 +18,7 @@ import {
   isWall,
   OPPOSITE,
   STEP,
-} from './faces.js';
+} from './blocks.js';
 import { sturdyFace } from './sturdy.js';
 
 const EXCEPTIONS = /(_leaves|^barrier|^carved_pumpkin|^jack_o_lantern|^melon|^pumpkin|shulker_box)$/;

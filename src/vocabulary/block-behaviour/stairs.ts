@@ -2,8 +2,8 @@
  * A stair's shape from the stairs in front of and behind it (net/minecraft/world/level/block/StairBlock,
  * getStairsShape and canTakeShape; 1.21.4 and 1.21.11).
  */
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { axis, COUNTER, isDirection, isStairs, OPPOSITE, STEP, type Direction } from './faces.js';
+import type { BlockState } from '../blocks/block-state.js';
+import { axis, COUNTER, isDirection, isStairs, OPPOSITE, STEP, type Direction } from './blocks.js';
 
 /** StairBlock.getStairsShape, with `at(dx, dz)` the state beside on the same layer (undefined: outside). */
 export function stairsShape(

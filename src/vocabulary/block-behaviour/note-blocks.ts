@@ -7,9 +7,9 @@
  * scripts/vanilla-tables/note-block-instruments.mjs into note-block-instruments.json (blocks it leaves
  * out: harp). Heads on a wall are harp there (`wallVariant` copies no instrument).
  */
-import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockState } from '../blocks/block-state.js';
 import table from './note-block-instruments.json' with { type: 'json' };
-import { bare } from './faces.js';
+import { bare } from './blocks.js';
 
 const INSTRUMENTS: Readonly<Record<string, string>> = table;
 /** NoteBlockInstrument.Type MOB_HEAD and CUSTOM */
