@@ -145,6 +145,10 @@ export interface Unsupported {
   from: 'below' | 'above' | 'behind';
   /** the cell that holds nothing */
   support: BlockPos;
+  /** the vanilla class whose canSurvive and updateShape drop it (block-behaviour's support rules) */
+  cls?: string;
+  /** true: the game checks it when any neighbour changes (a carpet); else only when `from` changes */
+  anySide?: boolean;
 }
 
 export interface BuildContext {
@@ -184,4 +188,6 @@ export interface HintContext {
   /** server version for block ids (minecraft-data) */
   mcVersion: string;
   bot?: { name?: string; operator?: boolean };
+  /** the batch placed a plan (a structure file): its own defects are the plan's, said as such, not repaired */
+  plan?: boolean;
 }

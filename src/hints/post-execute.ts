@@ -112,6 +112,7 @@ export const postExecuteHints = (
       ...(input.target === undefined ? {} : { target: input.target }),
       ...(input.executor === undefined ? {} : { executor: input.executor }),
       ...(input.bot === undefined ? {} : { bot: input.bot }),
+      ...(input.designAdvice === false ? { plan: true } : {}),
     };
     const proposals: ProposedStep[] = [];
     const notes: string[] = [];

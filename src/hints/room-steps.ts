@@ -13,6 +13,21 @@ const run = (ctx: HintContext, commands: string[]) => ({
   suggestedArgs: execArgs(ctx, commands),
 });
 
+/**
+ * A lone door half a placed file holds: the plan's own defect, said as what it is — compare_structure
+ * counts it as placed, and vanilla turns such a half into air when the block where its other half goes
+ * changes (`DoorBlock.updateShape`) — never a required step that would make the build differ from its plan.
+ */
+export const planDoorNotes = (ctx: HintContext): string[] =>
+  ctx.build.doors.flatMap((d) => {
+    const have = d.lower ?? d.upper;
+    if (d.complete || !have) return [];
+    const half = d.lower ? 'lower' : 'upper';
+    return [
+      `The plan holds the door at ${have.x} ${have.y} ${have.z} as its ${half} half only (the file's own defect; compare_structure counts it as placed): vanilla turns such a half into air when the block ${half === 'lower' ? 'above' : 'below'} it changes (DoorBlock.updateShape).`,
+    ];
+  });
+
 export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
   ctx.build.doors
     .filter((d) => !d.complete)
@@ -47,6 +62,8 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
     const judged = room.wayIn === 'walkable' || room.wayIn === 'none';
     const reachable = judged ? room.wayIn === 'walkable' : a.reachable;
     if (!reachable && room.wayIn === 'unknown') return [];
+    // a door with one half: the required step that completes it is the way in, not a second door
+    if (!reachable && room.doors.some((d) => ctx.build.doors[d.door]?.complete === false)) return [];
     if (reachable) {
       // entered through an opening to the outside: a door there is a nicety, openings between rooms need none
       if (room.doors.length > 0 || a.outsideDoorways.length === 0) return [];

@@ -5,7 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import { BuildingModel } from '../../../src/hints/model/building.js';
 import { floodSpaces } from '../../../src/hints/world-spaces.js';
-import { WorldRegion } from '../../../src/hints/world-region.js';
+import { regionAround, WorldRegion } from '../../../src/hints/world-region.js';
+import { postExecuteHints, writtenBoxes } from '../../../src/hints/post-execute.js';
+import { batch, ok } from '../helpers.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';
 import { actions, hintsAfter, of, SmallWorld } from '../small-world.js';
 
@@ -126,5 +128,37 @@ describe('an opening no one can walk through is no way in', () => {
     const text = (hints?.moduleHints ?? []).join(' ');
     expect(text).not.toContain('a way in, in place and verified');
     expect(actions(hints?.nextSteps)).toContain('complete_door');
+  });
+});
+
+describe('one voice across tools and vanilla quoted exactly', () => {
+  const loneHalf = 'setblock 2 65 0 minecraft:oak_door[facing=north,half=lower]';
+  const plan = (designAdvice: boolean) => {
+    const world = new SmallWorld().run(GROUND, 'fill 0 64 0 4 67 4 minecraft:stone_bricks hollow', loneHalf);
+    const entries = batch(ok(loneHalf));
+    const region = new WorldRegion(regionAround(writtenBoxes(entries))!, world);
+    return postExecuteHints({ entries, tool: 'place_structure', world: { region }, designAdvice });
+  };
+
+  test('a placed file whose door is a lone lower half: said as the plan holds it, no required step', () => {
+    const hints = plan(false);
+    expect(actions(hints?.nextSteps)).not.toContain('complete_door');
+    expect(hints?.moduleHints?.join(' ')).toContain(
+      'The plan holds the door at 2 65 0 as its lower half only',
+    );
+    expect(hints?.moduleHints?.join(' ')).toContain(
+      'when the block above it changes (DoorBlock.updateShape)',
+    );
+  });
+
+  test('the same half set by a command is a required repair', () => {
+    expect(of(plan(true)?.nextSteps, 'complete_door')[0]?.optional).toBe(false);
+  });
+
+  test('a torch over air: dropped when the block below changes, as BaseTorchBlock says', () => {
+    const hints = hintsAfter([GROUND], ['setblock 2 70 2 minecraft:torch']);
+    expect(of(hints?.nextSteps, 'support_block')[0]?.description).toContain(
+      'the game drops the torch when the block below it changes (BaseTorchBlock.updateShape); until then it stays',
+    );
   });
 });
