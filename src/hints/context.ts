@@ -3,6 +3,7 @@ import type { BlockSpec, BlockWrite, ExecutorPosition } from '../commands/block-
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
 import type { Side } from './geometry.js';
+import type { WorldRegion } from './world-region.js';
 
 /** Per-command result of automatic verification, when it ran. */
 export type VerificationStatus = 'verified' | 'mismatch' | 'unloaded' | 'not_checked';
@@ -188,6 +189,8 @@ export interface HintContext {
   /** server version for block ids (minecraft-data) */
   mcVersion: string;
   bot?: { name?: string; operator?: boolean };
+  /** the world the hints read after the batch (world-region.ts): the building model and the referee read it */
+  region?: WorldRegion;
   /** the batch placed a plan (a structure file): its own defects are the plan's, said as such, not repaired */
   plan?: boolean;
 }
