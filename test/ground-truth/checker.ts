@@ -3,12 +3,14 @@
  * them by the referee's rules, written from their definitions (docs/building-model.md) and nothing in
  * src/hints: a step writes only into air or a plain wall, floor or roof block; takes away nothing that holds
  * a block up; writes no cell another step of the answer writes; leaves no room worse (ways in, openings,
- * floor, light, air), alone or together with the others; and a door it sets leads from standing room to
- * standing room.
+ * floor, light, air), alone or together with the others; a door it sets leads from standing room to
+ * standing room, and a window it sets into a wall looks from a room out on open air.
  */
 import type { Building } from './generator.js';
 import {
   formatState,
+  id,
+  inBox,
   isAir,
   key,
   parseCommand,
@@ -25,7 +27,13 @@ import { FACING } from './build.js';
 import type { TruthRoom } from './build.js';
 
 export type Rule =
-  'writes-into-feature' | 'takes-support' | 'overlap' | 'room-worse' | 'door-to-nowhere' | 'not-absolute';
+  | 'writes-into-feature'
+  | 'takes-support'
+  | 'overlap'
+  | 'room-worse'
+  | 'door-to-nowhere'
+  | 'window-to-nowhere'
+  | 'not-absolute';
 
 export interface Violation {
   rule: Rule;
@@ -65,6 +73,13 @@ const SIX: ReadonlyArray<readonly [number, number, number]> = [
   [0, 0, -1],
 ];
 
+const HORIZONTAL: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+
 /** What a room is, read from a grid: the verdict an answer's steps must not make worse. */
 interface Verdict {
   wayIn: boolean;
@@ -74,7 +89,7 @@ interface Verdict {
   blockedAir: number;
 }
 
-const verdict = (grid: Grid, room: TruthRoom, reach: Set<string>, walker: Walker): Verdict => {
+const verdict = (grid: Grid, room: TruthRoom, reach: Set<number>, walker: Walker): Verdict => {
   const own = new Set(room.air.map(key));
   const openings = new Set<string>();
   const around = new Set<string>();
@@ -94,7 +109,7 @@ const verdict = (grid: Grid, room: TruthRoom, reach: Set<string>, walker: Walker
   }
   let lights = 0;
   for (const k of [...own, ...around]) if (isLight(grid.get(unkey(k)))) lights++;
-  return { wayIn: room.air.some((p) => reach.has(key(p))), openings, held, lights, blockedAir };
+  return { wayIn: room.air.some((p) => reach.has(id(p))), openings, held, lights, blockedAir };
 };
 
 const worse = (before: Verdict, after: Verdict): string[] => {
@@ -124,6 +139,7 @@ export const checkSteps = (b: Building, steps: ReadonlyArray<readonly string[]>)
   const baseReach = baseWalker.reach();
   const before = new Map(b.rooms.map((r) => [r, verdict(b.grid, r, baseReach, baseWalker)]));
   const owner = new Map<string, number>();
+  const roomAir = new Set(b.rooms.flatMap((r) => r.air.map(id)));
   const together = b.grid.copy();
   steps.forEach((commands, i) => {
     const grid = b.grid.copy();
@@ -170,6 +186,24 @@ export const checkSteps = (b: Building, steps: ReadonlyArray<readonly string[]>)
           rule: 'door-to-nowhere',
           step: i,
           detail: `the door at ${k} opens onto no standing room at ${bad.map(key).join(' ')}`,
+        });
+    }
+    for (const [k, s] of writes) {
+      const p = unkey(k);
+      if (!/glass/.test(s.name) || !plain(b.grid.get(p))) continue;
+      // across the wall: a room's air on one side, open air that is no room's on the other
+      const looksOut = HORIZONTAL.some(([dx, dz]) => {
+        const inside = add(p, dx, 0, dz);
+        const outside = add(p, -dx, 0, -dz);
+        const indoors =
+          roomAir.has(id(inside)) || (!isAir(grid.get(inside)) && b.rooms.some((r) => inBox(r.box, inside)));
+        return indoors && !roomAir.has(id(outside)) && leaks(grid.get(outside));
+      });
+      if (!looksOut)
+        out.push({
+          rule: 'window-to-nowhere',
+          step: i,
+          detail: `the window at ${k} does not look from a room out on open air`,
         });
     }
     for (const w of roomsWorse(b, before, grid)) out.push({ rule: 'room-worse', step: i, detail: w });

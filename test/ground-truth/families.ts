@@ -54,7 +54,7 @@ const room = (
   const e = pickEntrance(rng);
   const side = sides(rng, cells)[0];
   const busy = side ? entrance(b, side[1], side[0], s.floorY, e) : [];
-  const taken = furnish(b, rng, cells, s.floorY, s.ceilY, busy, []);
+  const taken = furnish(b, rng, cells, s.floorY, s.ceilY, busy, [], true);
   const wayIn = !!side && walkable(e);
   b.room(label, kind, without(airOf(b, cells, s.floorY + 1, s.ceilY - 1), taken), wayIn);
   return wayIn;

@@ -78,6 +78,8 @@ export const furnish = (
   ceilY: number,
   busy: readonly Pos[],
   avoidSides: readonly string[],
+  /** a bed too, head against a wall (only where one room's way in is its own door) */
+  bed = false,
 ): Pos[] => {
   const taken: Pos[] = [];
   const used = new Set(busy.map(key));
@@ -150,6 +152,25 @@ export const furnish = (
       b.set(at, 'minecraft:lantern[hanging=true]');
       b.support(at, 'minecraft:lantern', 'above', add(at, 0, 1, 0));
       taken.push(at);
+    }
+  }
+  // a bed: head against the middle of a wall, foot towards the room; both halves set, each by its own setblock
+  if (bed && big && rng.chance(0.5)) {
+    for (const [f, w] of sides(rng, cells, avoidSides)) {
+      const d = FACING[f]!;
+      const head = b.at(w[0] - d.x, floorY + 1, w[1] - d.z);
+      const foot = add(head, -d.x, 0, -d.z);
+      const clear = [head, foot].every(
+        (p) =>
+          /air$/.test(b.state(p).name) &&
+          !blocked.has(key(p)) &&
+          inner.has(`${p.x - b.origin.x},${p.z - b.origin.z}`),
+      );
+      if (!clear) continue;
+      b.set(foot, `minecraft:red_bed[facing=${f},part=foot]`);
+      b.set(head, `minecraft:red_bed[facing=${f},part=head]`);
+      taken.push(foot, head);
+      break;
     }
   }
   return taken;

@@ -6,7 +6,7 @@
  */
 import { Builder, type NotRoom, type Support, type TruthRoom } from './build.js';
 import { FAMILIES, type Family } from './families.js';
-import { type Box3, bounding, type Grid, grow, type Pos, unkey } from './grid.js';
+import { type Box3, bounding, type Grid, grow, type Pos } from './grid.js';
 import { Rng } from './prng.js';
 
 export interface Building {
@@ -41,10 +41,18 @@ const SITE = { before: 8, after: 26, below: 11, above: 24 } as const;
 
 export const generate = (seed: number, options: GenerateOptions = {}): Building => {
   const rng = new Rng(seed);
-  const family = options.family ?? rng.pick(NAMES);
+  // the pick is drawn even when the family is given: a seed's building is the same either way
+  const picked = rng.pick(NAMES);
+  const family = options.family ?? picked;
   const origin = options.origin ?? { x: 0, y: 64, z: 0 };
   const b = new Builder(origin, origin.y);
   FAMILIES[family](b, rng);
+  return finish(b, seed, family);
+};
+
+/** What a builder built, as a generated building (the generator's families, or a test's own building). */
+export const finish = (b: Builder, seed: number, family: Family): Building => {
+  const { origin } = b;
   const site: Box3 = {
     min: { x: origin.x - SITE.before, y: origin.y - SITE.below, z: origin.z - SITE.before },
     max: { x: origin.x + SITE.after, y: origin.y + SITE.above, z: origin.z + SITE.after },
@@ -57,9 +65,9 @@ export const generate = (seed: number, options: GenerateOptions = {}): Building 
     rooms: b.rooms,
     notRooms: b.notRooms,
     supports: b.supports,
-    near: grow(bounding([...b.grid.changed().keys()].map(unkey))!, 2),
+    near: grow(bounding(b.grid.written())!, 2),
     site,
-    siteCommands: siteCommands(site, origin.y),
+    siteCommands: siteCommands(site, b.groundY),
     origin,
   };
 };
@@ -84,5 +92,6 @@ const siteCommands = (site: Box3, groundY: number): string[] => {
   ];
 };
 
-/** One line that reproduces a building's check. */
-export const reproduce = (seed: number): string => `npm run ground-truth -- --count 1 --seed ${seed}`;
+/** One line that reruns a building's check (at the default origin) and prints the building and the answer. */
+export const reproduce = (seed: number, family?: string): string =>
+  `npm run ground-truth -- --count 1 --seed ${seed}${family ? ` --family ${family}` : ''} --verbose`;

@@ -69,34 +69,45 @@ export const formatState = (s: State): string => {
 export const isAir = (s: State): boolean => /^minecraft:(cave_|void_)?air$/.test(s.name);
 
 /** Blocks over a flat terrain: `groundY` and below are grass over dirt (stone from 4 down), air above. */
+/** A number for a position (x and z within ±2^20, y within ±512): map keys without strings. */
+export const id = (p: Pos): number =>
+  ((p.x + 1_048_576) * 2_097_152 + (p.z + 1_048_576)) * 1024 + (p.y + 512);
+
+const GRASS: State = { name: 'minecraft:grass_block', properties: { snowy: 'false' } };
+const DIRT: State = { name: 'minecraft:dirt', properties: {} };
+const STONE: State = { name: 'minecraft:stone', properties: {} };
+
 export class Grid {
-  private readonly cells = new Map<string, State>();
+  private readonly cells = new Map<number, State>();
+  private readonly at = new Map<number, Pos>();
 
   constructor(readonly groundY: number) {}
 
   terrain(p: Pos): State {
     if (p.y > this.groundY) return AIR;
-    const name = p.y === this.groundY ? 'grass_block' : p.y > this.groundY - 4 ? 'dirt' : 'stone';
-    return { name: `minecraft:${name}`, properties: name === 'grass_block' ? { snowy: 'false' } : {} };
+    return p.y === this.groundY ? GRASS : p.y > this.groundY - 4 ? DIRT : STONE;
   }
 
   get(p: Pos): State {
-    return this.cells.get(key(p)) ?? this.terrain(p);
+    return this.cells.get(id(p)) ?? this.terrain(p);
   }
 
   set(p: Pos, s: State): void {
-    this.cells.set(key(p), s);
+    const i = id(p);
+    this.cells.set(i, s);
+    this.at.set(i, p);
   }
 
   copy(): Grid {
     const g = new Grid(this.groundY);
     for (const [k, v] of this.cells) g.cells.set(k, v);
+    for (const [k, v] of this.at) g.at.set(k, v);
     return g;
   }
 
-  /** The cells whose block differs from the terrain's. */
-  changed(): Map<string, State> {
-    return new Map(this.cells);
+  /** The positions written since the terrain. */
+  written(): Pos[] {
+    return [...this.at.values()];
   }
 }
 

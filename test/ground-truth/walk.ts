@@ -5,7 +5,7 @@
  * is open sky: standing cells with nothing but leaking blocks above them to the top of the box.
  */
 import { climbable, halfRise, leaks, passable, standable } from './blocks.js';
-import { add, type Box3, type Grid, inBox, key, type Pos } from './grid.js';
+import { add, type Box3, type Grid, id, inBox, type Pos } from './grid.js';
 
 const SIDES: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
@@ -34,9 +34,18 @@ export class Walker {
     return standable(this.grid.get(below)) || climbable(this.grid.get(p)) || climbable(this.grid.get(below));
   }
 
+  /** per column (x, z): the lowest y from which only leaking blocks stand up to the top of the box */
+  private readonly skyFrom = new Map<number, number>();
+
   sky(p: Pos): boolean {
-    for (let y = p.y; y <= this.box.max.y; y++) if (!leaks(this.grid.get({ ...p, y }))) return false;
-    return true;
+    const col = id({ x: p.x, y: 0, z: p.z });
+    let from = this.skyFrom.get(col);
+    if (from === undefined) {
+      from = this.box.max.y + 1;
+      while (from > this.box.min.y && leaks(this.grid.get({ x: p.x, y: from - 1, z: p.z }))) from--;
+      this.skyFrom.set(col, from);
+    }
+    return p.y >= from;
   }
 
   /** where a falling player from `p` lands, or undefined when it falls out of the box */
@@ -70,23 +79,23 @@ export class Walker {
     return out;
   }
 
-  /** Every cell a player's feet reach from open sky. */
-  reach(): Set<string> {
-    const seen = new Set<string>();
+  /** Every cell a player's feet reach from open sky (by `id`). */
+  reach(): Set<number> {
+    const seen = new Set<number>();
     const queue: Pos[] = [];
     for (let y = this.box.min.y; y <= this.box.max.y; y++)
       for (let z = this.box.min.z; z <= this.box.max.z; z++)
         for (let x = this.box.min.x; x <= this.box.max.x; x++) {
           const p = { x, y, z };
           if (this.fits(p) && this.held(p) && this.sky(p)) {
-            seen.add(key(p));
+            seen.add(id(p));
             queue.push(p);
           }
         }
     while (queue.length) {
       const p = queue.pop()!;
       for (const n of this.next(p)) {
-        const k = key(n);
+        const k = id(n);
         if (seen.has(k)) continue;
         seen.add(k);
         queue.push(n);
@@ -100,7 +109,7 @@ export class Walker {
    * not all closed).
    */
   leaksOut(air: readonly Pos[]): boolean {
-    const seen = new Set(air.map(key));
+    const seen = new Set(air.map(id));
     const queue = [...air];
     while (queue.length) {
       const p = queue.pop()!;
@@ -115,7 +124,7 @@ export class Walker {
       ] as const) {
         const n = add(p, dx, dy, dz);
         if (!inBox(this.box, n)) return true;
-        const k = key(n);
+        const k = id(n);
         if (seen.has(k) || !leaks(this.grid.get(n))) continue;
         seen.add(k);
         queue.push(n);
