@@ -54,12 +54,16 @@ export function groundInWorld(
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
   // roof space is no room: no door, window or light is asked of it
-  const near = searchRooms ? enclosedNearWrites(build, region, outlined, version) : [];
   const model = new BuildingModel(region, version);
-  // one room per storey; roof space is no room unless a player walks into it (an attic up a ladder)
-  const parts = [...outlined, ...near]
+  // one room per storey; a storey of the air around the writes that an outlined room holds is that room
+  const outlinedStoreys = outlined.flatMap((p) => storeysOf(p, model, kind));
+  const near = (searchRooms ? enclosedNearWrites(build, region, [], version) : [])
     .flatMap((p) => storeysOf(p, model, kind))
-    .filter((p) => !p.space || p.wayIn === 'walkable' || !isRoofSpace(p.space, region, kind));
+    .filter((p) => !outlinedStoreys.some((r) => intersection(r.interior, p.interior)));
+  // roof space is no room unless a player walks into it (an attic up a ladder)
+  const parts = [...outlinedStoreys, ...near].filter(
+    (p) => !p.space || p.wayIn === 'walkable' || p.under || !isRoofSpace(p.space, region, kind),
+  );
   const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
@@ -97,6 +101,8 @@ type Part = Pick<
 > & {
   /** the open air the world holds there; absent: not read */
   space?: Space;
+  /** a storey with another storey of the same air above it: no roof space (a basement, a ground floor) */
+  under?: boolean;
 };
 
 /**
@@ -111,10 +117,11 @@ const storeysOf = (part: Part, model: BuildingModel, kind: (p: BlockPos) => Cell
     return wayIn ? { wayIn } : {};
   };
   if (storeys.length === 1) return [{ ...part, ...judged(storeys[0]!.stands) }];
-  return storeys.map(({ stands, space }) => {
+  return storeys.map(({ stands, space }, i) => {
     const interior = space.interior;
     return {
       ...part,
+      ...(i < storeys.length - 1 ? { under: true } : {}),
       space,
       interior,
       box: intersection(shellOf(interior), part.box) ?? shellOf(interior),
@@ -238,7 +245,7 @@ const attachFromWorld = (
   found: Found,
   version?: string,
 ): Room => {
-  const { space: _space, ...shape } = part;
+  const { space: _space, under: _under, ...shape } = part;
   const room: Room = { ...shape, doors: [], windows: [], doorways: [], lights: [] };
   const open = part.space?.open;
   const inRoom = (q: BlockPos): boolean => !open || open.has(`${q.x},${q.y},${q.z}`);

@@ -18,6 +18,7 @@ import { collisionBoxes, holds, isFullBlockShape, supportOf } from '../vocabular
 import { isLightSource } from './block-data.js';
 import { isDoorName, isGlassName } from './blocks.js';
 import type { HintContext } from './context.js';
+import { bodyShape } from './model/block-shape.js';
 import { JUMP_UP, STEP_UP, WalkGraph } from './model/walk.js';
 import type { ProposedStep, Referee } from './steps.js';
 import type { WorldRegion } from './world-region.js';
@@ -223,6 +224,8 @@ const fault = (
     // a door leads from the room to ground a player stands on: stands level with its sill on both sides
     for (const { pos, block } of cells.values()) {
       if (!isDoorName(block.name) || block.properties['half'] === 'upper') continue;
+      // an iron door takes redstone: no way in for a player's hand (BlockSetType.IRON)
+      if (!bodyShape(block).opensByHand) return 'the door would not open by hand';
       const g = walk();
       // a stand the sill is walked or jumped up to from, and back; or open down past what was read (could
       // not judge: kept)
