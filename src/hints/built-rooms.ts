@@ -54,8 +54,20 @@ const dividers = (rooms: readonly Room[]): string[] => {
 export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
   const rooms = ctx.build.rooms;
   const finished = rooms.filter((r) => missing(r).length === 0 && !wayInUnjudged(r) && verified(ctx, r));
-  if (finished.length === 0 && rooms.length < 2) return undefined;
+  if (rooms.length === 0) return undefined;
   const parts: string[] = [];
+  const only = rooms.length === 1 ? rooms[0]! : undefined;
+  if (only && finished.length === 0) {
+    // one room the writes touched, unfinished: named with its box and what it lacks, never called finished
+    // (only where the world was read and walked: the batch alone cannot say what a room lacks)
+    if (only.wayIn === undefined) return undefined;
+    const lacks = missing(only);
+    if (lacks.length === 0 && !wayInUnjudged(only)) return undefined;
+    const state = lacks.length
+      ? `no ${lacks.join(', no ')} yet`
+      : 'whether a player can walk in could not be judged (the way runs out of the area read)';
+    return { moduleHints: [`The writes touched ${describeRoom(only)}: ${state}.`] };
+  }
   if (rooms.length === 1) {
     parts.push(
       `Built ${describeRoom(finished[0]!)}: walls, floor, roof and a way in, in place and verified.`,
