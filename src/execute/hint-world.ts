@@ -1,6 +1,6 @@
 /**
- * The world the hints read after a batch: one box around what the batch sent (hints/world-region.ts),
- * made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
+ * The world the hints read after a batch: one box around what the batch sent, grown to take in the rest of
+ * the building it belongs to (hints/world-region.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
  */
 import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';
@@ -8,6 +8,7 @@ import type { Snapshot } from '../batch/snapshot.js';
 import { type BlockState, parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import {
   batchKeepsRooms,
+  growToBuilding,
   type HintEntry,
   MAX_REGION_BLOCKS,
   type PostExecuteInput,
@@ -28,14 +29,18 @@ export async function readWorldForHints(
   if (!channel.connected) return { notRead: 'the connection closed' };
   // cut to the dimension's height as the connection knows it (the superflat 1.21.4 world starts at -64)
   const view = channel.worldView?.();
-  const box = regionAround(boxes, view ? { minY: view.minY, maxY: view.maxY } : undefined);
+  const height = view ? { minY: view.minY, maxY: view.maxY } : undefined;
+  const box = regionAround(boxes, height);
   if (!box) {
     return {
       notRead: `the batch wrote over an area larger than the ${MAX_REGION_BLOCKS} blocks hints read at most`,
     };
   }
   await prepareReads(channel, [box]);
-  return { region: new WorldRegion(box, source) };
+  // the rest of the building the writes belong to (a tower's lower storeys), within the bound
+  const grown = growToBuilding(box, boxes, source, height);
+  if (grown !== box) await prepareReads(channel, [grown]);
+  return { region: new WorldRegion(grown, source) };
 }
 
 /**

@@ -13,11 +13,18 @@ const verified = (ctx: HintContext, room: Room): boolean => {
   return touching.length > 0 && touching.every((t) => t.verification === 'verified');
 };
 
+/** A way in from the building model where it judged one (a path a player walks), else a door or doorway. */
+const hasWayIn = (room: Room): boolean =>
+  room.wayIn === 'walkable' || (room.wayIn !== 'none' && room.doors.length + room.doorways.length > 0);
+
 const missing = (room: Room): string[] => [
   ...(room.hasFloor ? [] : ['floor']),
   ...(room.hasRoof ? [] : ['roof']),
-  ...(room.doors.length + room.doorways.length > 0 ? [] : ['way in']),
+  ...(hasWayIn(room) || room.wayIn === 'unknown' ? [] : ['way in']),
 ];
+
+/** a way in the model could not judge, and no door or doorway that makes one */
+const wayInUnjudged = (room: Room): boolean => room.wayIn === 'unknown' && !hasWayIn(room);
 
 /** The walls between rooms that share one (their boxes meet in a plane): `the wall at x=5 divides rooms 1 and 2`. */
 const dividers = (rooms: readonly Room[]): string[] => {
@@ -46,9 +53,21 @@ const dividers = (rooms: readonly Room[]): string[] => {
 
 export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
   const rooms = ctx.build.rooms;
-  const finished = rooms.filter((r) => missing(r).length === 0 && verified(ctx, r));
-  if (finished.length === 0 && rooms.length < 2) return undefined;
+  const finished = rooms.filter((r) => missing(r).length === 0 && !wayInUnjudged(r) && verified(ctx, r));
+  if (rooms.length === 0) return undefined;
   const parts: string[] = [];
+  const only = rooms.length === 1 ? rooms[0]! : undefined;
+  if (only && finished.length === 0) {
+    // one room the writes touched, unfinished: named with its box and what it lacks, never called finished
+    // (only where the world was read and walked: the batch alone cannot say what a room lacks)
+    if (only.wayIn === undefined) return undefined;
+    const lacks = missing(only);
+    if (lacks.length === 0 && !wayInUnjudged(only)) return undefined;
+    const state = lacks.length
+      ? `no ${lacks.join(', no ')} yet`
+      : 'whether a player can walk in could not be judged (the way runs out of the area read)';
+    return { moduleHints: [`The writes touched ${describeRoom(only)}: ${state}.`] };
+  }
   if (rooms.length === 1) {
     parts.push(
       `Built ${describeRoom(finished[0]!)}: walls, floor, roof and a way in, in place and verified.`,
@@ -60,7 +79,9 @@ export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
         ? 'finished and verified'
         : lacks.length
           ? `no ${lacks.join(', no ')} yet`
-          : 'not all read back';
+          : wayInUnjudged(r)
+            ? 'whether a player can walk in could not be judged (the way runs out of the area read)'
+            : 'not all read back';
       return `(${i + 1}) ${describeRoom(r)}: ${state}`;
     });
     const walls = dividers(rooms);

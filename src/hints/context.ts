@@ -3,6 +3,7 @@ import type { BlockSpec, BlockWrite, ExecutorPosition } from '../commands/block-
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
 import type { Side } from './geometry.js';
+import type { WorldRegion } from './world-region.js';
 
 /** Per-command result of automatic verification, when it ran. */
 export type VerificationStatus = 'verified' | 'mismatch' | 'unloaded' | 'not_checked';
@@ -107,6 +108,11 @@ export interface Room {
   kind?: 'bedroom';
   /** entrances a block stands in front of, inside; read from the world */
   blocked?: BlockedEntrance[];
+  /**
+   * a walkable path from open sky into it (the building model, model/building.ts): `none` only where
+   * everything around the path was read; `unknown`: the walk ran out of what was read. Absent: not judged.
+   */
+  wayIn?: 'walkable' | 'none' | 'unknown';
 }
 
 /** Two perpendicular walls whose ends come close but leave a gap; `fills` close it. */
@@ -140,6 +146,10 @@ export interface Unsupported {
   from: 'below' | 'above' | 'behind';
   /** the cell that holds nothing */
   support: BlockPos;
+  /** the vanilla class whose canSurvive and updateShape drop it (block-behaviour's support rules) */
+  cls?: string;
+  /** true: the game checks it when any neighbour changes (a carpet); else only when `from` changes */
+  anySide?: boolean;
 }
 
 export interface BuildContext {
@@ -198,4 +208,8 @@ export interface HintContext {
   /** server version for block ids (minecraft-data) */
   mcVersion: string;
   bot?: { name?: string; operator?: boolean };
+  /** the world the hints read after the batch (world-region.ts): the building model and the referee read it */
+  region?: WorldRegion;
+  /** the batch placed a plan (a structure file): its own defects are the plan's, said as such, not repaired */
+  plan?: boolean;
 }

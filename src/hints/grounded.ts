@@ -16,6 +16,8 @@ import { isRoofSpace } from './roof-space.js';
 import { unsupportedIn } from './support.js';
 import { type CellKind, cellKind, enclosedRoomsNear, shellOf, type Space, spacesIn } from './world-spaces.js';
 import type { WorldRegion } from './world-region.js';
+import { BuildingModel } from './model/building.js';
+import type { Stand } from './model/walk.js';
 import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
 
 /** Share of a room's columns a layer must cover to be its floor or roof (a stair hole is fine). */
@@ -52,8 +54,16 @@ export function groundInWorld(
   const windows: Feature[] = [];
   const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
   // roof space is no room: no door, window or light is asked of it
-  const near = searchRooms ? enclosedNearWrites(build, region, outlined, version) : [];
-  const parts = [...outlined, ...near].filter((p) => !p.space || !isRoofSpace(p.space, region, kind));
+  const model = new BuildingModel(region, version);
+  // one room per storey; a storey of the air around the writes that an outlined room holds is that room
+  const outlinedStoreys = outlined.flatMap((p) => storeysOf(p, model, kind));
+  const near = (searchRooms ? enclosedNearWrites(build, region, [], version) : [])
+    .flatMap((p) => storeysOf(p, model, kind))
+    .filter((p) => !outlinedStoreys.some((r) => intersection(r.interior, p.interior)));
+  // roof space is no room unless a player walks into it (an attic up a ladder)
+  const parts = [...outlinedStoreys, ...near].filter(
+    (p) => !p.space || p.wayIn === 'walkable' || p.under || !isRoofSpace(p.space, region, kind),
+  );
   const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
@@ -85,9 +95,41 @@ const groundDoors = (doors: readonly Door[], region: WorldRegion, kind: (p: Bloc
     return [blockedBy ? { ...d, complete: false, blockedBy } : { ...d, complete: false }];
   });
 
-type Part = Pick<Room, 'box' | 'interior' | 'source' | 'block' | 'entries' | 'hasFloor' | 'hasRoof'> & {
+type Part = Pick<
+  Room,
+  'box' | 'interior' | 'source' | 'block' | 'entries' | 'hasFloor' | 'hasRoof' | 'wayIn'
+> & {
   /** the open air the world holds there; absent: not read */
   space?: Space;
+  /** a storey with another storey of the same air above it: no roof space (a basement, a ground floor) */
+  under?: boolean;
+};
+
+/**
+ * A part as the building model sees it: one part per storey of its air (a stairway or a hole in the floor
+ * between two storeys is a passage), each with its way in from open sky.
+ */
+const storeysOf = (part: Part, model: BuildingModel, kind: (p: BlockPos) => CellKind): Part[] => {
+  if (!part.space) return [part];
+  const storeys = model.storeys(part.space);
+  const judged = (stands: Stand[]): Pick<Part, 'wayIn'> => {
+    const wayIn = model.wayIn(stands);
+    return wayIn ? { wayIn } : {};
+  };
+  if (storeys.length === 1) return [{ ...part, ...judged(storeys[0]!.stands) }];
+  return storeys.map(({ stands, space }, i) => {
+    const interior = space.interior;
+    return {
+      ...part,
+      ...(i < storeys.length - 1 ? { under: true } : {}),
+      space,
+      interior,
+      box: intersection(shellOf(interior), part.box) ?? shellOf(interior),
+      hasFloor: layerCovered(space, interior.min.y - 1, kind),
+      hasRoof: layerCovered(space, interior.max.y + 1, kind),
+      ...judged(stands),
+    };
+  });
 };
 
 /**
@@ -203,7 +245,7 @@ const attachFromWorld = (
   found: Found,
   version?: string,
 ): Room => {
-  const { space: _space, ...shape } = part;
+  const { space: _space, under: _under, ...shape } = part;
   const room: Room = { ...shape, doors: [], windows: [], doorways: [], lights: [] };
   const open = part.space?.open;
   const inRoom = (q: BlockPos): boolean => !open || open.has(`${q.x},${q.y},${q.z}`);

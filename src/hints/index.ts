@@ -2,7 +2,7 @@
 export { analyzeBuild } from './analyze.js';
 export type { BatchShape, BuildContext, HintEntry, Room, VerificationStatus } from './context.js';
 export { type PostExecuteInput, postExecuteHints, writtenBoxes } from './post-execute.js';
-export { MAX_REGION_BLOCKS, regionAround, WorldRegion } from './world-region.js';
+export { growToBuilding, MAX_REGION_BLOCKS, regionAround, WorldRegion } from './world-region.js';
 export { batchKeepsRooms, isPlainForRooms, type WrittenCells } from './room-neutral.js';
 export { enclosedRoomsNear, shellOf } from './world-spaces.js';
 export { type HintContext, type HintRule, RULES, type RuleOutput } from './rules.js';

@@ -11,6 +11,7 @@ import { volume, writeBox } from './geometry.js';
 import { groundInWorld } from './grounded.js';
 import type { WorldRegion } from './world-region.js';
 import { followable, refusalOf } from './allowed.js';
+import { buildingReferee } from './referee.js';
 import { type BlockReader, isIndoors } from './indoors.js';
 import { type HintContext, type HintRule, type ProposedStep, type Referee, RULES } from './rules.js';
 import type { SafetyConfig } from '../safety/config.js';
@@ -70,7 +71,7 @@ export const postExecuteHints = (
   input: PostExecuteInput,
   log?: (err: unknown) => void,
   rules: readonly HintRule[] = RULES,
-  referee?: Referee,
+  referee: Referee | undefined = buildingReferee,
 ): ActionHints | undefined => {
   try {
     const version = input.mcVersion ?? FALLBACK_VERSION;
@@ -118,6 +119,8 @@ export const postExecuteHints = (
       ...(input.executor === undefined ? {} : { executor: input.executor }),
       ...(input.bot === undefined ? {} : { bot: input.bot }),
       ...(input.batch === undefined ? {} : { batch: input.batch }),
+      ...(input.designAdvice === false ? { plan: true } : {}),
+      ...(region ? { region } : {}),
     };
     const proposals: ProposedStep[] = [];
     const notes: string[] = [];

@@ -13,6 +13,21 @@ const run = (ctx: HintContext, commands: string[]) => ({
   suggestedArgs: execArgs(ctx, commands),
 });
 
+/**
+ * A lone door half a placed file holds: the plan's own defect, said as what it is — compare_structure
+ * counts it as placed, and vanilla turns such a half into air when the block where its other half goes
+ * changes (`DoorBlock.updateShape`) — never a required step that would make the build differ from its plan.
+ */
+export const planDoorNotes = (ctx: HintContext): string[] =>
+  ctx.build.doors.flatMap((d) => {
+    const have = d.lower ?? d.upper;
+    if (d.complete || !have) return [];
+    const half = d.lower ? 'lower' : 'upper';
+    return [
+      `The plan holds the door at ${have.x} ${have.y} ${have.z} as its ${half} half only (the file's own defect; compare_structure counts it as placed): vanilla turns such a half into air when the block ${half === 'lower' ? 'above' : 'below'} it changes (DoorBlock.updateShape).`,
+    ];
+  });
+
 export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
   ctx.build.doors
     .filter((d) => !d.complete)
@@ -42,7 +57,14 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
   const askedFor = new Set<number>();
   return ctx.build.rooms.flatMap((room, i): NextStep[] => {
     const a = access[i]!;
-    if (a.reachable) {
+    // the building model's walk decides where it judged; where the walk ran out of what was read, an
+    // opening in the walls still counts, and no room is called closed
+    const judged = room.wayIn === 'walkable' || room.wayIn === 'none';
+    const reachable = judged ? room.wayIn === 'walkable' : a.reachable;
+    if (!reachable && room.wayIn === 'unknown') return [];
+    // a door with one half: the required step that completes it is the way in, not a second door
+    if (!reachable && room.doors.some((d) => ctx.build.doors[d.door]?.complete === false)) return [];
+    if (reachable) {
       // entered through an opening to the outside: a door there is a nicety, openings between rooms need none
       if (room.doors.length > 0 || a.outsideDoorways.length === 0) return [];
       const plan = planDoor(ctx.build, { ...room, doorways: a.outsideDoorways }, ctx.executor);

@@ -20,6 +20,7 @@ import {
   addWindowSteps,
   completeDoorSteps,
   extendWallSteps,
+  planDoorNotes,
 } from './room-steps.js';
 import { resendPlan, resendSteps } from './resend.js';
 import { supportSteps } from './support-steps.js';
@@ -69,7 +70,12 @@ export const RULES: readonly HintRule[] = [
     },
   },
   // setblock places only the half it names: a lone door half looks broken
-  { id: 'door-half-missing', kind: 'repair', when: (ctx) => ({ nextSteps: completeDoorSteps(ctx) }) },
+  // (a placed file's own lone half is the plan's: said as such, not repaired)
+  {
+    id: 'door-half-missing',
+    kind: 'repair',
+    when: (ctx) => (ctx.plan ? { moduleHints: planDoorNotes(ctx) } : { nextSteps: completeDoorSteps(ctx) }),
+  },
   // setblock places only the bed half it names: a lone half is no bed (vanilla turns it to air once the
   // block where its other half goes changes, BedBlock.updateShape)
   { id: 'bed-half-missing', kind: 'repair', when: (ctx) => ({ nextSteps: completeBedSteps(ctx) }) },

@@ -12,6 +12,7 @@ import type { BlockState } from '../vocabulary/blocks/block-state.js';
 import { bare, isAirName } from './blocks.js';
 import type { Unsupported } from './context.js';
 import { volume } from './geometry.js';
+import { supportOf as supportRules } from '../vocabulary/block-behaviour/index.js';
 import type { WorldRegion } from './world-region.js';
 
 /** Written boxes larger than this are not scanned cell by cell (a torch is set one at a time). */
@@ -59,7 +60,14 @@ export function unsupportedIn(region: WorldRegion, boxes: readonly Box[]): Unsup
           if (!need) continue;
           const s = region.at(need.at);
           if (typeof s === 'string' || !isAirName(s.name)) continue;
-          found.set(`${x},${y},${z}`, { pos, name: bare(b.name), from: need.from, support: need.at });
+          const rule = supportRules(b).find((r) => r.from === need.from);
+          found.set(`${x},${y},${z}`, {
+            pos,
+            name: bare(b.name),
+            from: need.from,
+            support: need.at,
+            ...(rule ? { cls: rule.cls, anySide: rule.trigger === 'any' } : {}),
+          });
         }
   }
   return [...found.values()];

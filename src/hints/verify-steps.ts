@@ -96,7 +96,7 @@ const manyBoxSteps = (
 };
 
 const toStep = (item: Item, target?: string): NextStep => {
-  const list = item.commands.sort((a, b) => a - b).map((n) => `#${n}`);
+  const list = item.commands.sort((a, b) => a - b).map((n) => `#${n + 1}`);
   const shown = list.length > 4 ? `${list.slice(0, 4).join(', ')}…` : list.join(', ');
   return {
     action: 'verify_blocks',

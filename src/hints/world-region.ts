@@ -60,6 +60,101 @@ export const regionAround = (written: readonly Box[], height?: WorldHeight): Box
 
 /** Most boxes `unreadParts` names; the rest are counted. */
 export const MAX_UNREAD_BOXES = 8;
+/** How far past the margin the read grows to take in the rest of a building (a tower's lower storeys). */
+export const MAX_GROWTH = 24;
+
+/** Blocks the ground is made of: a layer of only these (or air) is where a building ends. */
+const GROUND = new Set([
+  'grass_block',
+  'dirt',
+  'coarse_dirt',
+  'podzol',
+  'mycelium',
+  'rooted_dirt',
+  'mud',
+  'stone',
+  'deepslate',
+  'granite',
+  'diorite',
+  'andesite',
+  'tuff',
+  'bedrock',
+  'sand',
+  'red_sand',
+  'gravel',
+  'clay',
+  'water',
+  'lava',
+  'snow',
+  'snow_block',
+  'ice',
+  'short_grass',
+  'tall_grass',
+  'fern',
+  'netherrack',
+  'end_stone',
+]);
+
+const bareName = (name: string): string => (name.startsWith('minecraft:') ? name.slice(10) : name);
+
+/**
+ * `box` grown, one layer at a time, towards every side where the building the writes belong to goes on:
+ * the layer just outside the box, within the writes' footprint on that side, holds a block that is neither
+ * air nor ground (a wall, a floor, a ladder of a lower storey). At most MAX_GROWTH layers a side, and the
+ * box stays within MAX_REGION_BLOCKS; beyond it the hints could not judge, and say so.
+ */
+export const growToBuilding = (
+  box: Box,
+  writes: readonly Box[],
+  source: BlockSource,
+  height?: WorldHeight,
+): Box => {
+  const written = boundingBox(writes);
+  if (!written) return box;
+  const grown = { min: { ...box.min }, max: { ...box.max } };
+  let changed = false;
+  const built = (x: number, y: number, z: number): boolean => {
+    let b: BlockState | 'unloaded';
+    try {
+      b = source.readBlock({ x, y, z });
+    } catch {
+      return false;
+    }
+    if (b === 'unloaded') return false;
+    const n = bareName(b.name);
+    return n !== 'air' && n !== 'cave_air' && n !== 'void_air' && !GROUND.has(n);
+  };
+  const layerBuilt = (axis: 'x' | 'y' | 'z', at: number): boolean => {
+    const lo = { ...written.min, [axis]: at };
+    const hi = { ...written.max, [axis]: at };
+    for (let x = lo.x; x <= hi.x; x++)
+      for (let y = lo.y; y <= hi.y; y++) for (let z = lo.z; z <= hi.z; z++) if (built(x, y, z)) return true;
+    return false;
+  };
+  const sides: Array<['x' | 'y' | 'z', 'min' | 'max']> = [
+    ['y', 'min'],
+    ['y', 'max'],
+    ['x', 'min'],
+    ['x', 'max'],
+    ['z', 'min'],
+    ['z', 'max'],
+  ];
+  for (const [axis, end] of sides) {
+    const dir = end === 'min' ? -1 : 1;
+    for (let n = 0; n < MAX_GROWTH; n++) {
+      // the building goes on where the box's own outer layer (within the writes' footprint) is built
+      if (!layerBuilt(axis, grown[end][axis])) break;
+      const next = { min: { ...grown.min }, max: { ...grown.max } };
+      next[end][axis] += dir;
+      if (volume(next) > MAX_REGION_BLOCKS) break;
+      // never past the world's floor or ceiling: nothing is built there to read
+      if (height && (next.min.y < height.minY || next.max.y > height.maxY)) break;
+      grown[end][axis] = next[end][axis];
+      changed = true;
+    }
+  }
+  return changed ? grown : box;
+};
 
 /** What a cell is to a room: air a player stands in, a block that encloses, a door, or not known. */
 export type CellKind = 'open' | 'solid' | 'door' | 'unknown';

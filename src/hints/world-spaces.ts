@@ -12,6 +12,7 @@
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { isPassable } from './block-data.js';
 import { isAirName, isDoorName } from './blocks.js';
+import { isClimbedThrough } from './model/block-shape.js';
 import { boxOf, containsPos, intersection, size } from './geometry.js';
 import type { CellKind, WorldRegion } from './world-region.js';
 import type { BlockState } from '../vocabulary/blocks/block-state.js';
@@ -21,7 +22,8 @@ export type { CellKind };
 const classify =
   (version: string | undefined) =>
   (b: BlockState): CellKind => {
-    if (isAirName(b.name) || isPassable(b.name, version)) return 'open';
+    // a ladder or a vine takes no room: a player climbs in its cell (the building model's walk)
+    if (isAirName(b.name) || isPassable(b.name, version) || isClimbedThrough(b.name)) return 'open';
     return isDoorName(b.name) ? 'door' : 'solid';
   };
 /** one classifier per version: the region keeps each cell's kind */

@@ -1,7 +1,7 @@
 /** Small worlds for grounded hint tests: a map of positions holding what earlier batches left. */
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { regionAround, WorldRegion } from '../../src/hints/world-region.js';
+import { growToBuilding, regionAround, WorldRegion } from '../../src/hints/world-region.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { batch, ok, parse } from './helpers.js';
@@ -36,7 +36,8 @@ export class SmallWorld extends MapBlockSource {
 export const hintsAfter = (earlier: string[], now: string[], world = new SmallWorld()) => {
   world.run(...earlier, ...now);
   const entries: HintEntry[] = batch(...now.map((c) => ok(c)));
-  const box = regionAround(writtenBoxes(entries))!;
+  const written = writtenBoxes(entries);
+  const box = growToBuilding(regionAround(written)!, written, world);
   const region = new WorldRegion(box, world);
   return postExecuteHints({ entries, tool: 'execute_commands', world: { region } });
 };

@@ -1,0 +1,135 @@
+/**
+ * The building as one model, built once per answer from the world as read (the hints' region): where a
+ * player stands and walks (walk.ts), the rooms — the open air enclosed around stands, one room per storey
+ * (a hole in a floor or a stairway between two storeys is a passage, not part of either) — and each room's
+ * way in from open sky, walked, through other rooms if need be. Where the walk runs into what was not read,
+ * the verdict is 'unknown' (could not judge), never 'none'.
+ */
+import type { Box } from '../../vocabulary/blocks/box.js';
+import type { Space } from '../world-spaces.js';
+import type { WorldRegion } from '../world-region.js';
+import { type Stand, standKey, STEP_UP, WalkGraph } from './walk.js';
+
+/** A room's way in from open sky: walked, none (all of its surroundings read), or could not judge. */
+export type WayIn = 'walkable' | 'none' | 'unknown';
+
+/** One storey of a space: the stands on its floor and the air above them. */
+export interface Storey {
+  /** the stands on its floor, joined by walking */
+  stands: Stand[];
+  /** the open air of the storey: the space's cells above its floor and under the next storey */
+  space: Space;
+}
+
+/** A storey has at least this many stands, at least two wide both ways (a stairway is no storey). */
+const MIN_STOREY_STANDS = 4;
+const MIN_STOREY_WIDTH = 2;
+
+export class BuildingModel {
+  readonly walk: WalkGraph;
+
+  constructor(
+    readonly region: WorldRegion,
+    version?: string,
+  ) {
+    this.walk = new WalkGraph(region, version);
+  }
+
+  /** The stands whose feet are in the space's open air (or on a slab or stair that is its floor). */
+  standsIn(space: Space): Stand[] {
+    const out: Stand[] = [];
+    for (const col of space.columns) {
+      const [x, z] = col.split(',').map(Number) as [number, number];
+      for (const s of this.walk.standsIn(x, z))
+        if (!s.climbing && (space.open.has(standKey(s)) || space.open.has(`${s.x},${s.y + 1},${s.z}`)))
+          out.push(s);
+    }
+    return out;
+  }
+
+  /**
+   * The storeys of a space: its stands fall apart into groups a player walks between (a rise or drop of at
+   * most STEP_UP, both ways); each group wide enough is a storey. A space with one storey (or none wide
+   * enough, a corridor) is given back whole.
+   */
+  storeys(space: Space): Storey[] {
+    const stands = this.standsIn(space);
+    const inSpace = new Map(stands.map((s) => [standKey(s), s]));
+    const seen = new Set<string>();
+    const groups: Stand[][] = [];
+    for (const s of stands) {
+      const k = standKey(s);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      const group = [s];
+      for (let i = 0; i < group.length; i++) {
+        const a = group[i]!;
+        for (const b of this.walk.movesFrom(a)) {
+          const kb = standKey(b);
+          if (seen.has(kb) || !inSpace.has(kb) || Math.abs(b.h - a.h) > STEP_UP + 1e-6) continue;
+          if (!this.walk.movesFrom(b).some((c) => c === a || standKey(c) === standKey(a))) continue;
+          seen.add(kb);
+          group.push(b);
+        }
+      }
+      groups.push(group);
+    }
+    const wide = groups.filter((g) => {
+      const xs = new Set(g.map((s) => s.x));
+      const zs = new Set(g.map((s) => s.z));
+      return g.length >= MIN_STOREY_STANDS && xs.size >= MIN_STOREY_WIDTH && zs.size >= MIN_STOREY_WIDTH;
+    });
+    if (wide.length <= 1) return [{ stands: wide[0] ?? stands, space }];
+    const floorOf = (g: Stand[]): number => Math.min(...g.map((s) => s.y));
+    wide.sort((a, b) => floorOf(a) - floorOf(b));
+    return wide.map((g, i) => {
+      const bottom = floorOf(g);
+      const xs = g.map((s) => s.x);
+      const zs = g.map((s) => s.z);
+      const flat: Box = {
+        min: { x: Math.min(...xs), y: bottom, z: Math.min(...zs) },
+        max: { x: Math.max(...xs), y: space.interior.max.y, z: Math.max(...zs) },
+      };
+      // up to the floor of the next storey above that overlaps it
+      for (const above of wide.slice(i + 1)) {
+        const overlaps = above.some(
+          (s) => s.x >= flat.min.x && s.x <= flat.max.x && s.z >= flat.min.z && s.z <= flat.max.z,
+        );
+        if (overlaps) {
+          flat.max.y = Math.min(flat.max.y, floorOf(above) - 2);
+          break;
+        }
+      }
+      return { stands: g, space: subSpace(space, flat) };
+    });
+  }
+
+  /** The way in to a storey (or any set of stands) from open sky; undefined: nowhere to stand in it. */
+  wayIn(stands: readonly Stand[]): WayIn | undefined {
+    return stands.length ? this.walk.wayInto(stands) : undefined;
+  }
+}
+
+/** The part of a space inside a box. */
+const subSpace = (space: Space, box: Box): Space => {
+  const open = new Set<string>();
+  const columns = new Set<string>();
+  let min: [number, number, number] = [Infinity, Infinity, Infinity];
+  let max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (const k of space.open) {
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number];
+    if (x < box.min.x || x > box.max.x || y < box.min.y || y > box.max.y || z < box.min.z || z > box.max.z)
+      continue;
+    open.add(k);
+    columns.add(`${x},${z}`);
+    min = [Math.min(min[0], x), Math.min(min[1], y), Math.min(min[2], z)];
+    max = [Math.max(max[0], x), Math.max(max[1], y), Math.max(max[2], z)];
+  }
+  return {
+    interior: { min: { x: min[0], y: min[1], z: min[2] }, max: { x: max[0], y: max[1], z: max[2] } },
+    columns,
+    cells: open.size,
+    open,
+    leaks: space.leaks,
+  };
+};

@@ -1,0 +1,139 @@
+/** The referee: each proposed step tried against the building as read before it is said. */
+import { describe, expect, test } from 'vitest';
+import { analyzeBuild } from '../../src/hints/analyze.js';
+import type { HintContext } from '../../src/hints/context.js';
+import { buildingReferee } from '../../src/hints/referee.js';
+import type { ProposedStep, StepKind } from '../../src/hints/steps.js';
+import { WorldRegion } from '../../src/hints/world-region.js';
+import { SmallWorld } from './small-world.js';
+import type { NextStep } from '../../src/results/action-hints.js';
+
+const GROUND = 'fill -10 63 -10 16 63 16 minecraft:grass_block';
+/** a closed 7×5×7 stone-brick hut: floor at 64, air 65..67, roof at 68 */
+const HUT = 'fill 0 64 0 6 68 6 minecraft:stone_bricks hollow';
+
+const ctxFor = (...commands: string[]): HintContext => {
+  const world = new SmallWorld().run(GROUND, HUT, ...commands);
+  const region = new WorldRegion({ min: { x: -6, y: 58, z: -6 }, max: { x: 12, y: 74, z: 12 } }, world);
+  return { build: analyzeBuild([]), entries: [], tool: 'execute_commands', mcVersion: '1.21.4', region };
+};
+
+const step = (kind: StepKind, action: NextStep['action'], ...commands: string[]): ProposedStep => ({
+  kind,
+  rule: action,
+  step: {
+    action,
+    description: action,
+    relevance: 0.5,
+    optional: kind === 'design',
+    suggestedTool: 'execute_commands',
+    suggestedArgs: { commands },
+  },
+});
+
+const kept = (ctx: HintContext, ...proposals: ProposedStep[]): string[] =>
+  buildingReferee(proposals, ctx).steps.map(
+    (p) => `${p.step.action}: ${String(p.step.suggestedArgs?.['commands'])}`,
+  );
+
+describe('what a design step may write into', () => {
+  test.each<[string, string[], string, boolean]>([
+    ['a window into a plain wall block', [], 'fill 2 66 6 4 66 6 minecraft:glass_pane', true],
+    [
+      'a window into the plank a wall torch hangs on',
+      ['setblock 3 66 5 minecraft:wall_torch[facing=north]'],
+      'fill 2 66 6 4 66 6 minecraft:glass_pane',
+      false,
+    ],
+    [
+      'a window into a chest',
+      ['setblock 3 66 6 minecraft:crafting_table'],
+      'setblock 3 66 6 minecraft:glass_pane',
+      false,
+    ],
+    [
+      // a door facing south stands at the north edge of its cell: the ladder's wall is gone (LadderBlock)
+      'a door into the block a ladder hangs on',
+      ['fill 3 65 1 3 67 1 minecraft:ladder[facing=south]'],
+      'setblock 3 65 0 minecraft:oak_door[facing=south,half=lower] & setblock 3 66 0 minecraft:oak_door[facing=south,half=upper]',
+      false,
+    ],
+    [
+      'a whole door onto the ground',
+      [],
+      'setblock 3 65 0 minecraft:oak_door[facing=north,half=lower] & setblock 3 66 0 minecraft:oak_door[facing=north,half=upper]',
+      true,
+    ],
+    ['a light over nothing (a torch in mid-air)', [], 'setblock 3 66 3 minecraft:torch', false],
+    ['a light on the floor', [], 'setblock 3 65 3 minecraft:torch', true],
+    ['glowstone into the roof', [], 'setblock 3 68 3 minecraft:glowstone', true],
+  ])('%s', (_name, earlier, command, passes) => {
+    const ctx = ctxFor(...earlier);
+    expect(kept(ctx, step('design', 'add_window', ...command.split(' & ')))).toHaveLength(passes ? 1 : 0);
+  });
+
+  test('a window must look out on open air: not into a wall with earth behind it', () => {
+    const ctx = ctxFor('fill 2 65 7 4 67 7 minecraft:dirt');
+    expect(kept(ctx, step('design', 'add_window', 'fill 2 66 6 4 66 6 minecraft:glass_pane'))).toEqual([]);
+  });
+
+  test('a door high in a wall, over a drop, leads to no ground: dropped', () => {
+    const ctx = ctxFor('fill 1 65 1 5 65 5 minecraft:oak_planks', 'fill 1 66 1 5 66 5 minecraft:oak_planks');
+    expect(
+      kept(
+        ctx,
+        step(
+          'design',
+          'add_door',
+          'setblock 3 67 0 minecraft:oak_door[facing=north,half=lower]',
+          'setblock 3 68 0 minecraft:oak_door[facing=north,half=upper]',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  test('a move that leaves a ladder hanging on air: dropped', () => {
+    const ctx = ctxFor('setblock 3 65 3 minecraft:stone', 'setblock 3 65 4 minecraft:ladder[facing=south]');
+    expect(kept(ctx, step('design', 'unblock_door', 'clone 3 65 3 3 65 3 1 65 1 replace move'))).toEqual([]);
+    // the same move of a block nothing hangs on passes
+    const free = ctxFor('setblock 3 65 3 minecraft:stone');
+    expect(
+      kept(free, step('design', 'unblock_door', 'clone 3 65 3 3 65 3 1 65 1 replace move')),
+    ).toHaveLength(1);
+  });
+});
+
+describe('steps of one answer', () => {
+  test('a window where a required step puts a door half gives way to it', () => {
+    const ctx = ctxFor();
+    const repair = step(
+      'repair',
+      'complete_door',
+      'setblock 3 66 6 minecraft:oak_door[facing=south,half=upper]',
+    );
+    const window = step('design', 'add_window', 'fill 2 66 6 4 66 6 minecraft:glass_pane');
+    expect(kept(ctx, window, repair)).toEqual([
+      'complete_door: setblock 3 66 6 minecraft:oak_door[facing=south,half=upper]',
+    ]);
+  });
+
+  test('two design steps writing one cell: the more relevant is said', () => {
+    const ctx = ctxFor();
+    const light = step('design', 'add_light', 'setblock 3 68 3 minecraft:glowstone');
+    const other = {
+      ...step('design', 'add_roof', 'fill 0 68 0 6 68 6 minecraft:oak_planks'),
+      step: { ...step('design', 'add_roof', 'fill 0 68 0 6 68 6 minecraft:oak_planks').step, relevance: 0.7 },
+    };
+    expect(kept(ctx, light, other)).toEqual(['add_roof: fill 0 68 0 6 68 6 minecraft:oak_planks']);
+  });
+
+  test('a resend is never dropped, even into a chest', () => {
+    const ctx = ctxFor('setblock 3 65 3 minecraft:chest');
+    expect(kept(ctx, step('resend', 'fix_position', 'setblock 3 65 3 minecraft:stone'))).toHaveLength(1);
+  });
+
+  test('without a region every step is said as proposed', () => {
+    const ctx = { ...ctxFor(), region: undefined } as unknown as HintContext;
+    expect(kept(ctx, step('design', 'add_light', 'setblock 3 66 3 minecraft:torch'))).toHaveLength(1);
+  });
+});
