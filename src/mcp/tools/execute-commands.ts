@@ -25,7 +25,9 @@ export const ExecuteCommandsInput = z.object({
       'run in order: "setblock 0 64 0 minecraft:stone" (slash optional) or {id, command, dependsOn, condition}',
     ),
   // instead of commands: a next step too long for the text, by reference to its batch (kept in the result pages)
-  resend: z.object({ batchId: z.string().max(64), step: z.number().int().optional() }).optional(),
+  resend: z
+    .object({ batchId: z.string().max(64), step: z.number().int().min(1).max(8).optional() })
+    .optional(),
   transactional: z
     .boolean()
     .optional()
@@ -54,7 +56,7 @@ export const ExecuteCommandsInput = z.object({
 export const ExecuteCommandsOutput = CompactBatchResultSchema;
 
 const DESCRIPTION = `Run Minecraft Java chat commands on the connected server and get, for each command, what the server replied and what it means.
-Send many at once (up to 1000, run in order). Statuses: applied, rejected_by_game (detail.noChange: already so, do not resend), execution_error, timed_out (check before resending), rejected_by_safety, unknown (verify), skipped, rolled_back; a failure's summary carries its fix ("did you mean spruce_planks?"). Follow "hint" and the "next …" lines. Details: resource ${RESULTS_GUIDE_URI}.`;
+Send many at once (up to 1000, run in order). Statuses: applied, rejected_by_game (detail.noChange: already so), execution_error, timed_out (check before resending), rejected_by_safety, unknown (verify), skipped, rolled_back; a failure's summary carries its fix. Follow "hint" and the "next …" lines. Details: resource ${RESULTS_GUIDE_URI}.`;
 
 /**
  * Runs this tool's whole path on made-up data while the bot connects (input schema, the real executeBatch

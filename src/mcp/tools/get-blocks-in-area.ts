@@ -27,7 +27,7 @@ export function registerGetBlocksInAreaTool(server: McpServer, deps: ToolDeps): 
     'get_blocks_in_area',
     {
       title: 'Read blocks in an area',
-      description: `Read every block in a box (at most ${AREA_MAX_BLOCKS.toLocaleString('en-US')} blocks) with its block states, as the bot's world shows it, to check what you built. The palette maps short keys to full states; "." is air, "?" an unloaded chunk (never guess it is air).`,
+      description: `Read every block in a box (at most ${AREA_MAX_BLOCKS.toLocaleString('en-US')} blocks) with its block states, to check what you built. The palette maps short keys to full states; "." is air, "?" an unloaded chunk (never guess it is air).`,
       inputSchema: GetBlocksInAreaInput,
       outputSchema: EncodedAreaSchema,
       annotations: { readOnlyHint: true, openWorldHint: true },

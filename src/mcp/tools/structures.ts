@@ -216,7 +216,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
     'place_structure',
     {
       title: 'Place a structure',
-      description: `Build a saved structure or file with its minimum corner at origin, optionally mirrored and rotated, through execute_commands' pipeline (the bot is moved to it when far). The first ${PLACE_MAX_RESULTS} failures are listed; get_batch_results {page.batchId} reads all.`,
+      description: `Build a saved structure or file with its minimum corner at origin, optionally mirrored and rotated (the bot goes there when far). The first ${PLACE_MAX_RESULTS} failures are listed; get_batch_results {page.batchId} reads all.`,
       inputSchema: z.object({
         name: NameArg.optional(),
         file: FileArg.optional(),
@@ -226,7 +226,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         skipAir: z
           .boolean()
           .optional()
-          .describe("keep the world's blocks where the structure has air (WorldEdit's //paste -a)"),
+          .describe("keep the world's blocks where the file has air (//paste -a)"),
         target: TargetArg,
       }),
       outputSchema: CompactBatchResultSchema.extend({

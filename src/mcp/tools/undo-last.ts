@@ -13,7 +13,7 @@ import { serviceContext, toolError, toolResult } from '../results.js';
 import type { ToolDeps } from './deps.js';
 import { TargetArg } from './shared-schemas.js';
 
-const DESCRIPTION = `Put back the blocks of the last execute_commands / place_structure batches whose result says undo: recorded (up to ${UNDO_MAX_BATCHES} batches, ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks), newest first, and read them back.`;
+const DESCRIPTION = `Put back the blocks of the last batches whose result says undo: recorded (up to ${UNDO_MAX_BATCHES} batches, ${UNDO_MAX_BLOCKS.toLocaleString('en-US')} blocks), newest first, and read them back.`;
 
 export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(
@@ -36,9 +36,7 @@ export function registerUndoLastTool(server: McpServer, deps: ToolDeps): void {
         list: z
           .boolean()
           .optional()
-          .describe(
-            'list what undo holds, undo nothing: each recorded batch, and each barrier (a change undo did not record — a build job, a batch it could not snapshot — where it stops) with why',
-          ),
+          .describe('list what undo holds (batches; barriers where it stops, with why); undo nothing'),
         target: TargetArg,
       }),
       outputSchema: UndoLastOutput,
