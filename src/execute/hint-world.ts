@@ -5,7 +5,7 @@
 import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';
 import type { Snapshot } from '../batch/snapshot.js';
-import { type BlockState, parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
+import { type BlockSource, type BlockState, parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import {
   batchKeepsRooms,
   growToBuilding,
@@ -37,10 +37,19 @@ export async function readWorldForHints(
     };
   }
   await prepareReads(channel, [box]);
-  // the rest of the building the writes belong to (a tower's lower storeys), within the bound
-  const grown = growToBuilding(box, boxes, source, height);
-  if (grown !== box) await prepareReads(channel, [grown]);
-  return { region: new WorldRegion(grown, source) };
+  // the rest of the building the writes belong to (a tower's lower storeys), within the bound; every position
+  // is read once, whether the growth or the hints (and verification through them) ask first
+  const around = new WorldRegion(box, source);
+  const once: BlockSource = {
+    readBlock: (pos) => {
+      const block = around.at(pos);
+      return block === 'outside' ? source.readBlock(pos) : block;
+    },
+  };
+  const grown = growToBuilding(box, boxes, once, height);
+  if (grown === box) return { region: around };
+  await prepareReads(channel, [grown]);
+  return { region: new WorldRegion(grown, once) };
 }
 
 /**

@@ -52,17 +52,22 @@ export async function probeLoaded(
 ): Promise<void> {
   const source = channelBlockSource(session.channel);
   if (!source || session.capabilities.strategy !== 'fenced') return;
+  // the chunks the bot holds, where the channel lists them (no block read: the undo snapshot reads the written
+  // blocks once, and verification once more); else one block read per column
+  const held = session.channel.worldView?.()?.loadedChunks;
+  const heldKeys = held ? new Set(held.map(([cx, cz]) => `${cx},${cz}`)) : undefined;
+  const seen = (key: string, pos: BlockPos): boolean => {
+    if (heldKeys) return heldKeys.has(key);
+    try {
+      return source.readBlock(pos) !== 'unloaded';
+    } catch {
+      return false;
+    }
+  };
   const unseen = new Map<string, BlockPos>();
   for (const i of sendable) {
     for (const [key, pos] of columnsOf(writes[i] ?? [])) {
-      if (unseen.has(key)) continue;
-      let block: ReturnType<typeof source.readBlock>;
-      try {
-        block = source.readBlock(pos);
-      } catch {
-        block = 'unloaded';
-      }
-      if (block === 'unloaded') unseen.set(key, pos);
+      if (!unseen.has(key) && !seen(key, pos)) unseen.set(key, pos);
     }
   }
   if (unseen.size === 0 || unseen.size > MAX_PROBED_COLUMNS) return;

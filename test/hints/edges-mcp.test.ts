@@ -126,9 +126,16 @@ test("a setblock with a fill over the operator's limit: the one required step ho
 
     const done = await run(careful, steps[0]!.suggestedArgs!);
     expect(done.batch.appliedCount, done.text).toBe(commands.length);
-    expect(name(own, lone)).toBe('gold_block');
-    expect(name(own, base)).toBe('white_wool');
-    expect(name(own, far)).toBe('white_wool');
+    // the new bot's view may still be streaming in the chunks the server wrote: wait for each block to show
+    await expect
+      .poll(() => name(own, lone), { message: 'the setblock in the bot’s view' })
+      .toBe('gold_block');
+    await expect
+      .poll(() => name(own, base), { message: 'the fill’s corner in the bot’s view' })
+      .toBe('white_wool');
+    await expect
+      .poll(() => name(own, far), { message: 'the fill’s far corner in the bot’s view' })
+      .toBe('white_wool');
   } finally {
     await careful.close();
   }
