@@ -43,7 +43,8 @@ import {
   unknownTo,
 } from './structure-plan.js';
 import { registerTaskTool } from './task-tools.js';
-import { AirSchema, MovesSchema, airLine, airReport, movesLine, placeInParts } from './structures-placing.js';
+import { AirSchema, airLine, airReport } from './structures-air.js';
+import { MovesSchema, movesLine, placeInParts } from './structures-placing.js';
 
 /** The name a structure is saved under: given, or (for a file) the file's own name. */
 function saveName(args: { name?: string | undefined; file?: string | undefined }): string {
