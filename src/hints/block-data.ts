@@ -1,26 +1,20 @@
 /**
  * What the game's block data says about a block, per version (minecraft-data's `blocks`): the light it
- * gives (`emitLight`, the level of its default state) and whether anything stands in it (`boundingBox`
- * `empty`: air, torches, signs, flowers — a player walks through them; vanilla's
- * `BlockBehaviour.hasCollision`, 1.21.4 `net/minecraft/world/level/block/state/BlockBehaviour.java`).
+ * gives (`emitLight`, the level of its default state). Whether anything stands in it (vanilla's
+ * `BlockBehaviour.hasCollision`, 1.21.4 `net/minecraft/world/level/block/state/BlockBehaviour.java`) and how
+ * high it reaches are read from the block-behaviour module, which holds the one table of collision shapes.
  */
 import { createRequire } from 'node:module';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
+import { collisionBoxes, isEmptyShape, lowestTop } from '../vocabulary/block-behaviour/index.js';
 
 const require = createRequire(import.meta.url);
 
 interface BlockData {
   emitLight: number;
-  boundingBox: 'block' | 'empty';
 }
 
 const cache = new Map<string, Map<string, BlockData>>();
-
-interface CollisionShapes {
-  blocks: Record<string, number | number[]>;
-  shapes: Record<string, number[][]>;
-}
-const tops = new Map<string, Map<string, number>>();
 
 const blocksOf = (version: string): Map<string, BlockData> => {
   let blocks = cache.get(version);
@@ -57,29 +51,12 @@ export const isLightSource = (
   return level >= LIGHT_SOURCE_LEVEL || (lit === 'true' && level === 0);
 };
 
-/** Nothing stands in it: a player walks through (air, torches, signs); unknown blocks stand. */
-export const isPassable = (name: string, version = FALLBACK_VERSION): boolean =>
-  blocksOf(version).get(bareName(name))?.boundingBox === 'empty';
-
 /**
- * How high the block's collision shape reaches, in its lowest state (a slab: 0.5, its bottom state; a
- * carpet 0.0625, a chest 0.875, a bed 0.5625), from minecraft-data's `blockCollisionShapes`. The lowest
- * state, so that a claim that a block is too high to walk over holds whatever its state; 1 when unknown.
+ * Nothing stands in it: a player walks through (air, torches, signs); unknown blocks stand. The block's
+ * default state read in the block-behaviour module's collision table (the one copy of collision shapes).
  */
-export const lowestTop = (name: string, version = FALLBACK_VERSION): number => {
-  let byName = tops.get(version);
-  if (!byName) {
-    const load = require('minecraft-data') as (v: string) => { blockCollisionShapes: CollisionShapes } | null;
-    const shapes = (load(version) ?? load(FALLBACK_VERSION)!).blockCollisionShapes;
-    byName = new Map(
-      Object.entries(shapes.blocks).map(([block, ids]) => {
-        const each = [...new Set(Array.isArray(ids) ? ids : [ids])].map((id) =>
-          Math.max(0, ...(shapes.shapes[String(id)] ?? []).map((box) => box[4] ?? 1)),
-        );
-        return [block, Math.min(...each)];
-      }),
-    );
-    tops.set(version, byName);
-  }
-  return byName.get(bareName(name)) ?? 1;
-};
+export const isPassable = (name: string, version = FALLBACK_VERSION): boolean =>
+  isEmptyShape(collisionBoxes({ name, properties: {} }, version));
+
+/** How high the block's collision reaches in its lowest state (the block-behaviour module's `lowestTop`). */
+export { lowestTop };
