@@ -37,6 +37,8 @@ export type BlockWrite =
       pos: BlockPos;
       block: BlockSpec;
       mode: 'replace' | 'keep' | 'destroy';
+      /** `strict` (1.21.5+): placed as written, no shapes, no neighbour updates */
+      strict?: true;
     } & WriteContext)
   | ({
       kind: 'fill';
@@ -45,6 +47,8 @@ export type BlockWrite =
       block: BlockSpec;
       mode: 'replace' | 'keep' | 'destroy' | 'hollow' | 'outline';
       filter?: BlockFilter;
+      /** `strict` (1.21.5+): placed as written, no shapes, no neighbour updates */
+      strict?: true;
     } & WriteContext)
   | ({
       kind: 'clone';

@@ -37,14 +37,18 @@ const setblock: CommandParser = (r, ctx, out) => {
   const at = blockPos(r, ctx, out, 'a position');
   r.expectArgument('a block');
   const block = readBlock(r);
-  let mode: 'replace' | 'keep' | 'destroy' = 'replace';
+  let mode: 'replace' | 'keep' | 'destroy' | 'strict' = 'replace';
   // `strict` (1.21.5+) replaces without block updates
-  if (r.nextArgument())
-    mode = r
-      .readLiteral(['replace', 'keep', 'destroy', 'strict'], 'a mode')
-      .replace('strict', 'replace') as typeof mode;
+  if (r.nextArgument()) mode = r.readLiteral(['replace', 'keep', 'destroy', 'strict'], 'a mode');
   r.expectEnd();
-  out.blockWrites.push(withContext({ kind: 'setblock', pos: at.pos, block, mode }, ctx.dimension, at.bad));
+  const write: BlockWrite = {
+    kind: 'setblock',
+    pos: at.pos,
+    block,
+    mode: mode === 'strict' ? 'replace' : mode,
+    ...(mode === 'strict' ? { strict: true as const } : {}),
+  };
+  out.blockWrites.push(withContext(write, ctx.dimension, at.bad));
 };
 
 const FILL_MODES = ['replace', 'keep', 'destroy', 'hollow', 'outline', 'strict'] as const;
@@ -67,6 +71,7 @@ const fill: CommandParser = (r, ctx, out) => {
     to: to.pos,
     block,
     mode: mode === 'strict' ? 'replace' : mode,
+    ...(mode === 'strict' ? { strict: true as const } : {}),
   };
   if (filter !== undefined) write.filter = filter;
   out.blockWrites.push(withContext(write, ctx.dimension, from.bad || to.bad));

@@ -73,6 +73,8 @@ export async function verifyApplied(
       entries.map((e) => e.write),
       source,
       plan.before,
+      // the named properties that stick over the shapes depend on the server's version
+      { version: channel.version },
     );
     if (!verifications.some((v) => v.status === 'mismatch') || !channel.connected) break;
     await new Promise((r) => setTimeout(r, RETRY_DELAY_MS));

@@ -16,7 +16,7 @@ export function registerAllResources(
   // before the first completable template here and the prompts after these
   completeUnknownReferencesToNothing(server);
   const subscriptions = new Subscriptions(server, era);
-  const stops = [registerStructureResources(server, deps.structures)];
+  const stops = [registerStructureResources(server, deps.structures, deps.targets)];
   registerConnectionResources(server, deps.targets, deps.viewer);
   registerGuideResource(server);
   if (deps.viewer) registerViewerResource(server, deps.viewer);

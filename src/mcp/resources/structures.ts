@@ -1,7 +1,8 @@
 /**
  * Resource templates `mcbridge://structures/{name}`: a saved structure as its JSON and as a rendered PNG
  * (isometric, the structure alone, its minimum corner at 0 0 0); and `mcbridge://structure-files/{file}`:
- * a structure file (.schem, .schematic, .nbt, .litematic) as a summary and the same PNG. Listed,
+ * a structure file (.schem, .schematic, .nbt, .litematic) as a summary and the same PNG, both of the states
+ * the server will place (the file upgraded for the connected server's version). Listed,
  * completed, and the lists change when a structure is saved.
  */
 import { readOrNotFound } from './not-found.js';
@@ -12,7 +13,10 @@ import type { StructureStore } from '../../structures/store.js';
 import { StructureFiles } from '../../structures/files.js';
 import { FORMAT_NAMES, extensionOf } from '../../structures/formats/index.js';
 import { MapBlockSource } from '../../vocabulary/blocks/block-state.js';
-import { renderArea } from '../../world-view/render.js';
+import { renderAreaDetailed } from '../../world-view/render.js';
+import type { Targets } from '../../connection/targets.js';
+import { type UpgradedFile, upgradedFile, viewVersion } from '../tools/structure-file-reads.js';
+import { upgradeTargetOf } from '../tools/structure-plan.js';
 import { completeFrom } from '../completions.js';
 
 export const structureUri = (name: string) => `mcbridge://structures/${encodeURIComponent(name)}`;
@@ -21,8 +25,17 @@ export const structureFileUri = (file: string) => `mcbridge://structure-files/${
 /** palette entries a structure file's summary lists */
 const SUMMARY_PALETTE = 100;
 
-/** What a structure file holds, in a bounded summary (the blocks themselves stay in the file). */
-export function structureFileSummary(file: string, structure: Structure) {
+/**
+ * What a structure file holds as the server will place it, in a bounded summary (the blocks themselves stay
+ * in the file): the palette is the upgraded one (the file's old names only in `upgrade`'s rules), and
+ * `legend` names what the picture shows.
+ */
+export function structureFileSummary(
+  file: string,
+  { structure, report }: UpgradedFile,
+  view: { version: string; note?: string },
+  legend?: string[],
+) {
   const voidIndex = structure.palette.indexOf(STRUCTURE_VOID);
   const air = structure.palette.indexOf('minecraft:air');
   const ext = extensionOf(file);
@@ -32,13 +45,17 @@ export function structureFileSummary(file: string, structure: Structure) {
     size: structure.size,
     blocks: structure.blocks.filter((b) => b !== air && b !== voidIndex).length,
     blockEntities: structure.blockEntities?.length ?? 0,
+    readAs: view.version,
+    ...(view.note ? { note: view.note } : {}),
+    upgrade: report,
     palette: structure.palette.slice(0, SUMMARY_PALETTE),
     ...(structure.palette.length > SUMMARY_PALETTE ? { paletteSize: structure.palette.length } : {}),
+    ...(legend ? { legend } : {}),
   };
 }
 
-/** The structure placed at 0 0 0, for the renderer. */
-export function renderStructure(structure: Structure): Buffer {
+/** The structure placed at 0 0 0, drawn, with the block types its legend names. */
+export function renderStructure(structure: Structure): { png: Buffer; legend: string[] } {
   const { x: sx, y: sy, z: sz } = structure.size;
   const source = new MapBlockSource();
   structure.blocks.forEach((index, i) => {
@@ -46,10 +63,20 @@ export function renderStructure(structure: Structure): Buffer {
     if (!key || key === 'minecraft:air' || key === STRUCTURE_VOID) return;
     source.set({ x: i % sx, z: Math.floor(i / sx) % sz, y: Math.floor(i / (sx * sz)) }, key);
   });
-  return renderArea(source, { x: 0, y: 0, z: 0 }, { x: sx - 1, y: sy - 1, z: sz - 1 }, { view: 'isometric' });
+  const { png, legend } = renderAreaDetailed(
+    source,
+    { x: 0, y: 0, z: 0 },
+    { x: sx - 1, y: sy - 1, z: sz - 1 },
+    { view: 'isometric' },
+  );
+  return { png, legend };
 }
 
-export function registerStructureResources(server: McpServer, structures: StructureStore): () => void {
+export function registerStructureResources(
+  server: McpServer,
+  structures: StructureStore,
+  targets: Targets,
+): () => void {
   server.registerResource(
     'structure',
     new ResourceTemplate('mcbridge://structures/{name}', {
@@ -85,7 +112,7 @@ export function registerStructureResources(server: McpServer, structures: Struct
           {
             uri: `${uri.href}#png`,
             mimeType: 'image/png',
-            blob: renderStructure(structure).toString('base64'),
+            blob: renderStructure(structure).png.toString('base64'),
           },
         ],
       };
@@ -120,24 +147,23 @@ export function registerStructureResources(server: McpServer, structures: Struct
     },
     async (uri, variables) => {
       const file = decodeURIComponent(String(variables['file']));
-      const structure = await readOrNotFound(uri.href, () => files.read(file));
-      const { x, y, z } = structure.size;
+      const view = viewVersion(targets.get());
+      // what place_structure will place: the file as the server reads it, as every view of it shows
+      const upgraded = await readOrNotFound(uri.href, () =>
+        upgradedFile(files, file, upgradeTargetOf(view.version)),
+      );
+      const { x, y, z } = upgraded.structure.size;
+      // rendering is bounded like saving: larger files are summarized only
+      const picture = x * y * z <= STRUCTURE_MAX_BLOCKS ? renderStructure(upgraded.structure) : undefined;
       return {
         contents: [
           {
             uri: uri.href,
             mimeType: 'application/json',
-            text: JSON.stringify(structureFileSummary(file, structure)),
+            text: JSON.stringify(structureFileSummary(file, upgraded, view, picture?.legend)),
           },
-          // rendering is bounded like saving: larger files are summarized only
-          ...(x * y * z <= STRUCTURE_MAX_BLOCKS
-            ? [
-                {
-                  uri: `${uri.href}#png`,
-                  mimeType: 'image/png',
-                  blob: renderStructure(structure).toString('base64'),
-                },
-              ]
+          ...(picture
+            ? [{ uri: `${uri.href}#png`, mimeType: 'image/png', blob: picture.png.toString('base64') }]
             : []),
         ],
       };

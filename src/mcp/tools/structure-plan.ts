@@ -18,6 +18,7 @@ import {
   dataVersionOfRelease,
   upgradeStructure,
 } from '../../structures/upgrade/index.js';
+import { upgradedFile } from './structure-file-reads.js';
 
 const require = createRequire(import.meta.url);
 
@@ -92,17 +93,19 @@ export async function readPlan(
   },
   channel: CommandChannel,
 ): Promise<{ structure: Structure; report: UpgradeReport }> {
-  const plan = await loadPlan(store, args);
   const target = upgradeTargetOf(channel.version);
+  const turned = !!args.rotation || (args.mirror ?? 'none') !== 'none';
+  // a turned plan keeps the file's edge shapes: the file's own upgrade, the one every view of it shows
+  if (args.file !== undefined && args.name === undefined && turned)
+    return upgradedFile(filesOf(store), args.file, target);
+  const plan = await loadPlan(store, args);
+  const upgraded = plan.dataVersion !== undefined && plan.dataVersion !== target.dataVersion;
+  if (args.file !== undefined && !upgraded)
+    return upgradedFile(filesOf(store), args.file, target, () => Promise.resolve(plan));
   // the game shapes a block at the structure's edge by the world beside it; read that where the plan is
-  // placed as it stands (a turned plan keeps the file's edge shapes)
+  // placed as it stands
   let around: ((x: number, y: number, z: number) => BlockState | undefined) | undefined;
-  if (
-    plan.dataVersion !== undefined &&
-    plan.dataVersion !== target.dataVersion &&
-    !args.rotation &&
-    (args.mirror ?? 'none') === 'none'
-  ) {
+  if (upgraded && !turned) {
     const { origin } = args;
     const far = { x: origin.x + plan.size.x, y: origin.y + plan.size.y, z: origin.z + plan.size.z };
     const near = { x: origin.x - 1, y: origin.y - 1, z: origin.z - 1 };

@@ -14,7 +14,7 @@ import type { ResultPages } from '../../results/pages.js';
 import { placeCommands, readStructure } from '../../structures/capture.js';
 import { AIR_STATE, airCount } from '../../structures/parts.js';
 import { FORMAT_NAMES, extensionOf } from '../../structures/formats/index.js';
-import { releaseOfDataVersion } from '../../structures/upgrade/index.js';
+import type { UpgradeReport } from '../../structures/upgrade/index.js';
 import { STRUCTURE_MAX_BLOCKS } from '../../structures/store.js';
 import { checkBoxSize } from '../../vocabulary/blocks/box-limit.js';
 import { renderBatchText } from '../../results/text.js';
@@ -38,10 +38,12 @@ import {
   placedBox,
   readPlan,
   transformArgs,
+  upgradeTargetOf,
   upgradeLines,
   unknownLine,
   unknownTo,
 } from './structure-plan.js';
+import { upgradedFile, viewVersion } from './structure-file-reads.js';
 import { registerTaskTool } from './task-tools.js';
 import { AirSchema, airLine, airReport } from './structures-air.js';
 import { MovesSchema, movesLine, placeInParts } from './structures-placing.js';
@@ -55,6 +57,18 @@ function saveName(args: { name?: string | undefined; file?: string | undefined }
     });
   const base = basename(args.file).replace(/\.[^.]*$/, '');
   return base.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'structure';
+}
+
+/** how the upgrader names the version of a file that does not say it */
+const THIS_SERVER = "this server's version";
+
+/** What reading a file for the server changes, in a few words after its line in list_structures. */
+function changesText(report: UpgradeReport, version: string): string {
+  const changed = report.changes.reduce((n, c) => n + c.blocks, 0);
+  if (changed === 0 && report.notPlaceable.length === 0) return '';
+  const rules = report.changes.map((c) => `${c.rule}: ${c.blocks}`).join('; ');
+  const cannot = report.notPlaceable.reduce((n, c) => n + c.blocks, 0);
+  return `; read as ${version} reads it${rules ? ` — ${rules}` : ''}${cannot ? `; ${cannot} block(s) ${version} cannot hold as written` : ''}`;
 }
 
 /** list_structures reads at most this many bytes of structure files to describe them */
@@ -160,6 +174,7 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
       const more = names.length + allFiles.length - seen;
       // files are read one at a time, within a budget: past it they are listed by name, format and bytes
       let budget = LIST_READ_BYTES;
+      const view = viewVersion(target);
       const listed = [];
       for (const { file, bytes } of pageFiles) {
         listed.push(
@@ -174,14 +189,14 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
               };
             budget -= bytes;
             try {
-              const plan = await files.read(file);
-              const { size, blocks } = placedBox(plan, { x: 0, y: 0, z: 0 }, 0);
+              // what place_structure will place: the file as this server reads it
+              const { structure, report } = await upgradedFile(files, file, upgradeTargetOf(view.version));
+              const { size, blocks } = placedBox(structure, { x: 0, y: 0, z: 0 }, 0);
               const writtenIn =
-                plan.writtenIn ??
-                (plan.dataVersion !== undefined
-                  ? `${releaseOfDataVersion(plan.dataVersion)} (DataVersion ${plan.dataVersion})`
-                  : 'an unknown version');
-              return { file, bytes, format, size, blocks, writtenIn };
+                report.fromDataVersion === undefined && report.writtenIn.startsWith(THIS_SERVER)
+                  ? 'an unknown version'
+                  : report.writtenIn;
+              return { file, bytes, format, size, blocks, writtenIn, report };
             } catch (err) {
               return { file, bytes, format, error: err instanceof Error ? err.message : String(err) };
             }
@@ -199,12 +214,14 @@ export function registerStructureTools(server: McpServer, deps: ToolDeps, pages:
         ...listed.map((f) =>
           f.error !== undefined
             ? `file ${f.file} (${f.format}, ${f.bytes} bytes): ${f.error.startsWith('not read') ? f.error : `cannot be read — ${f.error}`}`
-            : `file ${f.file} (${f.format}, ${f.bytes} bytes): ${dims(f.size!)}, ${f.blocks} blocks, written in ${f.writtenIn}`,
+            : `file ${f.file} (${f.format}, ${f.bytes} bytes): ${dims(f.size!)}, ${f.blocks} blocks, written in ${f.writtenIn}${changesText(f.report!, view.version)}`,
         ),
+        ...(view.note && listed.some((f) => f.report) ? [`(${view.note})`] : []),
         ...(more > 0 ? [`…and ${more} more: call list_structures with offset: ${seen}`] : []),
       ].join('\n');
+      const filesOut = listed.map(({ report: _report, ...f }) => f);
       return toolResult(
-        { folders, structures, files: listed, ...(more > 0 ? { nextOffset: seen } : {}) },
+        { folders, structures, files: filesOut, ...(more > 0 ? { nextOffset: seen } : {}) },
         text,
         serviceContext(target, 'list_structures', ctx.mcpReq.id),
       );

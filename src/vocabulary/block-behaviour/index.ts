@@ -1,8 +1,8 @@
 /**
  * How vanilla's blocks behave beside each other (1.21.4 `net/minecraft/world/level/block/`), one module for
  * the embedded world, the structure upgrader, the hints and the checks: collision shapes (collision.ts),
- * sturdy faces (sturdy.ts), what holds a block up (support.ts) and the block kinds and directions they
- * share (blocks.ts).
+ * sturdy faces (sturdy.ts), what holds a block up (support.ts), the neighbour shapes (shapes.ts), how each
+ * release places a written block (placement.ts) and the block kinds and directions they share (blocks.ts).
  */
 export {
   collisionBoxes,
@@ -36,7 +36,9 @@ export { type Direction, HORIZONTAL, OPPOSITE, CLOCKWISE, COUNTER, STEP, bare } 
 export {
   hasShapeRules,
   type Neighbours,
+  shapeProperties,
   UPDATE_SHAPE_ORDER,
   updateFromNeighbourShapes,
   updateShape,
 } from './shapes.js';
+export { type Placement, placementOf } from './placement.js';

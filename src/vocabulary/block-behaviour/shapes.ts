@@ -236,3 +236,25 @@ export function hasShapeRules(s: BlockState): boolean {
     supportOf(s).length > 0
   );
 }
+
+const SIDES = ['north', 'east', 'south', 'west'] as const;
+const SIX = ['north', 'east', 'south', 'west', 'up', 'down'] as const;
+
+/**
+ * The properties the rules above may set on this block (what a neighbour can override): a fence's sides,
+ * a wall's sides and post, a stair's shape, a door half's state taken from its other half…; empty for a
+ * block no rule shapes.
+ */
+export function shapeProperties(s: BlockState): readonly string[] {
+  const name = bare(s.name);
+  if (isFence(s) || isPaneOrBars(s) || isWire(s) || name === 'tripwire') return SIDES;
+  if (isWall(s)) return [...SIDES, 'up'];
+  if (isStairs(s)) return ['shape'];
+  if (isFenceGate(s)) return ['in_wall'];
+  if (isChest(s)) return ['type'];
+  if (isDoor(s)) return ['facing', 'hinge', 'open', 'powered'];
+  if (isNoteBlock(s)) return ['instrument'];
+  if (SNOWY_DIRT.has(name)) return ['snowy'];
+  if (name === 'chorus_plant' || MUSHROOM_BLOCKS.has(name)) return SIX;
+  return [];
+}
