@@ -13,8 +13,9 @@
  * - ChestBlock: a single chest joins only a neighbour of the same kind, facing the same way, that is
  *   already half of a pair pointing at it; a half whose partner's cell no longer holds that chest kind
  *   turns single.
- * - RedStoneWireBlock: sides by getConnectionState (wire.ts) on any update from the sides or above; from
- *   below, it drops where it cannot stand (canSurviveOn: a sturdy top or a hopper).
+ * - RedStoneWireBlock: from above, all sides by getConnectionState (wire.ts); from a side, that side alone
+ *   unless its connection comes or goes (then all, from the cross); from below, it drops where it cannot
+ *   stand (canSurviveOn: a sturdy top or a hopper).
  * - TripWireBlock: a side joins a tripwire or a hook facing back at it.
  * - DoorBlock, DoublePlantBlock: a half takes its other half's state (a door) or drops without it; the
  *   lower half drops without its ground (a door's sturdy top; a plant's ground is not modelled).
@@ -48,7 +49,7 @@ import { stairsShape } from './stairs.js';
 import { type Face, sturdyFace } from './sturdy.js';
 import { holds, isBed, isDoor, isTallPlant, needsCheckedFrom, stepOf, supportOf } from './support.js';
 import { raisePost, wallCover } from './walls.js';
-import { isWire, wireSides } from './wire.js';
+import { isWire, wireSides, wireSideUpdate } from './wire.js';
 
 /** the state beside, `(dx, dy, dz)` from the block; undefined where nobody can read it (the state stays) */
 export type Neighbours = (dx: number, dy: number, dz: number) => BlockState | undefined;
@@ -182,7 +183,7 @@ export function updateShape(self: BlockState, face: Face, at: Neighbours): Block
   if (isWall(self) && face === 'up') return wallShaped(self, wallJoined(self), other);
   if (isWire(self)) {
     if (face === 'down') return canWireStandOn(other) ? self : AIR;
-    const sides = wireSides(self, at);
+    const sides = isHorizontal(face) ? wireSideUpdate(self, face, at) : wireSides(self, at);
     return sides ? withProps(self, sides) : self;
   }
   if (SNOWY_DIRT.has(name) && face === 'up')

@@ -6,8 +6,9 @@
  * conducting above this wire; `up` only if the neighbour's face towards the wire is sturdy, else `side`),
  * `side` when the neighbour is something redstone connects to from that side (wire; a repeater along its
  * axis; an observer whose back faces the wire; any other signal source) or wire one step down past a
- * non-conductor; otherwise `none`. A file's dot (no sides) stays a dot when nothing connects; otherwise a
- * wire with no north/south connection runs east–west and the reverse (the cross when nothing connects).
+ * non-conductor; otherwise `none`. A dot (no sides) stays a dot when nothing connects; otherwise a wire
+ * with no north/south connection runs east–west and the reverse (the cross when nothing connects). An update
+ * from one side changes only that side unless its connection comes or goes (wireSideUpdate).
  * Conductors (BlockBehaviour's isRedstoneConductor: a full collision cube, except those Blocks.java marks
  * `never`: glass, leaves, ice, glowstone, pistons, TNT, observers, redstone blocks…; soul sand and mud
  * `always`) and signal sources (the blocks whose class overrides isSignalSource) are named below. Power
@@ -46,43 +47,75 @@ const sturdySide = (s: BlockState, face: Direction) =>
   sturdyFace(s, face) || (/_slab$/.test(bare(s.name)) && s.properties['type'] === 'double');
 
 /**
- * A wire's four sides as updateFromNeighbourShapes leaves them, with `at(dx, dy, dz)` the state beside
- * (undefined: unknown, and then the file's sides stay).
+ * RedStoneWireBlock.getConnectingSide of one side, with `at(dx, dy, dz)` the state beside; undefined where a
+ * cell it needs cannot be read.
+ */
+export function wireSide(
+  at: (dx: number, dy: number, dz: number) => BlockState | undefined,
+  d: Direction,
+): string | undefined {
+  const above = at(0, 1, 0);
+  if (above === undefined) return undefined;
+  const [dx, dz] = STEP[d];
+  const other = at(dx, 0, dz);
+  if (other === undefined) return undefined;
+  if (!isConductor(above) && (bare(other.name).endsWith('_trapdoor') || sturdyTop(other))) {
+    const on = at(dx, 1, dz);
+    if (on === undefined) return undefined;
+    if (isWire(on)) return sturdySide(other, OPPOSITE[d]) ? 'up' : 'side';
+  }
+  if (wireConnectsTo(other, d)) return 'side';
+  if (isConductor(other)) return 'none';
+  const below = at(dx, -1, dz);
+  if (below === undefined) return undefined;
+  return isWire(below) ? 'side' : 'none';
+}
+
+const connectedSide = (v: string | undefined) => (v ?? 'none') !== 'none';
+/** RedStoneWireBlock.isDot: no side connected */
+export const isWireDot = (s: BlockState) => HORIZONTAL.every((d) => !connectedSide(s.properties[d]));
+/** RedStoneWireBlock.isCross: every side connected */
+export const isWireCross = (s: BlockState) => HORIZONTAL.every((d) => connectedSide(s.properties[d]));
+
+/**
+ * RedStoneWireBlock.getConnectionState: all four sides worked out again, with `at(dx, dy, dz)` the state
+ * beside (undefined: unknown, and then the sides stay). A dot (`keepDot`, the state it starts from had no
+ * side) stays a dot when nothing connects; otherwise a wire with no north/south connection runs east–west
+ * and the reverse (the cross when nothing connects).
  */
 export function wireSides(
   self: BlockState,
   at: (dx: number, dy: number, dz: number) => BlockState | undefined,
+  keepDot = isWireDot(self),
 ): Record<Direction, string> | undefined {
-  const above = at(0, 1, 0);
-  if (above === undefined) return undefined;
-  const open = !isConductor(above);
   const sides = {} as Record<Direction, string>;
   for (const d of HORIZONTAL) {
-    const [dx, dz] = STEP[d];
-    const other = at(dx, 0, dz);
-    if (other === undefined) return undefined;
-    if (open && (bare(other.name).endsWith('_trapdoor') || sturdyTop(other))) {
-      const on = at(dx, 1, dz);
-      if (on === undefined) return undefined;
-      if (isWire(on)) {
-        sides[d] = sturdySide(other, OPPOSITE[d]) ? 'up' : 'side';
-        continue;
-      }
-    }
-    if (wireConnectsTo(other, d)) sides[d] = 'side';
-    else if (isConductor(other)) sides[d] = 'none';
-    else {
-      const below = at(dx, -1, dz);
-      if (below === undefined) return undefined;
-      sides[d] = isWire(below) ? 'side' : 'none';
-    }
+    const side = wireSide(at, d);
+    if (side === undefined) return undefined;
+    sides[d] = side;
   }
   const connected = (d: Direction) => sides[d] !== 'none';
-  const wasDot = HORIZONTAL.every((d) => (self.properties[d] ?? 'none') === 'none');
-  if (wasDot && !HORIZONTAL.some(connected)) return sides;
+  if (keepDot && !HORIZONTAL.some(connected)) return sides;
   const noNorthSouth = !connected('north') && !connected('south');
   const noEastWest = !connected('east') && !connected('west');
   if (noNorthSouth) for (const d of ['east', 'west'] as const) if (!connected(d)) sides[d] = 'side';
   if (noEastWest) for (const d of ['north', 'south'] as const) if (!connected(d)) sides[d] = 'side';
   return sides;
+}
+
+/**
+ * RedStoneWireBlock.updateShape from a horizontal side: when that side stays as connected as it was and the
+ * wire is no cross, only that side changes (`side` ↔ `up`); otherwise all four are worked out again from the
+ * cross (so a dot does not stay one).
+ */
+export function wireSideUpdate(
+  self: BlockState,
+  face: Direction,
+  at: (dx: number, dy: number, dz: number) => BlockState | undefined,
+): Record<string, string> | undefined {
+  const side = wireSide(at, face);
+  if (side === undefined) return undefined;
+  if (connectedSide(side) === connectedSide(self.properties[face]) && !isWireCross(self))
+    return { [face]: side };
+  return wireSides(self, at, false);
 }
