@@ -28,7 +28,9 @@ export function unsupportedIn(region: WorldRegion, boxes: readonly Box[]): Unsup
           const b = region.at(pos);
           if (typeof b === 'string') continue;
           for (const need of supportOf(b)) {
-            if (need.from === 'other half') continue;
+            // a missing other half is the door and bed rules' business; a plant's ground is no block the
+            // step's stone bricks would give
+            if (need.from === 'other half' || need.rule === 'ground') continue;
             const [dx, dy, dz] = need.offset;
             const support = { x: x + dx, y: y + dy, z: z + dz };
             const s = region.at(support);

@@ -323,4 +323,44 @@ describe('halves (DoorBlock, BedBlock, DoublePlantBlock)', () => {
     expect(updateShape(plant('upper'), 'down', () => st('stone')).name).toBe('minecraft:air');
     expect(updateShape(plant('lower'), 'up', () => st('air')).name).toBe('minecraft:air');
   });
+  it('a tall plant’s lower half goes, on an update from any side, when its ground is no dirt or farmland (BushBlock)', () => {
+    // the lower half with its upper half above, `ground` below and stone to the east
+    const on =
+      (name: string, ground: BlockState) =>
+      (dx: number, dy: number): BlockState =>
+        dy === -1 ? ground : dy === 1 ? st(name, { half: 'upper' }) : dx === 1 ? st('stone') : st('air');
+    for (const name of [
+      'tall_grass',
+      'large_fern',
+      'pitcher_plant',
+      'sunflower',
+      'lilac',
+      'rose_bush',
+      'peony',
+    ]) {
+      const lower = st(name, { half: 'lower' });
+      for (const ground of [
+        'dirt',
+        'grass_block',
+        'podzol',
+        'coarse_dirt',
+        'mycelium',
+        'rooted_dirt',
+        'moss_block',
+        'pale_moss_block',
+        'mud',
+        'muddy_mangrove_roots',
+        'farmland',
+      ])
+        expect(updateShape(lower, 'east', on(name, st(ground))), `${name} on ${ground}`).toEqual(lower);
+      for (const ground of ['stone', 'sand', 'gravel', 'oak_planks', 'air'])
+        expect(updateShape(lower, 'east', on(name, st(ground))).name, `${name} on ${ground}`).toBe(
+          'minecraft:air',
+        );
+      // the upper half asks only for its lower half
+      expect(updateShape(st(name, { half: 'upper' }), 'east', on(name, lower))).toEqual(
+        st(name, { half: 'upper' }),
+      );
+    }
+  });
 });

@@ -12,8 +12,9 @@
  *   half also drops when the cell of its other half holds no half of a door (DoorBlock.updateShape).
  * - BedBlock: no canSurvive; a half drops when the cell of its other half (FOOT: towards `facing`, HEAD: away)
  *   holds no bed of the same kind's other part (BedBlock.updateShape).
- * - DoublePlantBlock (tall grass, large fern, sunflower, lilac, rose bush, peony, pitcher plant): like a door's
- *   halves, the lower half on dirt-like ground (not modelled: only the other half is).
+ * - DoublePlantBlock, TallFlowerBlock (tall grass, large fern, pitcher plant; sunflower, lilac, rose bush,
+ *   peony): like a door's halves; the lower half needs BushBlock.mayPlaceOn below (the `dirt` tag or
+ *   farmland), checked on every update (BushBlock.updateShape runs canSurvive whatever the side).
  */
 import type { BlockState } from '../blocks/block-state.js';
 import { isAir } from '../blocks/block-state.js';
@@ -31,7 +32,9 @@ export type SupportRule =
   /** anything but air (CarpetBlock) */
   | 'not-air'
   /** the other half of the same block (doors, beds, tall plants) */
-  | 'other-half';
+  | 'other-half'
+  /** BushBlock.mayPlaceOn: a block of the `dirt` tag, or farmland */
+  | 'ground';
 
 export interface SupportNeed {
   /** where the holding block stands, from this block */
@@ -72,6 +75,7 @@ const TALL_PLANTS = new Set([
   'peony',
   'pitcher_plant',
 ]);
+const TALL_FLOWERS = new Set(['sunflower', 'lilac', 'rose_bush', 'peony']);
 export const isDoor = (s: BlockState) => bare(s.name).endsWith('_door');
 export const isBed = (s: BlockState) => bare(s.name).endsWith('_bed');
 export const isTallPlant = (s: BlockState) => TALL_PLANTS.has(bare(s.name));
@@ -92,9 +96,24 @@ const below = (rule: SupportRule, cls: string): SupportNeed => ({
   from: 'below',
   rule,
   face: 'up',
-  trigger: rule === 'not-air' ? 'any' : 'down',
+  trigger: rule === 'not-air' || rule === 'ground' ? 'any' : 'down',
   cls,
 });
+
+/** BlockTags.DIRT (VanillaBlockTagsProvider, 1.21.4) and farmland: what BushBlock.mayPlaceOn accepts */
+const BUSH_GROUND = new Set([
+  'dirt',
+  'grass_block',
+  'podzol',
+  'coarse_dirt',
+  'mycelium',
+  'rooted_dirt',
+  'moss_block',
+  'pale_moss_block',
+  'mud',
+  'muddy_mangrove_roots',
+  'farmland',
+]);
 
 /**
  * What the block needs to stay, one entry per holding cell; empty when it needs nothing the module models.
@@ -148,7 +167,13 @@ export function supportOf(s: BlockState): SupportNeed[] {
       trigger: upper ? 'down' : 'up',
       cls,
     };
-    return upper || !isDoor(s) ? [other] : [other, below('sturdy', cls)];
+    if (upper) return [other];
+    return [
+      other,
+      isDoor(s)
+        ? below('sturdy', cls)
+        : below('ground', TALL_FLOWERS.has(bare(s.name)) ? 'TallFlowerBlock' : cls),
+    ];
   }
   const bed = isBed(s) ? bedOtherHalf(s) : undefined;
   if (bed)
@@ -184,6 +209,8 @@ export function holds(self: BlockState, need: SupportNeed, holder: BlockState): 
       return !isAir(holder);
     case 'other-half':
       return otherHalf(self, holder);
+    case 'ground':
+      return BUSH_GROUND.has(bare(holder.name));
   }
 }
 
