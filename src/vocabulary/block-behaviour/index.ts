@@ -37,6 +37,7 @@ export {
   hasShapeRules,
   type Neighbours,
   shapeProperties,
+  shapedBySideAlone,
   UPDATE_SHAPE_ORDER,
   updateFromNeighbourShapes,
   updateShape,

@@ -18,7 +18,7 @@
  *   stand (canSurviveOn: a sturdy top or a hopper).
  * - TripWireBlock: a side joins a tripwire or a hook facing back at it.
  * - DoorBlock, DoublePlantBlock: a half takes its other half's state (a door) or drops without it; the
- *   lower half drops without its ground (a door's sturdy top; a plant's ground is not modelled).
+ *   lower half drops without its ground (a door's sturdy top; a plant's ground, BushBlock.mayPlaceOn, checked from every side).
  * - BedBlock: a half drops when its other half's cell holds no other part of the same bed.
  * - SnowyDirtBlock (grass block, podzol, mycelium): `snowy` from the block above (tag `snow`).
  * - NoteBlock: `instrument` from the block below, or a head above (note-blocks.ts).
@@ -237,6 +237,13 @@ export function hasShapeRules(s: BlockState): boolean {
     supportOf(s).length > 0
   );
 }
+
+/**
+ * Whether the block's updateShape from a side reads nothing but the block on that side (fences, panes, iron
+ * bars: their sides join what stands there, and no rule looks further or holds them up), so that a world may
+ * keep its answers by (state, side, neighbour's state).
+ */
+export const shapedBySideAlone = (s: BlockState): boolean => isFence(s) || isPaneOrBars(s);
 
 const SIDES = ['north', 'east', 'south', 'west'] as const;
 const SIX = ['north', 'east', 'south', 'west', 'up', 'down'] as const;

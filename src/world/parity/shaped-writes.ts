@@ -11,7 +11,8 @@
  *   as destroyBlock leaves it), up to vanilla's 512 levels deep.
  * Left out, as the module leaves them out: neighborChanged (power, rails), scheduled ticks, the drops of a
  * destroyed block. Redstone wire's diagonal updates (updateIndirectNeighbourShapes) are made.
- * One instance serves one command: it keeps the states it read, and every write goes through it.
+ * One instance serves one command: it keeps the states it read, and every write goes through it. Fences',
+ * panes' and bars' answers, which depend on one neighbour alone, are kept across commands (sideAnswers).
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
@@ -19,6 +20,7 @@ import {
   type Face,
   hasShapeRules,
   oppositeFace,
+  shapedBySideAlone,
   stepOf,
   UPDATE_SHAPE_ORDER,
   updateFromNeighbourShapes,
@@ -30,6 +32,18 @@ import { MIN_Y, MAX_Y, type WorldAccess } from './world-access.js';
 /** Level.setBlock's recursion budget (512) */
 const RECURSION = 512;
 
+/**
+ * Shape answers of the blocks whose update from a side reads only that side (fences, panes, bars:
+ * block-behaviour's shapedBySideAlone), by (state, side, neighbour's state) → state, per world's state table:
+ * a fill of panes asks the same few questions thousands of times.
+ */
+const sideAnswers = new WeakMap<BlockStates, Map<number, number>>();
+/** answers kept per state table before it starts again */
+const MAX_SIDE_ANSWERS = 1 << 18;
+const FACE_INDEX: Record<Face, number> = { west: 0, east: 1, north: 2, south: 3, down: 4, up: 5 };
+/** state ids stay below this in every version's table */
+const STATE_IDS = 1 << 16;
+
 const key = (p: BlockPos) => `${p.x},${p.y},${p.z}`;
 
 export class ShapedWrites {
@@ -37,13 +51,50 @@ export class ShapedWrites {
   private readonly byId = new Map<number, BlockState>();
   /** per state id: whether any shape rule can change it */
   private readonly shaped = new Map<number, boolean>();
+  /** per state id: whether its update from a side reads only that side */
+  private readonly bySide = new Map<number, boolean>();
+  private readonly answers: Map<number, number>;
   /** the box prefetch read whole */
   private prefetched: { min: BlockPos; max: BlockPos } | undefined;
 
   constructor(
     private readonly world: WorldAccess,
     private readonly states: BlockStates,
-  ) {}
+  ) {
+    let answers = sideAnswers.get(states);
+    if (!answers) sideAnswers.set(states, (answers = new Map()));
+    this.answers = answers;
+  }
+
+  private sideAlone(id: number): boolean {
+    let alone = this.bySide.get(id);
+    if (alone === undefined) this.bySide.set(id, (alone = shapedBySideAlone(this.blockState(id))));
+    return alone;
+  }
+
+  /** updateShape of state `id` from `face`, where state `other` stands: a kept answer, else the module's */
+  private fromSide(id: number, face: Face, other: number): number {
+    const k = (id * 6 + FACE_INDEX[face]) * STATE_IDS + other;
+    let next = this.answers.get(k);
+    if (next === undefined) {
+      const [dx, dy, dz] = stepOf(face);
+      const shaped = updateShape(this.blockState(id), face, (x, y, z) =>
+        x === dx && y === dy && z === dz ? this.blockState(other) : undefined,
+      );
+      next = this.idOf(shaped) ?? id;
+      if (this.answers.size >= MAX_SIDE_ANSWERS) this.answers.clear();
+      this.answers.set(k, next);
+    }
+    return next;
+  }
+
+  /** the id of the state beside `pos` on `face` (read once) */
+  private async besideId(pos: BlockPos, face: Face): Promise<number> {
+    const [dx, dy, dz] = stepOf(face);
+    const at = { x: pos.x + dx, y: pos.y + dy, z: pos.z + dz };
+    if (at.y < MIN_Y || at.y > MAX_Y) return this.states.airStateId;
+    return this.stateIdAt(at);
+  }
 
   /** the state at a position, read once and then kept as this instance writes it */
   async stateIdAt(pos: BlockPos): Promise<number> {
@@ -120,8 +171,17 @@ export class ShapedWrites {
     const state = this.blockState(written);
     let placed = written;
     if (this.hasRules(written)) {
-      const shaped = updateFromNeighbourShapes(state, await this.around(pos));
-      const shapedId = this.idOf(shaped);
+      let shapedId: number | undefined;
+      let shaped: BlockState;
+      if (this.sideAlone(written)) {
+        shapedId = written;
+        for (const face of UPDATE_SHAPE_ORDER)
+          shapedId = this.fromSide(shapedId, face, await this.besideId(pos, face));
+        shaped = this.blockState(shapedId);
+      } else {
+        shaped = updateFromNeighbourShapes(state, await this.around(pos));
+        shapedId = this.idOf(shaped);
+      }
       // where the shaped state is air, the written state goes in as it is
       if (shapedId !== undefined && shapedId !== written && !this.states.isAir(shapedId)) {
         const kept = { ...shaped.properties };
@@ -173,6 +233,11 @@ export class ShapedWrites {
     if (at.y < MIN_Y || at.y > MAX_Y) return;
     const id = this.cells.get(key(at)) ?? (await this.read(at));
     if (!this.hasRules(id)) return;
+    if (!wireOnly && this.sideAlone(id)) {
+      const next = this.fromSide(id, face, await this.besideId(at, face));
+      if (next !== id) await this.setBlock(at, next, recursionLeft);
+      return;
+    }
     const old = this.blockState(id);
     if (wireOnly && old.name !== 'minecraft:redstone_wire') return;
     const shaped = updateShape(old, face, await this.around(at));
