@@ -18,9 +18,11 @@ export interface UpgradedFile {
   report: UpgradeReport;
 }
 
-/** upgraded files kept, the most recently used */
+/** upgraded files kept, the most recently used, holding at most KEPT_BLOCKS blocks together */
 const KEPT = 8;
+const KEPT_BLOCKS = 1 << 22;
 const kept = new Map<string, UpgradedFile>();
+let keptBlocks = 0;
 
 /**
  * The file upgraded for `target` alone (no world around it), from the cache when the file on disk is the
@@ -43,8 +45,15 @@ export async function upgradedFile(
     return hit;
   }
   const upgraded = upgradeStructure(await read(), target);
+  const blocks = upgraded.structure.blocks.length;
+  if (blocks > KEPT_BLOCKS) return upgraded;
   kept.set(key, upgraded);
-  while (kept.size > KEPT) kept.delete(kept.keys().next().value!);
+  keptBlocks += blocks;
+  while (kept.size > KEPT || keptBlocks > KEPT_BLOCKS) {
+    const [oldest, file] = kept.entries().next().value!;
+    kept.delete(oldest);
+    keptBlocks -= file.structure.blocks.length;
+  }
   return upgraded;
 }
 
