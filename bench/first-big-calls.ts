@@ -10,7 +10,7 @@
  * highest from its start through these calls (the kernel's VmHWM) is printed beside it: a faster start must
  * not cost the memory targets.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient, type BareWorld } from './bare-client.js';
@@ -43,6 +43,23 @@ export function setblocks(n: number, block: string): string[] {
 const BLOCKS = ['stone', 'dirt', 'oak_planks'];
 const blockOf = (call: number) => BLOCKS[call % BLOCKS.length]!;
 
+/** CPU time of a process over all its threads (user + system, 10 ms steps; Linux /proc) */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** the first child process of `pid`: serve's embedded world */
+function childOf(pid: number): number | undefined {
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const first = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/)[0];
+    if (first) return Number(first);
+  }
+  return undefined;
+}
+
 /** a process's resident memory now and at its highest so far, in MB (Linux /proc) */
 function memoryMb(pid: number): { rss: number; most: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -54,6 +71,12 @@ export interface FirstBigCalls {
   /** ms of each round's 10-call and 1,000-call */
   small: number[];
   big: number[];
+  /**
+   * CPU time of serve and of its embedded world (all threads) during each 1,000-call, ms: steadier than wall
+   * time on a busy machine, and it says which of the two a first call's extra time is spent in
+   */
+  serveCpu: number[];
+  worldCpu: number[];
   /** 990 × rounds ÷ Σ(big − small), commands/s */
   marginalRate: number;
   /** serve's RSS after the last call and at its highest since its start, MB */
@@ -83,7 +106,11 @@ export async function firstBigCalls(
   const pid = transport.pid!;
   const outcomes: FirstBigCalls['outcomes'] = {};
   let calls = 0;
+  let world: number | undefined;
+  const serveCpu: number[] = [];
+  const worldCpu: number[] = [];
   const call = async (n: number, count = false): Promise<number> => {
+    const cpu0 = count ? [cpuMs(pid), world ? cpuMs(world) : NaN] : [];
     const t = performance.now();
     const r = await client.callTool(
       { name: 'execute_commands', arguments: { commands: setblocks(n, blockOf(calls++)) } },
@@ -91,6 +118,10 @@ export async function firstBigCalls(
     );
     const ms = performance.now() - t;
     if (r.isError) throw new Error(`execute_commands failed: ${JSON.stringify(r.content)}`);
+    if (count) {
+      serveCpu.push(cpuMs(pid) - cpu0[0]!);
+      worldCpu.push(world ? cpuMs(world) - cpu0[1]! : NaN);
+    }
     if (count)
       for (const { status } of (r.structuredContent as { results: Array<{ status: string }> }).results)
         outcomes[status] = (outcomes[status] ?? 0) + 1;
@@ -99,6 +130,7 @@ export async function firstBigCalls(
   try {
     // what a host's first look does: answered once serve is connected (and its warm-up over)
     await client.callTool({ name: 'get_connection_info', arguments: {} }, { timeout: 120_000 });
+    world = childOf(pid);
     await call(WARM_CALL);
     const small: number[] = [];
     const big: number[] = [];
@@ -115,6 +147,8 @@ export async function firstBigCalls(
       marginalRate: ((BIG - SMALL) * ROUNDS * 1000) / extra,
       rssAfter: rss,
       rssMost: most,
+      serveCpu,
+      worldCpu,
       outcomes,
     };
   } finally {
@@ -148,6 +182,8 @@ export async function measureFirstBigCalls(
   const ratios: number[] = [];
   const rates: number[] = [];
   const most: number[] = [];
+  const serveCpu: number[][] = [];
+  const worldCpu: number[][] = [];
   let outcomes: FirstBigCalls['outcomes'] = {};
   const each = (values: number[], digits = 2) => values.map((v) => v.toFixed(digits)).join(', ');
   try {
@@ -161,6 +197,8 @@ export async function measureFirstBigCalls(
       ratios.push(run.marginalRate / bareRate);
       rates.push(run.marginalRate);
       most.push(run.rssMost);
+      serveCpu.push(run.serveCpu);
+      worldCpu.push(run.worldCpu);
       if (p === 0) outcomes = run.outcomes;
     }
   } finally {
@@ -184,6 +222,12 @@ export async function measureFirstBigCalls(
   record(
     `fresh stdio server's first big calls (marginal) / bare client (median of ${processes} processes: ${each(ratios)})`,
     `${ratio.toFixed(2)}× (${target('first big calls (stdio, marginal) ÷ bare client', ratio, '≥', 0.5, '×')})`,
+  );
+  const perRound = (cpu: number[][]) =>
+    Array.from({ length: ROUNDS }, (_, r) => median(cpu.map((c) => c[r]!)).toFixed(0)).join(', ');
+  record(
+    `fresh stdio server, CPU time per ${BIG}-setblock call in rounds 1–${ROUNDS} (all threads; median of ${processes} processes)`,
+    `serve ${perRound(serveCpu)} ms; its embedded world ${perRound(worldCpu)} ms`,
   );
   record(
     `fresh stdio server, most RSS from its start through these calls (VmHWM; median of ${processes}: ${each(most, 0)} MB)`,
