@@ -55,8 +55,8 @@ export function startWarmUp(options: {
     : Promise.resolve();
   const warm = async (session: ConnectionSession) => {
     const t = performance.now();
-    const { judged } = await warmConnection(session, rehearse(session.channel.version));
-    log.debug({ ms: Math.round(performance.now() - t), judged }, 'warm-up: connection warmed');
+    await warmConnection(session, rehearse(session.channel.version));
+    log.debug({ ms: Math.round(performance.now() - t) }, 'warm-up: connection warmed');
   };
   // connect in the background so the first tool call is fast; failures are reported by the tools
   const connections = targets

@@ -105,7 +105,7 @@ export async function runSegments(
  * without a packet limit. A group whose lines do not fit is reported unknown and the batch goes back to one
  * fence per command.
  */
-export function pacing(session: ConnectionSession): { budget?: Pacer; groupFences?: boolean } {
+function pacing(session: ConnectionSession): { budget?: Pacer; groupFences?: boolean } {
   const groupFences = session.capabilities.feedbackEnabled === true;
   const budget = session.pacer;
   return budget ? { budget, groupFences } : { groupFences };

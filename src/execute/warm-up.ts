@@ -23,8 +23,6 @@ import { registries } from '../suggest/registries.js';
 import { executeBatch } from './execute-batch.js';
 import { RehearsalChannel, type RehearsalLine, rehearsalBatch } from './rehearsal.js';
 import { channelBlockSource } from '../connection/block-reads.js';
-import { CapturedClassifier } from './classify-captured.js';
-import { pacing } from './run-segments.js';
 
 const DEFAULT_VERSION = '1.21.4';
 /** where the stand-in bot stands (the embedded world's superflat: ground at -61) */
@@ -100,43 +98,20 @@ const warmReplies = (): string[] =>
     (l, i) => `tellraw @s ${JSON.stringify(l.replies[i % l.replies.length])}`,
   );
 
-/** What the connection's warm-up did: how its round trips were judged (none on the bridge or under a limit). */
-export interface WarmedConnection {
-  judged: { [status: string]: number };
-}
-
 /**
  * Holds the connection's queue while the round trips run; then stops `rehearsal` (the offline part, under
  * way since the process started) if it has not finished: warming never delays the first answer beyond
  * connecting, and a call never shares the CPU with a rehearsal.
  */
-export async function warmConnection(
-  session: ConnectionSession,
-  rehearsal?: Rehearsal,
-): Promise<WarmedConnection> {
+export async function warmConnection(session: ConnectionSession, rehearsal?: Rehearsal): Promise<void> {
   const { channel } = session;
-  const judged: WarmedConnection['judged'] = {};
-  if (channel.backend === 'bridge') return { judged };
+  if (channel.backend === 'bridge') return;
   await session.exclusive(async () => {
     // under a packet limit (Paper, or a server whose brand we do not know) the window is worth more than a
     // faster first call: round trips only where the budget knows there is no limit
     const unlimited = session.budget?.limit().limit === null && session.throttle?.limit().paced !== true;
     if (session.capabilities.strategy === 'fenced' && channel.connected && unlimited) {
-      // sent and judged as a call's commands are (its pacing, its outcome rules as each fence comes): the
-      // rehearsal judged the stand-in's lines, and these are the lines as the bot parses them, so a first call
-      // does not meet the real lines' shapes with code V8 optimised for other ones
-      const classifier = new CapturedClassifier(session);
-      await captureFenced(channel, warmReplies(), {
-        ...pacing(session),
-        onSettled: (k, c) => {
-          try {
-            const { status } = classifier.classify(c, k);
-            judged[status] = (judged[status] ?? 0) + 1;
-          } catch {
-            // judged only to be compiled: a rule that fails on a round trip is a real call's to report
-          }
-        },
-      });
+      await captureFenced(channel, warmReplies(), {});
     }
     // the round trips above mostly wait for the server: a rehearsal still under way used that time
     rehearsal?.stop();
@@ -153,5 +128,4 @@ export async function warmConnection(
       // an unloaded chunk around the bot: nothing to warm there
     }
   });
-  return { judged };
 }

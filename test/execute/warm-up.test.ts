@@ -38,10 +38,9 @@ test('warm-up rehearses the whole execute path and makes its round trips, leavin
   const packetsBefore = session.channel.packetLog!.total;
   const stdout = vi.spyOn(process.stdout, 'write');
   let rehearsed: Awaited<ReturnType<typeof warmUpExecuteCommands>>;
-  let warmed: Awaited<ReturnType<typeof warmConnection>>;
   try {
     rehearsed = await warmUpExecuteCommands({ version: session.channel.version });
-    warmed = await warmConnection(session);
+    await warmConnection(session);
     expect(stdout).not.toHaveBeenCalled();
   } finally {
     stdout.mockRestore();
@@ -60,12 +59,6 @@ test('warm-up rehearses the whole execute path and makes its round trips, leavin
   expect(text).toContain('facing takes north, south, west, east');
   // and the round trips went out: 1000 tellraw lines to the bot itself, each with its fence
   expect(session.channel.packetLog!.total - packetsBefore).toBeGreaterThanOrEqual(2000);
-  // each judged by the outcome rules as a call's command is, on the lines as the bot parsed them: successes
-  // applied, red failures refused by the game
-  const judged = warmed!.judged;
-  expect(Object.values(judged).reduce((a, b) => a + b, 0)).toBe(1000);
-  expect(judged['applied']).toBeGreaterThan(0);
-  expect(judged['rejected_by_game']).toBeGreaterThan(0);
   const afterWarmUp = blockChanges.length;
   const linesAfterWarmUp = watcher.lines.length;
 
@@ -90,10 +83,9 @@ test('under a packet limit (a Paper-like server) the warm-up makes no round trip
     const session = await p.target.get();
     expect(session.budget?.limit().limit).not.toBeNull();
     const before = session.channel.packetLog!.total;
-    const { judged } = await warmConnection(session);
+    await warmConnection(session);
     // the bot's own movement and keep-alive packets may pass meanwhile; round trips would be 2000
     expect(session.channel.packetLog!.total - before).toBeLessThan(100);
-    expect(judged).toEqual({});
   } finally {
     await p.close();
     await paper.stop();
