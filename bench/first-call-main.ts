@@ -1,7 +1,8 @@
 /**
  * `npm run bench:first-call` — only the first-call section of `npm run bench`, on its own world (warmed
  * first by a bare client, so that what warms up is mcbridge, not the world). Figures, not assertions.
- * `--processes <n>` fresh serve processes (default 3). With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
+ * `--processes <n>` fresh serve processes (default 3), `--big-calls` only the first big calls of fresh
+ * `serve --embedded` processes (bench/first-big-calls.ts). With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
  * are cut out of it by `bench/profile-calls.ts` (where the first call's extra time goes). With `--json`
  * the last line is the figures and targets as JSON: `npm run bench` runs this section so, in a process of
  * its own.
@@ -9,6 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { mixedCommands } from './commands.js';
+import { measureFirstBigCalls } from './first-big-calls.js';
 import { type CallWindow, measureFirstCallAndCeiling } from './first-call.js';
 import { summariseProfiles } from './profile-calls.js';
 import { measuredTargets } from './targets.js';
@@ -35,21 +37,20 @@ async function main() {
   const processes: Calls = [];
   const json = process.argv.includes('--json');
   const figures: Array<[string, string]> = [];
+  const record = (name: string, value: string) => {
+    figures.push([name, value]);
+    if (!json) process.stdout.write(`${name}: ${value}\n`);
+  };
   try {
-    await measureFirstCallAndCeiling(
-      world,
-      mixedCommands,
-      (name, value) => {
-        figures.push([name, value]);
-        if (!json) process.stdout.write(`${name}: ${value}\n`);
-      },
-      {
+    if (!process.argv.includes('--big-calls'))
+      await measureFirstCallAndCeiling(world, mixedCommands, record, {
         ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
         onProcess: (pid, windows) => processes.push({ pid, windows }),
         ...(count ? { processes: count } : {}),
         warmWorld: true,
-      },
-    );
+      });
+    // fresh `serve --embedded` processes, each with a world of its own; the bare client stays on this one
+    await measureFirstBigCalls(world, record, count);
   } finally {
     await world.stop();
   }
