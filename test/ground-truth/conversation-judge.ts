@@ -292,3 +292,28 @@ export const follow = async (ctx: Ctx, call: string, said: Said, depth = 0): Pro
     if (depth < 1) await follow(ctx, label, { batch, text }, depth + 1);
   }
 };
+
+/**
+ * One voice across tools: after a placed file's suggested steps are followed, compare_structure of the same
+ * file must not call what those steps wrote a difference from the plan (a file's own defect is said as the
+ * plan's, never as a required step that the comparison then undoes).
+ */
+export const comparedAfter = async (ctx: Ctx, call: Call): Promise<void> => {
+  const r = await ctx.c.call('compare_structure', { ...call.place });
+  const text = (r.content as Array<{ text: string }>)[0]?.text ?? '';
+  ctx.transcript.push({
+    call: `${call.say} → compare_structure`,
+    tool: 'compare_structure',
+    args: call.place,
+    text,
+  });
+  const out = r.structuredContent as { differences?: Array<Pos & { expected: string; actual: string }> };
+  const stepWrote = (d: Pos) => ctx.followedCells.has(key(d));
+  const undone = (out.differences ?? []).filter(stepWrote);
+  if (r.isError || undone.length)
+    ctx.untrue.push({
+      kind: 'two tools: a step of place_structure that compare_structure calls a difference',
+      call: call.say,
+      detail: `${text.split('\n')[0]} ${undone.map((d) => `${key(d)}: plan ${d.expected}, world ${d.actual}`).join('; ')}`,
+    });
+};

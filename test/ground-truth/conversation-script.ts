@@ -15,6 +15,7 @@
  */
 import type { NotRoom, RoomKind, Support, TruthRoom } from './build.js';
 import { bounding, type Grid, isAir, parseState, type Pos } from './grid.js';
+import { settle } from './vanilla-updates.js';
 
 /** The truth the script keeps as it goes: the world's grid, its rooms, what holds what, what nothing holds. */
 export interface Truth {
@@ -33,18 +34,23 @@ export interface Call {
   /** execute_commands: the commands, exactly as sent */
   commands?: string[];
   /** place_structure: the file (in the structures folder) and where its corner goes */
-  place?: { file: string; origin: Pos };
+  place?: { file: (typeof FILES)[number]; origin: Pos };
   /** the truth after the call (the commands' own writes are applied to the grid before it runs) */
   then: (t: Truth) => void;
 }
 
-/** The hut's file, cell by cell from its corner: what place_structure writes, and the truth's grid holds. */
-export const HUT_SIZE = { x: 5, y: 5, z: 5 } as const;
-export const hutBlock = (x: number, y: number, z: number): string => {
+/**
+ * The structure files the script places, cell by cell from their corner: what place_structure writes and the
+ * truth's grid holds. A 5×5×5 plank hut with a whole door and a glass window; the lean-to is the same hut
+ * whose file holds its door's lower half alone, under a plank (a file's own defect, as real files have).
+ */
+export const FILE_SIZE = { x: 5, y: 5, z: 5 } as const;
+export const FILES = ['hut.schem', 'lean-to.schem'] as const;
+export const fileBlock = (file: (typeof FILES)[number], x: number, y: number, z: number): string => {
   const edge = x === 0 || x === 4 || z === 0 || z === 4;
   if (y === 0 || y === 4) return 'minecraft:oak_planks';
   if (!edge) return 'minecraft:air';
-  if (x === 2 && z === 0 && y <= 2)
+  if (x === 2 && z === 0 && (y === 1 || (y === 2 && file === 'hut.schem')))
     return `minecraft:oak_door[facing=north,half=${y === 1 ? 'lower' : 'upper'},hinge=left,open=false,powered=false]`;
   if (x === 4 && z === 2 && y === 2) return 'minecraft:glass';
   return 'minecraft:oak_planks';
@@ -74,6 +80,20 @@ export const script = (o: Pos): Call[] => {
     `setblock ${s(dx, dy, dz)} minecraft:oak_door[facing=${facing},half=lower]`,
     `setblock ${s(dx, dy + 1, dz)} minecraft:oak_door[facing=${facing},half=upper]`,
   ];
+  /**
+   * A file placed block by block, bottom up: a lower door half alone is placed before the plank above it, whose
+   * placing takes it away (DoorBlock.updateShape), as the world does.
+   */
+  const placed = (t: Truth, file: (typeof FILES)[number], dx: number, dz: number): void => {
+    const cells: Pos[] = [];
+    for (let y = 0; y < FILE_SIZE.y; y++)
+      for (let z = 0; z < FILE_SIZE.z; z++)
+        for (let x = 0; x < FILE_SIZE.x; x++) {
+          cells.push(at(dx + x, y, dz + z));
+          t.grid.set(at(dx + x, y, dz + z), parseState(fileBlock(file, x, y, z)));
+        }
+    settle(t.grid, cells);
+  };
   const doorHeld = (t: Truth, dx: number, dy: number, dz: number): void => {
     holds(t, at(dx, dy, dz), 'minecraft:oak_door', 'below', at(dx, dy - 1, dz));
     holds(t, at(dx, dy + 1, dz), 'minecraft:oak_door', 'below', at(dx, dy, dz));
@@ -319,11 +339,19 @@ export const script = (o: Pos): Call[] => {
       tool: 'place_structure',
       place: { file: 'hut.schem', origin: at(22, 0, 0) },
       then: (t) => {
-        for (let y = 0; y < HUT_SIZE.y; y++)
-          for (let z = 0; z < HUT_SIZE.z; z++)
-            for (let x = 0; x < HUT_SIZE.x; x++) t.grid.set(at(22 + x, y, z), parseState(hutBlock(x, y, z)));
+        placed(t, 'hut.schem', 22, 0);
         doorHeld(t, 24, 1, 0);
         room(t, 'hut', 'room', hut, true);
+      },
+    },
+    {
+      say: 'a lean-to from a file whose door is only a lower half, under a plank',
+      tool: 'place_structure',
+      place: { file: 'lean-to.schem', origin: at(28, 0, 10) },
+      then: (t) => {
+        placed(t, 'lean-to.schem', 28, 10);
+        // the door's lower half is gone: the opening under the plank is one block high, no player passes
+        room(t, 'lean-to', 'room', cells(29, 1, 11, 31, 3, 13), false);
       },
     },
     {
