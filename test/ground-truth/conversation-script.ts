@@ -15,6 +15,7 @@
  */
 import type { NotRoom, RoomKind, Support, TruthRoom } from './build.js';
 import { bounding, type Grid, isAir, parseState, type Pos } from './grid.js';
+import { FILE_SIZE, type FileName, fileBlock } from './conversation-files.js';
 import { settle } from './vanilla-updates.js';
 
 /** The truth the script keeps as it goes: the world's grid, its rooms, what holds what, what nothing holds. */
@@ -34,27 +35,10 @@ export interface Call {
   /** execute_commands: the commands, exactly as sent */
   commands?: string[];
   /** place_structure: the file (in the structures folder) and where its corner goes */
-  place?: { file: (typeof FILES)[number]; origin: Pos };
+  place?: { file: FileName; origin: Pos };
   /** the truth after the call (the commands' own writes are applied to the grid before it runs) */
   then: (t: Truth) => void;
 }
-
-/**
- * The structure files the script places, cell by cell from their corner: what place_structure writes and the
- * truth's grid holds. A 5×5×5 plank hut with a whole door and a glass window; the lean-to is the same hut
- * whose file holds its door's lower half alone, under a plank (a file's own defect, as real files have).
- */
-export const FILE_SIZE = { x: 5, y: 5, z: 5 } as const;
-export const FILES = ['hut.schem', 'lean-to.schem'] as const;
-export const fileBlock = (file: (typeof FILES)[number], x: number, y: number, z: number): string => {
-  const edge = x === 0 || x === 4 || z === 0 || z === 4;
-  if (y === 0 || y === 4) return 'minecraft:oak_planks';
-  if (!edge) return 'minecraft:air';
-  if (x === 2 && z === 0 && (y === 1 || (y === 2 && file === 'hut.schem')))
-    return `minecraft:oak_door[facing=north,half=${y === 1 ? 'lower' : 'upper'},hinge=left,open=false,powered=false]`;
-  if (x === 4 && z === 2 && y === 2) return 'minecraft:glass';
-  return 'minecraft:oak_planks';
-};
 
 export const script = (o: Pos): Call[] => {
   const G = o.y;
@@ -84,7 +68,7 @@ export const script = (o: Pos): Call[] => {
    * A file placed block by block, bottom up: a lower door half alone is placed before the plank above it, whose
    * placing takes it away (DoorBlock.updateShape), as the world does.
    */
-  const placed = (t: Truth, file: (typeof FILES)[number], dx: number, dz: number): void => {
+  const placed = (t: Truth, file: FileName, dx: number, dz: number): void => {
     const cells: Pos[] = [];
     for (let y = 0; y < FILE_SIZE.y; y++)
       for (let z = 0; z < FILE_SIZE.z; z++)

@@ -42,6 +42,37 @@ const held = (t: Truth, p: Pos): boolean | undefined => {
 };
 
 /** `tally` counts the sentences judged, by what they are about: a judge that judged nothing proves nothing. */
+const BOX_BY_COMMANDS =
+  /\((-?\d+),(-?\d+),(-?\d+)\)–\((-?\d+),(-?\d+),(-?\d+)\) \(commands? ((?:#\d+(?:, | and )?)+)\)/g;
+
+/** Whether a setblock, fill or clone names a corner inside `box` (or spans it). */
+const namesInside = (command: string, box: { min: Pos; max: Pos }): boolean => {
+  const n = command
+    .split(/\s+/)
+    .slice(1, 7)
+    .filter((w) => /^-?\d+$/.test(w))
+    .map(Number);
+  if (n.length < 3) return true;
+  const lo = {
+    x: Math.min(n[0]!, n[3] ?? n[0]!),
+    y: Math.min(n[1]!, n[4] ?? n[1]!),
+    z: Math.min(n[2]!, n[5] ?? n[2]!),
+  };
+  const hi = {
+    x: Math.max(n[0]!, n[3] ?? n[0]!),
+    y: Math.max(n[1]!, n[4] ?? n[1]!),
+    z: Math.max(n[2]!, n[5] ?? n[2]!),
+  };
+  return (
+    lo.x <= box.max.x &&
+    box.min.x <= hi.x &&
+    lo.y <= box.max.y &&
+    box.min.y <= hi.y &&
+    lo.z <= box.max.z &&
+    box.min.z <= hi.z
+  );
+};
+
 export const falseSentences = (
   _b: Building,
   t: Truth,
@@ -81,6 +112,20 @@ export const falseSentences = (
         });
     }
   }
+  // "(command #7)" beside a box: commands are numbered from 1, and the one named writes into that box
+  for (const line of lines)
+    for (const m of line.matchAll(BOX_BY_COMMANDS)) {
+      tally('command numbers');
+      const box = { min: pos(m, 1), max: pos(m, 4) };
+      for (const n of m[7]!.match(/\d+/g) ?? []) {
+        const r = said.batch.results.find((x) => x.index === Number(n) - 1);
+        if (r && !namesInside(r.command, box))
+          out.push({
+            kind: 'counts: a command number that names another command',
+            detail: `#${n} is \`${r.command}\`: ${line}`,
+          });
+      }
+    }
   // a block the truth knows nothing holds, that the answer of the batch that set it does not name
   for (const u of t.unsupported) {
     const named = lines.some((l) => l.includes(`${u.at.x} ${u.at.y} ${u.at.z}`));
