@@ -339,14 +339,17 @@ export const script = (o: Pos): Call[] => {
       },
     },
     {
-      say: 'a shed — the mistake: its door only a lower half, under the wall block',
+      say: 'a shed with a wall torch — the mistake: its door only a lower half, under the wall block',
       tool: 'execute_commands',
       commands: [
         `fill ${s(0, 0, 10)} ${s(4, 4, 14)} minecraft:cobblestone hollow`,
         `setblock ${s(2, 1, 10)} minecraft:oak_door[facing=north,half=lower]`,
+        // on the middle of the back wall at eye height, where a window would go
+        `setblock ${s(2, 2, 13)} minecraft:wall_torch[facing=north]`,
       ],
       then: (t) => {
         holds(t, at(2, 1, 10), 'minecraft:oak_door', 'below', at(2, 0, 10));
+        holds(t, at(2, 2, 13), 'minecraft:wall_torch', 'behind', at(2, 2, 14));
         // the opening is one block high: no player passes
         room(t, 'shed', 'room', shed, false);
       },
