@@ -73,7 +73,7 @@ export const finish = (b: Builder, seed: number, family: Family): Building => {
 };
 
 /** Flat terrain inside the site, as the grid's: stone, three dirt, grass at ground level, air above. */
-const siteCommands = (site: Box3, groundY: number): string[] => {
+export const siteCommands = (site: Box3, groundY: number): string[] => {
   const { min, max } = site;
   const layer = (y0: number, y1: number, block: string): string[] => {
     // fills within vanilla's 32,768-block limit

@@ -1,0 +1,170 @@
+/**
+ * A new user's session through the real MCP client on the embedded world (conversation-script.ts): one call
+ * after another, as an LLM sends them, on a site laid flat above the bot. After every call, every sentence of
+ * the answer about rooms, doors, ways in, support and counts is judged against the truth the script knows by
+ * construction (conversation-judge.ts, judge.ts, conversation-sentences.ts); then every suggested step is
+ * followed as given (its tool, its arguments, and the steps of that answer once more) and the world is read
+ * back: nothing the script built may be damaged, and the step must do what it says. After a placed file's
+ * steps, compare_structure of the same file must not call them a difference.
+ *
+ * Today's untrue sentences are `test.fails`, one per kind (KNOWN below), red once fixed; any other kind fails
+ * the plain test beside them. `CONVERSATION_DUMP=<file>` writes the transcript and every finding.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { BatchResult } from '../../src/results/schema.js';
+import { startCompanion, type TestCompanion } from '../helpers/companion.js';
+import { FILES, structureFile } from './conversation-files.js';
+import { type Call, script, type Truth } from './conversation-script.js';
+import { comparedAfter, type Ctx, follow, heard } from './conversation-judge.js';
+import { Grid, type Pos } from './grid.js';
+import { siteCommands } from './generator.js';
+
+let c: TestCompanion;
+let ctx: Ctx;
+
+const send = async (call: Call): Promise<{ batch: BatchResult; text: string }> => {
+  const args = call.tool === 'place_structure' ? { ...call.place } : { commands: call.commands };
+  const result = await c.call(call.tool, args);
+  const text = (result.content as Array<{ text: string }>)[0]!.text;
+  expect(result.isError, text).toBeFalsy();
+  return { batch: result.structuredContent as unknown as BatchResult, text };
+};
+
+beforeAll(async () => {
+  c = await startCompanion({ username: 'Newcomer' });
+  const p = (await c.target.get()).channel.executorPosition()!;
+  // the site stands clear above the bot: nothing of the world around it is read
+  const o: Pos = { x: Math.floor(p.x) - 9, y: Math.floor(p.y) + 20, z: Math.floor(p.z) - 9 };
+  const site = {
+    min: { x: o.x - 8, y: o.y - 11, z: o.z - 8 },
+    max: { x: o.x + 34, y: o.y + 24, z: o.z + 24 },
+  };
+  const laid = await c.call('execute_commands', { commands: siteCommands(site, o.y) });
+  expect(laid.isError).toBeFalsy();
+  for (const file of FILES) writeFileSync(join(c.structures.dir, file), structureFile(file));
+
+  const t: Truth = {
+    grid: new Grid(o.y),
+    rooms: new Map(),
+    notRooms: new Map(),
+    supports: [],
+    unsupported: [],
+  };
+  const channel = (await c.target.get()).channel;
+  ctx = {
+    c,
+    channel,
+    t,
+    o,
+    untrue: [],
+    transcript: [],
+    worldDiffers: [],
+    scriptErrors: [],
+    judged: new Map(),
+    followedCells: new Set(),
+  };
+  for (const call of script(o)) {
+    const said = await heard(ctx, call, send);
+    await follow(ctx, call.say, said);
+    if (call.place) await comparedAfter(ctx, call);
+  }
+}, 600_000);
+afterAll(async () => {
+  await c?.close();
+  if (process.env['CONVERSATION_DUMP'])
+    writeFileSync(
+      process.env['CONVERSATION_DUMP'],
+      JSON.stringify(
+        {
+          ...ctx,
+          c: undefined,
+          channel: undefined,
+          t: undefined,
+          judged: [...ctx.judged],
+          followedCells: undefined,
+        },
+        null,
+        1,
+      ),
+    );
+});
+
+const found = (kind: string): string[] =>
+  ctx.untrue.filter((u) => u.kind === kind).map((u) => `${u.call}: ${u.detail}`);
+
+describe('the script and the world', () => {
+  test('every call of the script is sent and every suggested step followed', () => {
+    expect(ctx.transcript.length).toBeGreaterThan(25);
+    expect(ctx.judged.get('steps followed') ?? 0).toBeGreaterThan(10);
+  });
+  test('after every call the world holds what the script’s truth holds (vanilla’s drops included)', () => {
+    expect(ctx.worldDiffers).toEqual([]);
+  });
+  test('the script’s ways in agree with the naive walker’s paths', () => {
+    expect(ctx.scriptErrors).toEqual([]);
+  });
+  test('sentences of every kind were judged: rooms, door halves, support, counts, command numbers', () => {
+    for (const what of ['rooms', 'door halves', 'support', 'counts', 'command numbers'])
+      expect(ctx.judged.get(what) ?? 0, what).toBeGreaterThan(0);
+  });
+});
+
+describe('following every suggested step as given', () => {
+  test.each([
+    'step refused: execute_commands',
+    'step not applied as given',
+    'step’s blocks not in the world',
+    'step damaged what stood',
+    'two tools: a step of place_structure that compare_structure calls a difference',
+  ])('%s: never', (kind) => {
+    expect(found(kind)).toEqual([]);
+  });
+});
+
+/**
+ * The untrue sentences today's hints still say in this conversation, one kind each: `test.fails`, red once
+ * fixed. Coordinates are the run's (the site stands around the bot); quoted from one run.
+ */
+const KNOWN: Record<string, string> = {
+  // stairs up through a hole in the east room's ceiling: "(2) the 9×3×5 room at (-2,-36,2)–(8,-32,8): no way in yet."
+  'way-in: storey: "no way in", but a player walks in (upper storey)':
+    'the storey reached by stairs: "no way in"',
+  // the ladder and trapdoor hatch into the roof space: the attic is never named, only the rooms below it
+  'room-named: attic not named (attic)': 'the attic reached by its hatch is not named',
+  // after the ladder down to the basement (and its torch): no sentence names the basement
+  'room-named: basement not named (basement)': 'the basement reached by its ladder is not named',
+  // the ladder through the tower's floor, or glowstone set into it: the tower's lower storey is not named
+  'room-named: room not named (tower’s lower storey)': 'the tower’s lower storey is not named',
+  // place_structure of the hut's file: the answer names no room
+  'room-named: room not named (hut)': 'the hut placed from a file is not named',
+  // place_structure of the lean-to's file (its door's lone lower half taken away by the plank placed over it):
+  // "the server said 1 command(s) applied but the world disagrees", and no room named
+  'room-named: room not named (lean-to)': 'the lean-to placed from a file is not named',
+  // glowstone set into the tower's ceiling (a step of its own answer): the tower is not named
+  'room-named: room not named (tower)': 'the tower lit by its own suggested step is not named',
+  // the fill over the house's east window: "1/1 applied … Successfully filled 1 block(s)", no room named
+  'room-named: room not named (east room)': 'the room whose window a fill replaced is not named',
+  // windows upstairs: "3/3 applied (3 read back from the world as written)" beside
+  // "(1) the 4×3×5 room at (3,-40,2)–(8,-36,8): not all read back" — a room the batch never wrote
+  'counts: every write read back, and a room "not all read back"':
+    'every write read back, and a room "not all read back"',
+  // the storey's walls, roof and light followed as suggested: "the 9×3×5 room … has no door: place one in the
+  // middle of its south wall" — five blocks up, onto a drop
+  'steps-pass: add_door: door-to-nowhere': 'a door suggested onto a drop',
+};
+
+describe('the answers say nothing untrue about the buildings', () => {
+  test('no untrue sentence of a kind not listed below', () => {
+    const other = ctx.untrue
+      .filter((u) => !(u.kind in KNOWN))
+      .map((u) => `${u.kind} · ${u.call}: ${u.detail}`);
+    expect(other).toEqual([]);
+  });
+  for (const [kind, name] of Object.entries(KNOWN))
+    // a known untrue sentence of today's hints: `test.fails` turns red once it is fixed
+    test.fails(`${name} (fails today)`, () => {
+      expect(found(kind)).toEqual([]);
+    });
+});
