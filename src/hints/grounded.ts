@@ -14,10 +14,10 @@ import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.j
 import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, step } from './geometry.js';
 import { isRoofSpace } from './roof-space.js';
 import { unsupportedIn } from './support.js';
-import { type CellKind, cellKind, enclosedRoomsNear, shellOf, type Space, spacesIn } from './world-spaces.js';
+import { type CellKind, cellKind } from './model/cells.js';
+import { enclosedRoomsNear, type FloodOptions, shellOf, type Space, spacesIn } from './model/spaces.js';
 import type { WorldRegion } from './world-region.js';
 import { BuildingModel } from './model/building.js';
-import type { Stand } from './model/walk.js';
 import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
 
 /** Share of a room's columns a layer must cover to be its floor or roof (a stair hole is fine). */
@@ -40,7 +40,11 @@ export function groundInWorld(
   build: BuildContext,
   region: WorldRegion,
   version?: string,
-  { rooms: withRooms = true, searchRooms = true }: { rooms?: boolean; searchRooms?: boolean } = {},
+  {
+    rooms: withRooms = true,
+    searchRooms = true,
+    cut,
+  }: { rooms?: boolean; searchRooms?: boolean; cut?: FloodOptions['cut'] } = {},
 ): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const doors = groundDoors(build.doors, region, kind);
@@ -52,19 +56,17 @@ export function groundInWorld(
   if (!withRooms) return { ...build, doors, beds, rooms: [], lights: [], windows: [], gaps: [], unsupported };
   const lights: Feature[] = [];
   const windows: Feature[] = [];
-  const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
-  // roof space is no room: no door, window or light is asked of it
-  const model = new BuildingModel(region, version);
-  // one room per storey; a storey of the air around the writes that an outlined room holds is that room
-  const outlinedStoreys = outlined.flatMap((p) => storeysOf(p, model, kind));
-  const near = (searchRooms ? enclosedNearWrites(build, region, [], version) : [])
-    .flatMap((p) => storeysOf(p, model, kind))
-    .filter((p) => !outlinedStoreys.some((r) => intersection(r.interior, p.interior)));
-  // roof space is no room unless a player walks into it (an attic up a ladder)
-  const parts = [...outlinedStoreys, ...near].filter(
-    (p) => !p.space || p.wayIn === 'walkable' || p.under || !isRoofSpace(p.space, region, kind),
+  const model = new BuildingModel(region, version, { cut });
+  // the rooms are the building model's: enclosed air, one room per storey, that the batch's writes touched
+  const found = modelRooms(build, model, region, kind, searchRooms);
+  // walls the batch outlined that enclose no room yet (no roof, no floor, a gap): what they lack is said
+  const unfinished = build.rooms
+    .filter((room) => !found.some((f) => intersection(f.interior, room.interior)))
+    .flatMap((room) => splitRoom(room, region, version, { cut }))
+    .flatMap((p) => storeysOf(p, model, kind));
+  const rooms = [...found, ...unfinished].map((part) =>
+    attachFromWorld(part, region, kind, { doors, lights, windows }, version),
   );
-  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
   // a gap between two walls is only a gap while the world still shows it open
   const gaps = build.gaps.filter(
     (g) =>
@@ -73,6 +75,53 @@ export function groundInWorld(
   );
   return { ...build, doors, beds, rooms, lights, windows, gaps, unsupported };
 }
+
+/**
+ * The building model's rooms the batch touched (a write in a room's air or in its walls, floor or ceiling):
+ * enclosed spaces near the writes, one per storey, where a player stands; roof space (air under a roof on
+ * another room's ceiling, that no way leads into) is none. Each takes its name and material from a room the
+ * batch outlined where one holds it. With `searchRooms` false only the outlined rooms' air is looked at.
+ */
+const modelRooms = (
+  build: BuildContext,
+  model: BuildingModel,
+  region: WorldRegion,
+  kind: (p: BlockPos) => CellKind,
+  searchRooms: boolean,
+): Part[] => {
+  const writes = build.touched.map((t) => t.box);
+  const near = boundingBox(searchRooms ? writes : build.rooms.map((r) => r.box));
+  if (!near) return [];
+  return enclosedRoomsNear(region, near, model.version, model.flood).flatMap((space) => {
+    const storeys = model.storeys(space);
+    return storeys.flatMap(({ stands, space: air }, i): Part[] => {
+      const interior = air.interior;
+      const box = shellOf(interior);
+      if (!writes.some((w) => intersection(w, box))) return [];
+      if (!stands.some((s) => !s.climbing && air.open.has(`${s.x},${s.y},${s.z}`))) return [];
+      const wayIn = model.wayIn(stands);
+      const under = i < storeys.length - 1;
+      if (!under && !model.entered(stands) && isRoofSpace(air, region, kind)) return [];
+      const outlined = build.rooms.find((r) => intersection(r.interior, interior));
+      const wall = region.at({ ...interior.min, x: box.min.x });
+      return [
+        {
+          box,
+          interior,
+          source: outlined?.source ?? 'world',
+          block:
+            outlined?.block ??
+            (typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall)),
+          entries: outlined?.entries ?? [],
+          space: air,
+          hasFloor: layerCovered(air, interior.min.y - 1, kind),
+          hasRoof: layerCovered(air, interior.max.y + 1, kind),
+          ...(wayIn ? { wayIn } : {}),
+        },
+      ];
+    });
+  });
+};
 
 /**
  * The batch's doors as the world shows them: a half the world no longer holds is gone; a door is
@@ -112,7 +161,7 @@ type Part = Pick<
 const storeysOf = (part: Part, model: BuildingModel, kind: (p: BlockPos) => CellKind): Part[] => {
   if (!part.space) return [part];
   const storeys = model.storeys(part.space);
-  const judged = (stands: Stand[]): Pick<Part, 'wayIn'> => {
+  const judged = (stands: Parameters<BuildingModel['wayIn']>[0]): Pick<Part, 'wayIn'> => {
     const wayIn = model.wayIn(stands);
     return wayIn ? { wayIn } : {};
   };
@@ -136,10 +185,15 @@ const storeysOf = (part: Part, model: BuildingModel, kind: (p: BlockPos) => Cell
  * The open space inside a room the batch outlined, as the world holds it: one room, or several where inner
  * walls divide it. Nothing when the world cannot tell (a block unread) or holds no room there any more.
  */
-const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] => {
+const splitRoom = (
+  room: Room,
+  region: WorldRegion,
+  version: string | undefined,
+  flood: FloodOptions,
+): Part[] => {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   for (const p of cellsOf(room.box)) if (kind(p) === 'unknown') return [];
-  const spaces = spacesIn(region, room.interior, version) ?? [];
+  const spaces = spacesIn(region, room.interior, version, flood) ?? [];
   // one space: the room the batch outlined, furniture and all
   const only = spaces.length === 1 ? spaces[0] : undefined;
   if (only) {
@@ -169,39 +223,6 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
       hasFloor: layerCovered(space, interior.min.y - 1, kind),
       hasRoof: layerCovered(space, interior.max.y + 1, kind),
     };
-  });
-};
-
-/**
- * Rooms the batch did not outline but closed (a roof over walls an earlier batch built, a door that shut
- * the last opening): rooms enclosed inside the region, next to what the batch wrote, that no outlined room
- * already holds.
- */
-const enclosedNearWrites = (
-  build: BuildContext,
-  region: WorldRegion,
-  outlined: readonly Part[],
-  version?: string,
-): Part[] => {
-  const near = boundingBox(build.touched.map((t) => t.box));
-  if (!near) return [];
-  return enclosedRoomsNear(region, near, version).flatMap((space): Part[] => {
-    const { interior } = space;
-    if (outlined.some((r) => intersection(r.interior, interior))) return [];
-    const box = shellOf(interior);
-    const wall = region.at({ ...interior.min, x: box.min.x });
-    return [
-      {
-        box,
-        interior,
-        source: 'world',
-        space,
-        block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
-        entries: [],
-        hasFloor: true,
-        hasRoof: true,
-      },
-    ];
   });
 };
 

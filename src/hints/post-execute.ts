@@ -7,7 +7,8 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { BatchShape, BuildContext, HintEntry } from './context.js';
-import { volume, writeBox } from './geometry.js';
+import { containsPos, volume, writeBox } from './geometry.js';
+import { isAirName } from './blocks.js';
 import { groundInWorld } from './grounded.js';
 import type { WorldRegion } from './world-region.js';
 import { followable, refusalOf } from './allowed.js';
@@ -99,6 +100,7 @@ export const postExecuteHints = (
         ? groundInWorld(batchOnly, region, version, {
             rooms: input.designAdvice !== false,
             searchRooms: input.roomsKept !== true,
+            cut: openingsCut(input.entries),
           })
         : withoutWorld(batchOnly);
     // rules ask about the same few commands once per refused command: each is checked once
@@ -160,6 +162,31 @@ export const postExecuteHints = (
 /** The boxes of every write the server took (applied or not known): where the hints read the world. */
 export const writtenBoxes = (entries: readonly HintEntry[]): Box[] =>
   entries.flatMap((e) => (e.result.accepted ? e.writes.filter((w) => !w.unresolved).map(writeBox) : []));
+
+/** An air write no larger than a doorway (3 wide, 3 high, 1 thick): an opening cut into a wall. */
+const MAX_OPENING_CELLS = 9;
+
+/**
+ * The cells the batch's openings were cut in (air written, a doorway's size at most): where the building model
+ * cannot tell a doorway from the end of a one-wide corridor by its shape, the builder's cut tells it.
+ */
+const openingsCut = (entries: readonly HintEntry[]): ((p: BlockPos) => boolean) | undefined => {
+  const boxes = entries.flatMap((e) =>
+    e.result.accepted
+      ? e.writes.filter(
+          (w) =>
+            !w.unresolved &&
+            w.kind !== 'clone' &&
+            isAirName(w.block.name) &&
+            (w.kind === 'setblock' || !w.filter) &&
+            volume(writeBox(w)) <= MAX_OPENING_CELLS,
+        )
+      : [],
+  );
+  if (!boxes.length) return undefined;
+  const cut = boxes.map(writeBox);
+  return (p) => cut.some((b) => containsPos(b, p));
+};
 
 /** No world to check the batch against: nothing it could contradict (rooms, loose wall ends, door and bed halves). */
 const withoutWorld = (build: BuildContext): BuildContext => ({
