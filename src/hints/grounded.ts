@@ -43,8 +43,8 @@ export function groundInWorld(
   {
     rooms: withRooms = true,
     searchRooms = true,
-    cut,
-  }: { rooms?: boolean; searchRooms?: boolean; cut?: FloodOptions['cut'] } = {},
+    model = new BuildingModel(region, version),
+  }: { rooms?: boolean; searchRooms?: boolean; model?: BuildingModel } = {},
 ): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const doors = groundDoors(build.doors, region, kind);
@@ -56,20 +56,23 @@ export function groundInWorld(
   if (!withRooms) return { ...build, doors, beds, rooms: [], lights: [], windows: [], gaps: [], unsupported };
   const lights: Feature[] = [];
   const windows: Feature[] = [];
-  const model = new BuildingModel(region, version, { cut });
   // the rooms are the building model's: enclosed air, one room per storey, that the batch's writes touched
   const found = modelRooms(build, model, region, kind, searchRooms);
   // walls the batch outlined that enclose no room yet (no roof, no floor, a gap): what they lack is said
   const unfinished = build.rooms
     .filter((room) => !found.some((f) => intersection(f.interior, room.interior)))
-    .flatMap((room) => splitRoom(room, region, version, { cut }))
+    .flatMap((room) => splitRoom(room, region, version, model.flood))
     .flatMap((p) => storeysOf(p, model, kind));
   const rooms = [...found, ...unfinished].map((part) =>
     attachFromWorld(part, region, kind, { doors, lights, windows }, version),
   );
-  // a gap between two walls is only a gap while the world still shows it open
+  // a gap between two walls is only a gap while the world still shows it open, and not where closing it
+  // would fill a room's air (the inner walls of a U or an L, a closet's wall, stop where the room goes on)
+  const roomAir = [...found, ...unfinished].map((p) => p.space?.open);
+  const inRoomAir = (p: BlockPos): boolean => roomAir.some((o) => o?.has(`${p.x},${p.y},${p.z}`) === true);
   const gaps = build.gaps.filter(
     (g) =>
+      g.fills.every((f) => ![...cellsOf(f.box)].some(inRoomAir)) &&
       g.fills.some((f) => [...cellsOf(f.box)].some((p) => kind(p) === 'open')) &&
       g.fills.every((f) => [...cellsOf(f.box)].every((p) => kind(p) !== 'unknown')),
   );
@@ -236,9 +239,18 @@ const MAX_STOREY = 8;
  */
 const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind): boolean => {
   const dir = y > space.interior.max.y ? 1 : -1;
-  const closedBeyond = (x: number, z: number): boolean => {
+  // per column, the cell over its highest open cell (under its lowest): a pitched roof closes each column at
+  // its own height
+  const edge = new Map<string, number>();
+  for (const k of space.open) {
+    const [x, cy, z] = k.split(',').map(Number) as [number, number, number];
+    const col = `${x},${z}`;
+    const was = edge.get(col);
+    if (was === undefined || (dir > 0 ? cy > was : cy < was)) edge.set(col, cy);
+  }
+  const closedBeyond = (x: number, from: number, z: number): boolean => {
     for (let d = 1; d <= MAX_STOREY; d++) {
-      const k = kind({ x, y: y + dir * d, z });
+      const k = kind({ x, y: from + dir * d, z });
       if (k === 'solid' || k === 'door') return true;
       if (k === 'unknown') return false;
     }
@@ -247,7 +259,8 @@ const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind):
   let closed = 0;
   for (const column of space.columns) {
     const [x, z] = column.split(',').map(Number) as [number, number];
-    if (kind({ x, y, z }) !== 'open' || closedBeyond(x, z)) closed++;
+    const at = (edge.get(column) ?? y - dir) + dir;
+    if (kind({ x, y: at, z }) !== 'open' || closedBeyond(x, at, z)) closed++;
   }
   return closed / space.columns.size >= LAYER_COVERAGE;
 };

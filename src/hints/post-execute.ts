@@ -10,6 +10,7 @@ import type { BatchShape, BuildContext, HintEntry } from './context.js';
 import { containsPos, volume, writeBox } from './geometry.js';
 import { isAirName } from './blocks.js';
 import { groundInWorld } from './grounded.js';
+import { BuildingModel } from './model/building.js';
 import type { WorldRegion } from './world-region.js';
 import { followable, refusalOf } from './allowed.js';
 import { buildingReferee } from './referee.js';
@@ -94,13 +95,17 @@ export const postExecuteHints = (
         ? undefined
         : input.readBlock;
     const batchOnly = analyzeBuild(input.entries);
+    // one model of the building per answer: the rooms, their ways in and every rule's steps read it
+    const model = region
+      ? new BuildingModel(region, version, { cut: openingsCut(input.entries) })
+      : undefined;
     const build = !world
       ? batchOnly
-      : region
+      : region && model
         ? groundInWorld(batchOnly, region, version, {
             rooms: input.designAdvice !== false,
             searchRooms: input.roomsKept !== true,
-            cut: openingsCut(input.entries),
+            model,
           })
         : withoutWorld(batchOnly);
     // rules ask about the same few commands once per refused command: each is checked once
@@ -123,6 +128,7 @@ export const postExecuteHints = (
       ...(input.batch === undefined ? {} : { batch: input.batch }),
       ...(input.designAdvice === false ? { plan: true } : {}),
       ...(region ? { region } : {}),
+      ...(model ? { model } : {}),
     };
     const proposals: ProposedStep[] = [];
     const notes: string[] = [];

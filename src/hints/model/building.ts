@@ -104,7 +104,13 @@ export class BuildingModel {
         wide[i - 1]!.push(...wide[i]!);
         wide.splice(i, 1);
       }
-    if (wide.length <= 1) return [{ stands: wide[0] ?? stands, space }];
+    // narrow groups on a storey's floor (a one-wide arm behind a chest) belong to it; others (a stairway) to none
+    for (const g of groups) {
+      if (wide.includes(g)) continue;
+      const home = wide.find((w) => floorOf(g) === floorOf(w));
+      home?.push(...g);
+    }
+    if (wide.length <= 1) return [{ stands: wide.length ? wide[0]! : stands, space }];
     return wide.map((g, i) => {
       const bottom = floorOf(g);
       const xs = g.map((s) => s.x);

@@ -86,13 +86,13 @@ export const passageCell = (read: PassageReader, p: BlockPos): boolean => {
     if (found[0] < found[1]) return true;
     // one wide: a one-wide corridor on either side across the wall makes it that corridor's end, or its air
     const corridor = (c: number): boolean => run(cell(bottom, bottom[along], c)) !== undefined;
+    if (read.cut?.(bottom) === true) return true;
     const back = corridor(-1);
     const front = corridor(1);
     if (back && front) continue;
     const lintel = read.fullCube(top.x, top.y + 1, top.z);
     const lower = (c: number): boolean => lintel && lowerThan(kind, cell(top, top[along], c));
     const sky = (c: number): boolean => openSky(read, cell(bottom, bottom[along], c));
-    if (read.cut?.(bottom) === true) return true;
     if (!back && !front) {
       // a doorway in the middle of a wall (the wall goes on past both jambs), or lower than the room beside
       // it, or onto open sky; else a narrow part of one room (a U's arm, one cell wide)
