@@ -22,9 +22,23 @@ const leadsToGround = (ctx: HintContext, plan: DoorPlan): boolean => {
   for (let i = 0; i < plan.width; i++) {
     const sill = { ...plan.lower, [along]: plan.lower[along] + i };
     for (const n of [1, -1]) {
-      // on the floor level with the sill (not on a bed or a chest in front of it)
-      const stand = walk.standOf(step(sill, plan.side, n));
-      if (!stand || stand.climbing || Math.abs(stand.h - sill.y) > 1e-6) return false;
+      // on the floor level with the sill (not on a bed or a chest in front of it); open down past what was
+      // read, or not read: could not judge, the door is said
+      const at = step(sill, plan.side, n);
+      const stand = walk.standOf(at);
+      if (stand && !stand.climbing && Math.abs(stand.h - sill.y) < 1e-6) continue;
+      // outside, a floor one block below the sill: a player jumps in (the cell over its head open)
+      const below = walk.standOf({ ...at, y: at.y - 1 });
+      if (
+        n === 1 &&
+        below &&
+        !below.climbing &&
+        below.h === sill.y - 1 &&
+        walk.spanFree(at.x, at.z, below.h, sill.y + 2) === true
+      )
+        continue;
+      if (walk.spanFree(at.x, at.z, walk.region.box.min.y, sill.y + 2) !== false) continue;
+      return false;
     }
   }
   return true;
