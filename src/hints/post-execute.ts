@@ -116,7 +116,12 @@ export const postExecuteHints = (
       return ok;
     };
     const ctx: HintContext = {
-      ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
+      // inside something built: the model's enclosed air where the world was read; the bot's view otherwise
+      ...(model
+        ? { indoors: (pos: BlockPos) => model.enclosed(pos) }
+        : read
+          ? { indoors: (pos: BlockPos) => isIndoors(read, pos) }
+          : {}),
       allows,
       build,
       entries: input.entries,

@@ -6,7 +6,8 @@
  * the verdict is 'unknown' (could not judge), never 'none'.
  */
 import type { Box } from '../../vocabulary/blocks/box.js';
-import type { FloodOptions, Space } from './spaces.js';
+import { enclosedRoomsNear, type FloodOptions, type Space } from './spaces.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { WorldRegion } from '../world-region.js';
 import { type Stand, standKey, STEP_UP, WalkGraph } from './walk.js';
 
@@ -39,6 +40,24 @@ export class BuildingModel {
   ) {
     this.walk = new WalkGraph(region, version);
     this.flood = flood;
+  }
+
+  private readonly enclosedCache = new Map<string, boolean>();
+
+  /**
+   * The cell is air inside something built: an enclosed space of the model (a room built earlier, beyond an
+   * opening the batch cut), not open air that reaches the sky or the edge of what was read.
+   */
+  enclosed(p: BlockPos): boolean {
+    const key = `${p.x},${p.y},${p.z}`;
+    let known = this.enclosedCache.get(key);
+    if (known === undefined) {
+      known = enclosedRoomsNear(this.region, { min: p, max: p }, this.version, this.flood).some((s) =>
+        s.open.has(key),
+      );
+      this.enclosedCache.set(key, known);
+    }
+    return known;
   }
 
   /**
