@@ -4,6 +4,7 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
 import type { Side } from './geometry.js';
 import type { WorldRegion } from './world-region.js';
+import type { BuildingModel } from './model/building.js';
 
 /** Per-command result of automatic verification, when it ran. */
 export type VerificationStatus = 'verified' | 'mismatch' | 'unloaded' | 'not_checked';
@@ -210,6 +211,8 @@ export interface HintContext {
   bot?: { name?: string; operator?: boolean };
   /** the world the hints read after the batch (world-region.ts): the building model and the referee read it */
   region?: WorldRegion;
+  /** the building model of this answer (model/building.ts): every rule that speaks of rooms, doors or windows reads it */
+  model?: BuildingModel;
   /** the batch placed a plan (a structure file): its own defects are the plan's, said as such, not repaired */
   plan?: boolean;
 }

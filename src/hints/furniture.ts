@@ -10,7 +10,7 @@ import { lowestTop } from './block-data.js';
 import { bare, bedFacing, bedPart, isAirName, isBedName } from './blocks.js';
 import type { Bed, BlockedEntrance, BuildContext, Room } from './context.js';
 import { boxOf, containsPos, type Side, step } from './geometry.js';
-import type { CellKind } from './world-spaces.js';
+import type { CellKind } from './model/cells.js';
 import type { WorldRegion } from './world-region.js';
 
 type Kind = (p: BlockPos) => CellKind;

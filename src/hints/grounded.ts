@@ -14,10 +14,10 @@ import type { BuildContext, Door, Feature, Room, RoomOpening } from './context.j
 import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, step } from './geometry.js';
 import { isRoofSpace } from './roof-space.js';
 import { unsupportedIn } from './support.js';
-import { type CellKind, cellKind, enclosedRoomsNear, shellOf, type Space, spacesIn } from './world-spaces.js';
+import { type CellKind, cellKind } from './model/cells.js';
+import { enclosedRoomsNear, type FloodOptions, shellOf, type Space, spacesIn } from './model/spaces.js';
 import type { WorldRegion } from './world-region.js';
 import { BuildingModel } from './model/building.js';
-import type { Stand } from './model/walk.js';
 import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
 
 /** Share of a room's columns a layer must cover to be its floor or roof (a stair hole is fine). */
@@ -40,7 +40,11 @@ export function groundInWorld(
   build: BuildContext,
   region: WorldRegion,
   version?: string,
-  { rooms: withRooms = true, searchRooms = true }: { rooms?: boolean; searchRooms?: boolean } = {},
+  {
+    rooms: withRooms = true,
+    searchRooms = true,
+    model = new BuildingModel(region, version),
+  }: { rooms?: boolean; searchRooms?: boolean; model?: BuildingModel } = {},
 ): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const doors = groundDoors(build.doors, region, kind);
@@ -52,27 +56,75 @@ export function groundInWorld(
   if (!withRooms) return { ...build, doors, beds, rooms: [], lights: [], windows: [], gaps: [], unsupported };
   const lights: Feature[] = [];
   const windows: Feature[] = [];
-  const outlined = build.rooms.flatMap((room) => splitRoom(room, region, version));
-  // roof space is no room: no door, window or light is asked of it
-  const model = new BuildingModel(region, version);
-  // one room per storey; a storey of the air around the writes that an outlined room holds is that room
-  const outlinedStoreys = outlined.flatMap((p) => storeysOf(p, model, kind));
-  const near = (searchRooms ? enclosedNearWrites(build, region, [], version) : [])
-    .flatMap((p) => storeysOf(p, model, kind))
-    .filter((p) => !outlinedStoreys.some((r) => intersection(r.interior, p.interior)));
-  // roof space is no room unless a player walks into it (an attic up a ladder)
-  const parts = [...outlinedStoreys, ...near].filter(
-    (p) => !p.space || p.wayIn === 'walkable' || p.under || !isRoofSpace(p.space, region, kind),
+  // the rooms are the building model's: enclosed air, one room per storey, that the batch's writes touched
+  const found = modelRooms(build, model, region, kind, searchRooms);
+  // walls the batch outlined that enclose no room yet (no roof, no floor, a gap): what they lack is said
+  const unfinished = build.rooms
+    .filter((room) => !found.some((f) => intersection(f.interior, room.interior)))
+    .flatMap((room) => splitRoom(room, region, version, model.flood))
+    .flatMap((p) => storeysOf(p, model, kind));
+  const rooms = [...found, ...unfinished].map((part) =>
+    attachFromWorld(part, region, kind, { doors, lights, windows }, version),
   );
-  const rooms = parts.map((part) => attachFromWorld(part, region, kind, { doors, lights, windows }, version));
-  // a gap between two walls is only a gap while the world still shows it open
+  // a gap between two walls is only a gap while the world still shows it open, and not where closing it
+  // would fill a room's air (the inner walls of a U or an L, a closet's wall, stop where the room goes on)
+  const roomAir = [...found, ...unfinished].map((p) => p.space?.open);
+  const inRoomAir = (p: BlockPos): boolean => roomAir.some((o) => o?.has(`${p.x},${p.y},${p.z}`) === true);
   const gaps = build.gaps.filter(
     (g) =>
+      g.fills.every((f) => ![...cellsOf(f.box)].some(inRoomAir)) &&
       g.fills.some((f) => [...cellsOf(f.box)].some((p) => kind(p) === 'open')) &&
       g.fills.every((f) => [...cellsOf(f.box)].every((p) => kind(p) !== 'unknown')),
   );
   return { ...build, doors, beds, rooms, lights, windows, gaps, unsupported };
 }
+
+/**
+ * The building model's rooms the batch touched (a write in a room's air or in its walls, floor or ceiling):
+ * enclosed spaces near the writes, one per storey, where a player stands; roof space (air under a roof on
+ * another room's ceiling, that no way leads into) is none. Each takes its name and material from a room the
+ * batch outlined where one holds it. With `searchRooms` false only the outlined rooms' air is looked at.
+ */
+const modelRooms = (
+  build: BuildContext,
+  model: BuildingModel,
+  region: WorldRegion,
+  kind: (p: BlockPos) => CellKind,
+  searchRooms: boolean,
+): Part[] => {
+  const writes = build.touched.map((t) => t.box);
+  const near = boundingBox(searchRooms ? writes : build.rooms.map((r) => r.box));
+  if (!near) return [];
+  return enclosedRoomsNear(region, near, model.version, model.flood).flatMap((space) => {
+    const storeys = model.storeys(space);
+    return storeys.flatMap(({ stands, space: air }, i): Part[] => {
+      const interior = air.interior;
+      const box = shellOf(interior);
+      if (!writes.some((w) => intersection(w, box))) return [];
+      if (!stands.some((s) => !s.climbing && air.open.has(`${s.x},${s.y},${s.z}`))) return [];
+      const wayIn = model.wayIn(stands);
+      const under = i < storeys.length - 1;
+      if (!under && !model.entered(stands) && isRoofSpace(air, region, kind)) return [];
+      const outlined = build.rooms.find((r) => intersection(r.interior, interior));
+      const wall = region.at({ ...interior.min, x: box.min.x });
+      return [
+        {
+          box,
+          interior,
+          source: outlined?.source ?? 'world',
+          block:
+            outlined?.block ??
+            (typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall)),
+          entries: outlined?.entries ?? [],
+          space: air,
+          hasFloor: layerCovered(air, interior.min.y - 1, kind),
+          hasRoof: layerCovered(air, interior.max.y + 1, kind),
+          ...(wayIn ? { wayIn } : {}),
+        },
+      ];
+    });
+  });
+};
 
 /**
  * The batch's doors as the world shows them: a half the world no longer holds is gone; a door is
@@ -112,7 +164,7 @@ type Part = Pick<
 const storeysOf = (part: Part, model: BuildingModel, kind: (p: BlockPos) => CellKind): Part[] => {
   if (!part.space) return [part];
   const storeys = model.storeys(part.space);
-  const judged = (stands: Stand[]): Pick<Part, 'wayIn'> => {
+  const judged = (stands: Parameters<BuildingModel['wayIn']>[0]): Pick<Part, 'wayIn'> => {
     const wayIn = model.wayIn(stands);
     return wayIn ? { wayIn } : {};
   };
@@ -136,10 +188,15 @@ const storeysOf = (part: Part, model: BuildingModel, kind: (p: BlockPos) => Cell
  * The open space inside a room the batch outlined, as the world holds it: one room, or several where inner
  * walls divide it. Nothing when the world cannot tell (a block unread) or holds no room there any more.
  */
-const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] => {
+const splitRoom = (
+  room: Room,
+  region: WorldRegion,
+  version: string | undefined,
+  flood: FloodOptions,
+): Part[] => {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   for (const p of cellsOf(room.box)) if (kind(p) === 'unknown') return [];
-  const spaces = spacesIn(region, room.interior, version) ?? [];
+  const spaces = spacesIn(region, room.interior, version, flood) ?? [];
   // one space: the room the batch outlined, furniture and all
   const only = spaces.length === 1 ? spaces[0] : undefined;
   if (only) {
@@ -172,39 +229,6 @@ const splitRoom = (room: Room, region: WorldRegion, version?: string): Part[] =>
   });
 };
 
-/**
- * Rooms the batch did not outline but closed (a roof over walls an earlier batch built, a door that shut
- * the last opening): rooms enclosed inside the region, next to what the batch wrote, that no outlined room
- * already holds.
- */
-const enclosedNearWrites = (
-  build: BuildContext,
-  region: WorldRegion,
-  outlined: readonly Part[],
-  version?: string,
-): Part[] => {
-  const near = boundingBox(build.touched.map((t) => t.box));
-  if (!near) return [];
-  return enclosedRoomsNear(region, near, version).flatMap((space): Part[] => {
-    const { interior } = space;
-    if (outlined.some((r) => intersection(r.interior, interior))) return [];
-    const box = shellOf(interior);
-    const wall = region.at({ ...interior.min, x: box.min.x });
-    return [
-      {
-        box,
-        interior,
-        source: 'world',
-        space,
-        block: typeof wall === 'string' ? { name: 'minecraft:stone_bricks', states: {} } : specOf(wall),
-        entries: [],
-        hasFloor: true,
-        hasRoof: true,
-      },
-    ];
-  });
-};
-
 /** A hole in a floor or ceiling that meets a block within this many blocks leads to another storey. */
 const MAX_STOREY = 8;
 
@@ -215,9 +239,18 @@ const MAX_STOREY = 8;
  */
 const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind): boolean => {
   const dir = y > space.interior.max.y ? 1 : -1;
-  const closedBeyond = (x: number, z: number): boolean => {
+  // per column, the cell over its highest open cell (under its lowest): a pitched roof closes each column at
+  // its own height
+  const edge = new Map<string, number>();
+  for (const k of space.open) {
+    const [x, cy, z] = k.split(',').map(Number) as [number, number, number];
+    const col = `${x},${z}`;
+    const was = edge.get(col);
+    if (was === undefined || (dir > 0 ? cy > was : cy < was)) edge.set(col, cy);
+  }
+  const closedBeyond = (x: number, from: number, z: number): boolean => {
     for (let d = 1; d <= MAX_STOREY; d++) {
-      const k = kind({ x, y: y + dir * d, z });
+      const k = kind({ x, y: from + dir * d, z });
       if (k === 'solid' || k === 'door') return true;
       if (k === 'unknown') return false;
     }
@@ -226,7 +259,8 @@ const layerCovered = (space: Space, y: number, kind: (p: BlockPos) => CellKind):
   let closed = 0;
   for (const column of space.columns) {
     const [x, z] = column.split(',').map(Number) as [number, number];
-    if (kind({ x, y, z }) !== 'open' || closedBeyond(x, z)) closed++;
+    const at = (edge.get(column) ?? y - dir) + dir;
+    if (kind({ x, y: at, z }) !== 'open' || closedBeyond(x, at, z)) closed++;
   }
   return closed / space.columns.size >= LAYER_COVERAGE;
 };

@@ -4,7 +4,7 @@ export type { BatchShape, BuildContext, HintEntry, Room, VerificationStatus } fr
 export { type PostExecuteInput, postExecuteHints, writtenBoxes } from './post-execute.js';
 export { growToBuilding, MAX_REGION_BLOCKS, regionAround, WorldRegion } from './world-region.js';
 export { batchKeepsRooms, isPlainForRooms, type WrittenCells } from './room-neutral.js';
-export { enclosedRoomsNear, shellOf } from './world-spaces.js';
+export { enclosedRoomsNear, shellOf } from './model/spaces.js';
 export { type HintContext, type HintRule, RULES, type RuleOutput } from './rules.js';
 export { UNLOADED_NOT_SENT } from './resend.js';
 export {

@@ -7,8 +7,10 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { BatchShape, BuildContext, HintEntry } from './context.js';
-import { volume, writeBox } from './geometry.js';
+import { containsPos, volume, writeBox } from './geometry.js';
+import { isAirName } from './blocks.js';
 import { groundInWorld } from './grounded.js';
+import { BuildingModel } from './model/building.js';
 import type { WorldRegion } from './world-region.js';
 import { followable, refusalOf } from './allowed.js';
 import { buildingReferee } from './referee.js';
@@ -93,12 +95,17 @@ export const postExecuteHints = (
         ? undefined
         : input.readBlock;
     const batchOnly = analyzeBuild(input.entries);
+    // one model of the building per answer: the rooms, their ways in and every rule's steps read it
+    const model = region
+      ? new BuildingModel(region, version, { cut: openingsCut(input.entries) })
+      : undefined;
     const build = !world
       ? batchOnly
-      : region
+      : region && model
         ? groundInWorld(batchOnly, region, version, {
             rooms: input.designAdvice !== false,
             searchRooms: input.roomsKept !== true,
+            model,
           })
         : withoutWorld(batchOnly);
     // rules ask about the same few commands once per refused command: each is checked once
@@ -109,7 +116,12 @@ export const postExecuteHints = (
       return ok;
     };
     const ctx: HintContext = {
-      ...(read ? { indoors: (pos: BlockPos) => isIndoors(read, pos) } : {}),
+      // inside something built: the model's enclosed air where the world was read; the bot's view otherwise
+      ...(model
+        ? { indoors: (pos: BlockPos) => model.enclosed(pos) }
+        : read
+          ? { indoors: (pos: BlockPos) => isIndoors(read, pos) }
+          : {}),
       allows,
       build,
       entries: input.entries,
@@ -121,6 +133,7 @@ export const postExecuteHints = (
       ...(input.batch === undefined ? {} : { batch: input.batch }),
       ...(input.designAdvice === false ? { plan: true } : {}),
       ...(region ? { region } : {}),
+      ...(model ? { model } : {}),
     };
     const proposals: ProposedStep[] = [];
     const notes: string[] = [];
@@ -160,6 +173,31 @@ export const postExecuteHints = (
 /** The boxes of every write the server took (applied or not known): where the hints read the world. */
 export const writtenBoxes = (entries: readonly HintEntry[]): Box[] =>
   entries.flatMap((e) => (e.result.accepted ? e.writes.filter((w) => !w.unresolved).map(writeBox) : []));
+
+/** An air write no larger than a doorway (3 wide, 3 high, 1 thick): an opening cut into a wall. */
+const MAX_OPENING_CELLS = 9;
+
+/**
+ * The cells the batch's openings were cut in (air written, a doorway's size at most): where the building model
+ * cannot tell a doorway from the end of a one-wide corridor by its shape, the builder's cut tells it.
+ */
+const openingsCut = (entries: readonly HintEntry[]): ((p: BlockPos) => boolean) | undefined => {
+  const boxes = entries.flatMap((e) =>
+    e.result.accepted
+      ? e.writes.filter(
+          (w) =>
+            !w.unresolved &&
+            w.kind !== 'clone' &&
+            isAirName(w.block.name) &&
+            (w.kind === 'setblock' || !w.filter) &&
+            volume(writeBox(w)) <= MAX_OPENING_CELLS,
+        )
+      : [],
+  );
+  if (!boxes.length) return undefined;
+  const cut = boxes.map(writeBox);
+  return (p) => cut.some((b) => containsPos(b, p));
+};
 
 /** No world to check the batch against: nothing it could contradict (rooms, loose wall ends, door and bed halves). */
 const withoutWorld = (build: BuildContext): BuildContext => ({

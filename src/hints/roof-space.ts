@@ -6,7 +6,8 @@
  */
 import type { BlockPos } from '../vocabulary/blocks/box.js';
 import { bare } from './blocks.js';
-import type { CellKind, Space } from './world-spaces.js';
+import type { CellKind } from './model/cells.js';
+import type { Space } from './model/spaces.js';
 import type { WorldRegion } from './world-region.js';
 
 /** Share of a space's columns whose cap must be stairs or slabs, or whose floor must be a ceiling. */

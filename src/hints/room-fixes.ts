@@ -1,6 +1,6 @@
 /** Commands that finish a room: door, window, light, roof, floor. Deterministic for the same room. */
 import type { ExecutorPosition } from '../commands/block-write.js';
-import type { BlockPos } from '../vocabulary/blocks/box.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { spec } from './blocks.js';
 import { fillCommand, setblockCommand } from './commands.js';
 import type { BuildContext, Room } from './context.js';
@@ -98,9 +98,22 @@ export const planDoor = (
 };
 
 /** A row of glass panes at eye height (the second block above the floor), centred in a side without a door. */
-export const planWindow = (room: Room, avoid: Side): { side: Side; command: string } => {
+export const planWindow = (
+  room: Room,
+  avoid: Side,
+  looksOut: (box: Box, side: Side) => boolean = () => true,
+): { side: Side; command: string } | undefined => {
   const doorSides = new Set([avoid, ...room.doors.map((d) => d.side), ...room.doorways.map((d) => d.side)]);
-  const side = [opposite(avoid), ...SIDES].find((s) => !doorSides.has(s)) ?? opposite(avoid);
+  const sides = [opposite(avoid), ...SIDES].filter((s) => !doorSides.has(s));
+  for (const side of sides.length ? sides : [opposite(avoid)]) {
+    const plan = windowOn(room, side);
+    if (looksOut(plan.box, side)) return { side, command: plan.command };
+  }
+  return undefined;
+};
+
+/** The panes of a window in the middle of one side, one block or three wide. */
+const windowOn = (room: Room, side: Side): { box: Box; command: string } => {
   const { interior } = room;
   const y = size(interior, 'y') >= 2 ? interior.min.y + 1 : interior.min.y;
   const alongX = side === 'north' || side === 'south';
@@ -124,7 +137,7 @@ export const planWindow = (room: Room, avoid: Side): { side: Side; command: stri
   const states: Record<string, string> = alongX
     ? { east: 'true', west: 'true' }
     : { north: 'true', south: 'true' };
-  return { side, command: fillCommand(box, spec('glass_pane', states)) };
+  return { box, command: fillCommand(box, spec('glass_pane', states)) };
 };
 
 /** One light per 7×7 of floor (at most 9): glowstone set into the roof, or lanterns on the floor without one. */

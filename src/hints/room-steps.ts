@@ -1,12 +1,66 @@
 /** Next steps that finish what the analyzer found: doors, gaps, roofs, floors, lights, windows. */
 import { roomAccess, sharedSides } from './connected.js';
 import type { HintContext, Room } from './context.js';
-import { planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
+import { type DoorPlan, planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
+import { containsPos, type Side, step } from './geometry.js';
+import { cellKind } from './model/cells.js';
 import type { NextStep } from '../results/action-hints.js';
 import { describeRoom, execArgs, RELEVANCE } from './steps.js';
 
 const perRoom = (ctx: HintContext, f: (room: Room) => NextStep | undefined): NextStep[] =>
   ctx.build.rooms.flatMap((room) => f(room) ?? []);
+
+/**
+ * A door leads from standing room to standing room (the building model's walk): a player's feet fit level
+ * with its sill inside and outside each of its leaves. Without a model, nothing to check it against.
+ */
+const leadsToGround = (ctx: HintContext, plan: DoorPlan): boolean => {
+  const walk = ctx.model?.walk;
+  if (!walk) return true;
+  const along = plan.side === 'north' || plan.side === 'south' ? 'x' : 'z';
+  for (let i = 0; i < plan.width; i++) {
+    const sill = { ...plan.lower, [along]: plan.lower[along] + i };
+    for (const n of [1, -1]) {
+      // on the floor level with the sill (not on a bed or a chest in front of it); open down past what was
+      // read, or not read: could not judge, the door is said
+      const at = step(sill, plan.side, n);
+      const stand = walk.standOf(at);
+      if (stand && !stand.climbing && Math.abs(stand.h - sill.y) < 1e-6) continue;
+      // outside, a floor one block below the sill: a player jumps in (the cell over its head open)
+      const below = walk.standOf({ ...at, y: at.y - 1 });
+      if (
+        n === 1 &&
+        below &&
+        !below.climbing &&
+        below.h === sill.y - 1 &&
+        walk.spanFree(at.x, at.z, below.h, sill.y + 2) === true
+      )
+        continue;
+      if (walk.spanFree(at.x, at.z, walk.region.box.min.y, sill.y + 2) !== false) continue;
+      return false;
+    }
+  }
+  return true;
+};
+
+/**
+ * A window looks from the room out on open air: every pane has the room's air (or what stands in it) on the
+ * inside, and on the outside a cell the building model reads as open that is no room's.
+ */
+const looksOut = (ctx: HintContext, box: Box, side: Side): boolean => {
+  const region = ctx.region;
+  if (!region) return true;
+  const inRoom = (p: BlockPos): boolean => ctx.build.rooms.some((r) => containsPos(r.interior, p));
+  for (let x = box.min.x; x <= box.max.x; x++)
+    for (let z = box.min.z; z <= box.max.z; z++) {
+      const pane = { x, y: box.min.y, z };
+      const outside = step(pane, side);
+      if (!inRoom(step(pane, side, -1)) || inRoom(outside)) return false;
+      if (cellKind(region, outside, ctx.mcVersion) !== 'open') return false;
+    }
+  return true;
+};
 
 const run = (ctx: HintContext, commands: string[]) => ({
   suggestedTool: 'execute_commands',
@@ -68,7 +122,7 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
       // entered through an opening to the outside: a door there is a nicety, openings between rooms need none
       if (room.doors.length > 0 || a.outsideDoorways.length === 0) return [];
       const plan = planDoor(ctx.build, { ...room, doorways: a.outsideDoorways }, ctx.executor);
-      if (!plan) return [];
+      if (!plan || !leadsToGround(ctx, plan)) return [];
       return [
         {
           action: 'add_door',
@@ -90,7 +144,7 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
       ctx.executor,
       sharedSides(ctx.build.rooms, i),
     );
-    if (!plan) return [];
+    if (!plan || !leadsToGround(ctx, plan)) return [];
     askedFor.add(a.group);
     return [
       {
@@ -171,7 +225,8 @@ export const addWindowSteps = (ctx: HintContext): NextStep[] =>
       room.doorways[0]?.side ??
       planDoor(ctx.build, room, ctx.executor)?.side ??
       'north';
-    const plan = planWindow(room, doorSide);
+    const plan = planWindow(room, doorSide, (box, side) => looksOut(ctx, box, side));
+    if (!plan) return undefined;
     return {
       action: 'add_window',
       description: `${describeRoom(room)} has no window: set glass panes at eye height into its ${plan.side} wall.`,

@@ -4,7 +4,8 @@
  * src/hints: a step writes only into air or a plain wall, floor or roof block; takes away nothing that holds
  * a block up; writes no cell another step of the answer writes; leaves no room worse (ways in, openings,
  * floor, light, air), alone or together with the others; a door it sets leads from standing room to
- * standing room, and a window it sets into a wall looks from a room out on open air.
+ * standing room (level with its sill; outside, also a jump of one block below it, as the walker moves), and a window it
+ * sets into a wall looks from a room out on open air.
  */
 import type { Building } from './generator.js';
 import {
@@ -180,7 +181,14 @@ export const checkSteps = (b: Building, steps: ReadonlyArray<readonly string[]>)
       const p = unkey(k);
       const walker = new Walker(grid, b.near);
       const ends = [add(p, f.x, 0, f.z), add(p, -f.x, 0, f.z * -1)];
-      const bad = ends.filter((e: Pos) => !(walker.fits(e) && walker.held(e)));
+      // standing room level with the sill; outside a room, also a floor one block below it with the cells
+      // above open: the walker's own move (a jump of one block, the cell over the head open) takes a player in
+      const below = (e: Pos): Pos => add(e, 0, -1, 0);
+      const bad = ends.filter(
+        (e: Pos) =>
+          !(walker.fits(e) && walker.held(e)) &&
+          !(!roomAir.has(id(e)) && walker.fits(e) && walker.fits(below(e)) && walker.held(below(e))),
+      );
       if (bad.length)
         out.push({
           rule: 'door-to-nowhere',

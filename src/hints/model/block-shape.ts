@@ -85,3 +85,9 @@ export const bodyShape = (b: BlockState, version = SHAPES_VERSION): BodyShape =>
   shapeCache.set(key, shape);
   return shape;
 };
+
+/** One box filling the whole cell: a full block. */
+export const isFullCube = (shape: BodyShape): boolean =>
+  shape.boxes.length === 1 &&
+  shape.boxes[0]!.min.every((v) => v === 0) &&
+  shape.boxes[0]!.max.every((v) => v === 1);

@@ -6,7 +6,8 @@
  * the verdict is 'unknown' (could not judge), never 'none'.
  */
 import type { Box } from '../../vocabulary/blocks/box.js';
-import type { Space } from '../world-spaces.js';
+import { enclosedRoomsNear, type FloodOptions, type Space } from './spaces.js';
+import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { WorldRegion } from '../world-region.js';
 import { type Stand, standKey, STEP_UP, WalkGraph } from './walk.js';
 
@@ -22,17 +23,51 @@ export interface Storey {
 }
 
 /** A storey has at least this many stands, at least two wide both ways (a stairway is no storey). */
-const MIN_STOREY_STANDS = 4;
+const MIN_STOREY_STANDS = 3;
 const MIN_STOREY_WIDTH = 2;
+/** A storey's floor is at least this far above the one below: two of headroom and the floor block. */
+const MIN_STOREY_RISE = 3;
 
 export class BuildingModel {
   readonly walk: WalkGraph;
+  /** what the flood that finds the spaces is told (the openings the batch cut) */
+  readonly flood: FloodOptions;
 
   constructor(
     readonly region: WorldRegion,
-    version?: string,
+    readonly version?: string,
+    flood: FloodOptions = {},
   ) {
     this.walk = new WalkGraph(region, version);
+    this.flood = flood;
+  }
+
+  private readonly enclosedCache = new Map<string, boolean>();
+
+  /**
+   * The cell is air inside something built: an enclosed space of the model (a room built earlier, beyond an
+   * opening the batch cut), not open air that reaches the sky or the edge of what was read.
+   */
+  enclosed(p: BlockPos): boolean {
+    const key = `${p.x},${p.y},${p.z}`;
+    let known = this.enclosedCache.get(key);
+    if (known === undefined) {
+      known = enclosedRoomsNear(this.region, { min: p, max: p }, this.version, this.flood).some((s) =>
+        s.open.has(key),
+      );
+      this.enclosedCache.set(key, known);
+    }
+    return known;
+  }
+
+  /**
+   * A way leads into these stands from elsewhere (a ladder through a hatch, stairs, a doorway): a player could
+   * get in from some stand that is not one of them, whether or not that stand is reached from open sky.
+   */
+  entered(stands: readonly Stand[]): boolean {
+    const mine = new Set(stands.map(standKey));
+    const into = this.walk.movesInto();
+    return stands.some((s) => (into.get(standKey(s)) ?? []).some((a) => !mine.has(standKey(a))));
   }
 
   /** The stands whose feet are in the space's open air (or on a slab or stair that is its floor). */
@@ -79,9 +114,22 @@ export class BuildingModel {
       const zs = new Set(g.map((s) => s.z));
       return g.length >= MIN_STOREY_STANDS && xs.size >= MIN_STOREY_WIDTH && zs.size >= MIN_STOREY_WIDTH;
     });
-    if (wide.length <= 1) return [{ stands: wide[0] ?? stands, space }];
     const floorOf = (g: Stand[]): number => Math.min(...g.map((s) => s.y));
+    // groups on one floor (furniture between them, a bed across a narrow part) are one storey: a storey
+    // stands on a floor over the air of the one below
     wide.sort((a, b) => floorOf(a) - floorOf(b));
+    for (let i = wide.length - 1; i > 0; i--)
+      if (floorOf(wide[i]!) - floorOf(wide[i - 1]!) < MIN_STOREY_RISE) {
+        wide[i - 1]!.push(...wide[i]!);
+        wide.splice(i, 1);
+      }
+    // narrow groups on a storey's floor (a one-wide arm behind a chest) belong to it; others (a stairway) to none
+    for (const g of groups) {
+      if (wide.includes(g)) continue;
+      const home = wide.find((w) => floorOf(g) === floorOf(w));
+      home?.push(...g);
+    }
+    if (wide.length <= 1) return [{ stands: wide.length ? wide[0]! : stands, space }];
     return wide.map((g, i) => {
       const bottom = floorOf(g);
       const xs = g.map((s) => s.x);

@@ -33,6 +33,18 @@ export const STEP_UP = 0.6;
 /** Rises up to this are jumped, with headroom above. */
 export const JUMP_UP = 1.25;
 export const PLAYER_HEIGHT = 1.8;
+/** A stair's full height, walked in two half steps. */
+const STAIR_RISE = 1;
+
+/** facing → the step (dx, dz) it points along */
+const FACING_STEP: Record<string, readonly [number, number]> = {
+  north: [0, -1],
+  south: [0, 1],
+  west: [-1, 0],
+  east: [1, 0],
+};
+
+const isStairName = (name: string): boolean => name.endsWith('_stairs');
 
 const EPS = 1e-6;
 const SIDES4 = [
@@ -190,7 +202,9 @@ export class WalkGraph {
       for (const b of this.standsIn(x, z)) {
         const rise = b.h - a.h;
         if (rise > JUMP_UP + EPS) continue;
-        if (rise > STEP_UP + EPS) {
+        if (rise > STEP_UP + EPS && rise <= STAIR_RISE + EPS && this.stairStep(b, dx, dz)) {
+          // up a stair from its low side or from the side: two steps of 0.5, no jump
+        } else if (rise > STEP_UP + EPS) {
           // a jump: the head rises as far as the feet must, in the column it starts from
           if (this.spanFree(a.x, a.z, a.h, b.h + PLAYER_HEIGHT) !== true) continue;
         } else if (rise > EPS) {
@@ -210,6 +224,20 @@ export class WalkGraph {
       if (b.y === a.y - 1 && this.isClimbable(a.x, b.y, a.z)) out.push(b);
     }
     return out;
+  }
+
+  /**
+   * `b` stands on the top of a bottom-half stair that a player walking (dx, dz) steps up: onto its lower
+   * half (0.5), then onto its top (`StairBlock` shapes: the bottom slab whole, the upper quarter towards
+   * `facing`). From the stair's back (walking against its facing) its full height meets the player.
+   */
+  private stairStep(b: Stand, dx: number, dz: number): boolean {
+    if (b.h !== b.y) return false;
+    const below = this.region.at({ x: b.x, y: b.y - 1, z: b.z });
+    if (typeof below === 'string' || !isStairName(below.name)) return false;
+    if (below.properties['half'] === 'top') return false;
+    const back = FACING_STEP[below.properties['facing'] ?? 'north'];
+    return !back || back[0] !== -dx || back[1] !== -dz;
   }
 
   /** Every stand in the region. */
@@ -277,7 +305,7 @@ export class WalkGraph {
   private movesIntoCache: Map<string, Stand[]> | undefined;
 
   /** For each stand, the stands with a move into it. */
-  private movesInto(): Map<string, Stand[]> {
+  movesInto(): Map<string, Stand[]> {
     if (this.movesIntoCache) return this.movesIntoCache;
     const into = new Map<string, Stand[]>();
     for (const a of this.allStands())

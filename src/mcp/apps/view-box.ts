@@ -1,7 +1,7 @@
 /**
  * The box the View shows for a call of `view_region_mesh`: the corners it was given (render_area's), or the
  * block writes of applied commands (an execute_commands result), found by our command parser, shown within
- * the rooms that hold them. The rooms are the hints' (hints/world-spaces.ts: open air enclosed by walls,
+ * the rooms that hold them. The rooms are the hints' (hints/model/spaces.ts: open air enclosed by walls,
  * floor and roof, divided by inner walls, joined but not merged at doorways), read from one bounded area of
  * the world around the writes; what no room holds gets a margin of context instead (the ground under it,
  * what stands around it).

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { BuildingModel } from '../../../src/hints/model/building.js';
-import { floodSpaces } from '../../../src/hints/world-spaces.js';
+import { floodSpaces } from '../../../src/hints/model/spaces.js';
 import { regionAround, WorldRegion } from '../../../src/hints/world-region.js';
 import { postExecuteHints, writtenBoxes } from '../../../src/hints/post-execute.js';
 import { batch, ok } from '../helpers.js';
