@@ -7,7 +7,7 @@
  * for the kept versions, plus the `common` folders its index.js reads when it loads (pc/common and
  * bedrock/common: protocolVersions, versions, legacy); the other versions leave dataPaths.json and data.js is
  * generated again, so minecraft-data answers `null` for them (an unknown version) instead of failing on a
- * missing file. A version is kept when it is a release from OLDEST_SPOKEN_VERSION on (the range the bot speaks:
+ * missing file. A version is kept when it is a release of OLDEST_SPOKEN_VERSION's protocol or newer (the bot's range:
  * src/connection/spoken-versions.ts), or when a module loads it by name (EXTRA_VERSIONS).
  */
 import { execFileSync } from 'node:child_process';
@@ -25,23 +25,26 @@ export const EXTRA_VERSIONS = ['1.16.2'];
 type DataPaths = Record<'pc' | 'bedrock', Record<string, Record<string, string>>>;
 interface ProtocolVersion {
   minecraftVersion: string;
-  dataVersion?: number;
-  releaseType?: string;
+  version: number;
+  usesNetty: boolean;
 }
 
-/** The pc versions of dataPaths.json that are kept: releases from OLDEST_SPOKEN_VERSION on, and EXTRA_VERSIONS. */
+/**
+ * The pc versions of dataPaths.json that are kept: releases that share or follow OLDEST_SPOKEN_VERSION's protocol
+ * (1.20 speaks 1.20.1's), and EXTRA_VERSIONS.
+ */
 export function keptVersions(dataDir: string): string[] {
   const paths = JSON.parse(readFileSync(join(dataDir, 'dataPaths.json'), 'utf8')) as DataPaths;
   const rows = JSON.parse(
     readFileSync(join(dataDir, 'pc', 'common', 'protocolVersions.json'), 'utf8'),
   ) as ProtocolVersion[];
-  const dataVersion = new Map(rows.map((r) => [r.minecraftVersion, r.dataVersion]));
-  const oldest = dataVersion.get(OLDEST_SPOKEN_VERSION);
+  const protocol = new Map(rows.filter((r) => r.usesNetty).map((r) => [r.minecraftVersion, r.version]));
+  const oldest = protocol.get(OLDEST_SPOKEN_VERSION);
   if (oldest === undefined)
     throw new Error(`minecraft-data does not know ${OLDEST_SPOKEN_VERSION} (OLDEST_SPOKEN_VERSION)`);
   const release = (v: string) => /^\d+(\.\d+)+$/.test(v);
   return Object.keys(paths.pc).filter(
-    (v) => EXTRA_VERSIONS.includes(v) || (release(v) && (dataVersion.get(v) ?? -Infinity) >= oldest),
+    (v) => EXTRA_VERSIONS.includes(v) || (release(v) && (protocol.get(v) ?? -Infinity) >= oldest),
   );
 }
 

@@ -96,7 +96,9 @@ test('the tarball installs with its scripts and carries everything mcbridge read
   expect(manifest['mcpName']).toBe(
     (JSON.parse(readFileSync(join(ROOT, 'server.json'), 'utf8')) as { name: string }).name,
   );
-  expect(manifest['scripts']).not.toHaveProperty('postinstall');
+  // the published package runs nothing at install (and its bundled tree was installed with scripts off)
+  for (const script of ['preinstall', 'install', 'postinstall', 'prepare'])
+    expect(manifest['scripts'] ?? {}).not.toHaveProperty(script);
 });
 
 test('the installed mcbridge serves --embedded over stdio and a command applies', async () => {
@@ -133,8 +135,9 @@ test('every version the bot speaks loads all of its minecraft-data tables from t
   expect(botVersionRange().oldest.name).toBe(OLDEST_SPOKEN_VERSION);
   for (const copy of copies) {
     const load = createRequire(join(copy, 'package.json'));
-    type Md = ((v: string) => { version: { minecraftVersion: string; majorVersion: string } } | null) & {
+    type Md = ((v: string) => { version: { minecraftVersion: string } } | null) & {
       versions: { pc: Array<{ minecraftVersion: string; version: number; releaseType: string }> };
+      versionsByMinecraftVersion: { pc: Record<string, { majorVersion: string }> };
     };
     const md = load('./index.js') as Md;
     const tables = load('./data.js') as { pc: Record<string, Record<string, unknown>> };
@@ -149,7 +152,10 @@ test('every version the bot speaks loads all of its minecraft-data tables from t
       const data = md(version);
       expect(data, `${copy}: ${version}`).not.toBeNull();
       // every table of the version's entry, read: a pruned file would throw here
-      const entry = tables.pc[data!.version.majorVersion]!;
+      // the entry data.js holds for it, found as minecraft-data's toMajor finds it
+      const key = version in tables.pc ? version : md.versionsByMinecraftVersion.pc[version]!.majorVersion;
+      const entry = tables.pc[key]!;
+      expect(entry, `${copy}: ${version} → ${key}`).toBeDefined();
       for (const table of Object.keys(entry))
         expect(entry[table], `${copy}: ${version} ${table}`).toBeDefined();
     }
