@@ -6,9 +6,9 @@
  * What "can speak" means follows the two checks the join itself would make: minecraft-protocol's
  * autoVersion (src/client/autoVersion.js: the versions minecraft-data lists for the ping's protocol, then
  * the versions named in its version name) and mineflayer's loader (lib/loader.js: data for the version, and
- * no older than `oldestSupportedVersion` nor than the package's data (spoken-versions.ts), no newer than
- * `latestSupportedVersion`'s protocol) — widened by the
- * versions the bot speaks through its protocol overlay (protocol-overlay.ts), which registers them first.
+ * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol) — narrowed to
+ * the versions whose data the package ships (spoken-versions.ts) and widened by the versions the bot speaks
+ * through its protocol overlay (protocol-overlay.ts), which registers them first.
  */
 // first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
 import './deferred-sign-in.js';
