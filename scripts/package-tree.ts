@@ -4,9 +4,11 @@
  * Bedrock version (430 MB, of which mcbridge reads ~60). Instead this stages the package in a folder of its own:
  * the built files (`files`: dist/ and assets/, made by the repository's prepack), package.json with every
  * dependency in `bundleDependencies`, and the production dependency tree installed there from package-lock.json
- * (`npm ci --omit=dev`, so the versions are the lockfile's, whatever moved on the registry); prunes that tree
- * (minecraft-data to what dataPaths.json reaches for the versions mcbridge speaks: prune-minecraft-data.ts; the
- * dependencies' test, documentation and example folders and source maps); then packs the folder. Installing
+ * (`npm ci --omit=dev --omit=optional`, so the versions are the lockfile's, whatever moved on the registry, and
+ * without optional dependencies, which packages work without by contract: rxjs, 1,300 files, comes only as
+ * one); prunes that tree (minecraft-data to what dataPaths.json reaches for the versions mcbridge speaks:
+ * prune-minecraft-data.ts; the dependencies' test, documentation and example folders, readmes and source
+ * maps); then packs the folder. Unpacking time goes with the number of files. Installing
  * the tarball is then one download and one unpacking: npm fetches nothing else and runs no dependency's code.
  * The package has no install scripts, so none is lost by bundling; docs/development.md says why a bundled tree
  * rather than a bundler.
@@ -52,7 +54,10 @@ interface SourcePackageJson {
   [key: string]: unknown;
 }
 
-/** Removes the unused folders and source maps under a node_modules folder; the bytes removed. */
+/** Files of a dependency written for people, not programs (its licence stays). */
+const READING = /^(readme|changelog|history|changes)(\.(md|markdown|txt))?$/i;
+
+/** Removes the unused folders, source maps and readmes under a node_modules folder; the bytes removed. */
 export function pruneUnused(dir: string): number {
   let removed = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -61,7 +66,7 @@ export function pruneUnused(dir: string): number {
       removed += sizeOf(path);
       rmSync(path, { recursive: true });
     } else if (entry.isDirectory()) removed += pruneUnused(path);
-    else if (entry.isFile() && entry.name.endsWith('.map')) {
+    else if (entry.isFile() && (entry.name.endsWith('.map') || READING.test(entry.name))) {
       removed += statSync(path).size;
       rmSync(path);
     }
@@ -93,10 +98,22 @@ export function stagePackage(source: string, stage: string): void {
   delete pkg.scripts;
   pkg['bundleDependencies'] = Object.keys(pkg.dependencies);
   writeFileSync(join(stage, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
-  execFileSync(NPM, ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'], {
-    cwd: stage,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    NPM,
+    [
+      'ci',
+      '--omit=dev',
+      '--omit=optional',
+      '--ignore-scripts',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+    ],
+    {
+      cwd: stage,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   // package-lock.json describes the repository's tree with its dev dependencies; a user's install writes its own
   rmSync(join(stage, 'package-lock.json'));
   const modules = join(stage, 'node_modules');
@@ -105,7 +122,7 @@ export function stagePackage(source: string, stage: string): void {
   const unused = pruneUnused(modules);
   const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
   process.stderr.write(
-    `mcbridge: minecraft-data ${mb(data.before)} → ${mb(data.after)} (${data.versions.length} Java versions kept: ${data.versions[0]}, ${data.versions[1]} … ${data.versions.at(-1)}); ${mb(unused)} of tests, docs, examples and source maps left out\n`,
+    `mcbridge: minecraft-data ${mb(data.before)} → ${mb(data.after)} (${data.versions.length} Java versions kept: ${data.versions[0]}, ${data.versions[1]} … ${data.versions.at(-1)}); ${mb(unused)} of tests, docs, examples, readmes and source maps left out\n`,
   );
 }
 
