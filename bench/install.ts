@@ -230,8 +230,8 @@ async function main(): Promise<void> {
           'the same, npm cache filled: initialize / first command applied',
           `${seconds(warmRegistry.init)} / ${seconds(warmRegistry.applied)}`,
         ],
-        ['first install (npm cache empty: everything from the npm registry)', seconds(coldMs)],
-        ['install again into an empty folder (npm cache filled)', seconds(warmMs)],
+        ['`npm install <tarball>` into an empty folder, npm cache empty', seconds(coldMs)],
+        ['the same into another empty folder, npm cache filled', seconds(warmMs)],
         ['installed size (node_modules)', `${mb(installed)} in ${packages.length} packages`],
         ['largest installed packages', heaviest],
         [
