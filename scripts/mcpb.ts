@@ -1,10 +1,9 @@
 /**
  * `npm run mcpb`: the desktop bundle, mcbridge.mcpb at the repository's root, made with @anthropic-ai/mcpb
- * (manifest_version 0.3). It holds the npm package exactly as a user installs it (`npm pack`, then
- * `npm install` of that tarball with its scripts on, into a fresh folder), a small launcher that turns the
- * user's settings into `mcbridge serve` flags (scripts/mcpb-launch.mjs, as server/index.mjs) and the manifest.
- * Bedrock Edition's tables (334 MB of minecraft-data, which mcbridge never reads: it speaks Java Edition) are
- * left out of the bundle; everything else is what npm installed.
+ * (manifest_version 0.3). It holds the npm package exactly as a user installs it (the tarball of
+ * scripts/package-tree.ts, its pruned dependency tree inside, installed with its scripts on into a fresh
+ * folder), a small launcher that turns the user's settings into `mcbridge serve` flags
+ * (scripts/mcpb-launch.mjs, as server/index.mjs) and the manifest.
  */
 import { execFileSync } from 'node:child_process';
 import {
@@ -22,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packPackage } from './package-tree.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUNDLE = join(ROOT, 'mcbridge.mcpb');
@@ -43,17 +43,11 @@ export const packageJson = (): PackageJson =>
   JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
 
 /**
- * `npm pack` of the repository (its prepack builds dist/ and the viewer's assets) into `dir`; the tarball's
- * path. `source` is the repository, or a copy of the files packing needs (copyForPacking).
+ * The npm package's tarball, made in `dir` (scripts/package-tree.ts: built, its pruned dependency tree inside);
+ * its path. `source` is the repository, or a copy of the files packing needs (copyForPacking).
  */
 export function packTarball(dir: string, source = ROOT): string {
-  const out = execFileSync(NPM, ['pack', '--json', '--pack-destination', dir], {
-    cwd: source,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as [{ filename: string }];
-  return join(dir, filename);
+  return packPackage(dir, source);
 }
 
 /**
@@ -65,6 +59,7 @@ export function copyForPacking(dir: string): string {
   mkdirSync(dir, { recursive: true });
   for (const path of [
     'package.json',
+    'package-lock.json',
     'README.md',
     'LICENSE',
     'tsconfig.json',
@@ -222,10 +217,6 @@ function sizeOf(path: string): number {
 
 /** Lays out the bundle's folder from an install of the tarball (installTarball's folder, changed in place). */
 export async function stageBundle(installDir: string): Promise<void> {
-  const bedrock = join(installDir, 'node_modules', 'minecraft-data', 'minecraft-data', 'data', 'bedrock');
-  // minecraft-data's index reads bedrock/common when it loads; every version's tables load only when asked for
-  for (const name of readdirSync(bedrock))
-    if (name !== 'common') rmSync(join(bedrock, name), { recursive: true });
   mkdirSync(join(installDir, 'server'), { recursive: true });
   copyFileSync(join(ROOT, 'scripts', 'mcpb-launch.mjs'), join(installDir, 'server', 'index.mjs'));
   // the launcher imports ../dist/cli/main.js: the installed package's dist, linked beside it

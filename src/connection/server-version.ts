@@ -6,8 +6,9 @@
  * What "can speak" means follows the two checks the join itself would make: minecraft-protocol's
  * autoVersion (src/client/autoVersion.js: the versions minecraft-data lists for the ping's protocol, then
  * the versions named in its version name) and mineflayer's loader (lib/loader.js: data for the version, and
- * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol) — widened by the
- * versions the bot speaks through its protocol overlay (protocol-overlay.ts), which registers them first.
+ * no older than `oldestSupportedVersion`, no newer than `latestSupportedVersion`'s protocol) — narrowed to
+ * the versions whose data the package ships (spoken-versions.ts) and widened by the versions the bot speaks
+ * through its protocol overlay (protocol-overlay.ts), which registers them first.
  */
 // first: Microsoft sign-in and Realms code load only when used (it is ~20 MB)
 import './deferred-sign-in.js';
@@ -16,6 +17,7 @@ import mc from 'minecraft-protocol';
 import mineflayer from 'mineflayer';
 import { ConnectError } from '../vocabulary/errors.js';
 import { OVERLAY_VERSIONS } from './protocol-overlay.js';
+import { OLDEST_SPOKEN_VERSION } from './spoken-versions.js';
 
 /** What the server's status ping says about its version. */
 export interface ServerVersion {
@@ -59,17 +61,24 @@ export function fullySpokenLatest(): { name: string; protocol: number } {
   return newestRelease(protocolOf(mineflayer.latestSupportedVersion), mineflayer.latestSupportedVersion);
 }
 
-/** The versions the bot speaks: mineflayer's tested range and the overlay's versions. */
+/** The later of mineflayer's oldest version and the oldest whose data the package ships (spoken-versions.ts). */
+function oldestSpoken(): { name: string; protocol: number } {
+  const ours = { name: OLDEST_SPOKEN_VERSION, protocol: protocolOf(OLDEST_SPOKEN_VERSION) };
+  const mineflayers = {
+    name: mineflayer.oldestSupportedVersion,
+    protocol: protocolOf(mineflayer.oldestSupportedVersion),
+  };
+  return ours.protocol >= mineflayers.protocol ? ours : mineflayers;
+}
+
+/** The versions the bot speaks: mineflayer's tested range from the oldest the package ships, and the overlay's. */
 export function botVersionRange(): BotVersionRange {
   const full = fullySpokenLatest();
   const overlay = OVERLAY_VERSIONS.filter((o) => o.protocol > full.protocol).sort(
     (a, b) => b.protocol - a.protocol,
   )[0];
   return {
-    oldest: {
-      name: mineflayer.oldestSupportedVersion,
-      protocol: protocolOf(mineflayer.oldestSupportedVersion),
-    },
+    oldest: oldestSpoken(),
     latest: overlay ? newestRelease(overlay.protocol, overlay.minecraftVersion) : full,
   };
 }

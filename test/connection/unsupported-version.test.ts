@@ -75,6 +75,13 @@ test('the bot speaks up to 26.2 (protocol 776, through its overlay), and not 26.
   expect(joinVersionFor({ name: '1.7.10', protocol: 5 })).toBeUndefined();
 });
 
+test('the bot speaks down to 1.20.1 (protocol 763, which 1.20 shares): the oldest data the package ships', () => {
+  expect(range.oldest).toEqual({ name: '1.20.1', protocol: 763 });
+  expect(joinVersionFor({ name: '1.20.1', protocol: 763 })).toBe('1.20.1');
+  expect(joinVersionFor({ name: '1.20', protocol: 763 })).toBe('1.20.1');
+  expect(joinVersionFor({ name: '1.19.4', protocol: 762 })).toBeUndefined();
+});
+
 test('connecting to a 26.3 server fails before login with the version, the range and the ways forward', async () => {
   const before = { ...status.seen };
   const err = await MineflayerChannel.connect({
