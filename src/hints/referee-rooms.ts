@@ -220,7 +220,7 @@ const flood = (
 };
 
 /** Whether any write closes a cell a player's body passed through, or takes away a block stood on. */
-const closesWalk = (before: WorldRegion, cells: Cells, version: string | undefined): boolean => {
+export const closesWalk = (before: WorldRegion, cells: Cells, version: string | undefined): boolean => {
   for (const w of cells.values()) {
     const old = blockAt(before, w.pos);
     if (!old) continue;

@@ -45,12 +45,19 @@ export const nearbyVariants = (step: ProposedStep, cells: Cells, region: WorldRe
   const zs = new Set(written.map((w) => w.pos.z));
   const axes: Array<'x' | 'z'> = xs.size > 1 ? ['x'] : zs.size > 1 ? ['z'] : ['x', 'z'];
   const out: ProposedStep[] = [];
+  // a way along which the wall has ended (air, a door, a window) is not followed further: never across a room
+  const ended = new Set<string>();
   for (let d = 1; d <= MAX_SHIFT; d++)
     for (const sign of [1, -1])
       for (const axis of axes) {
+        const way = `${axis}${sign}`;
+        if (ended.has(way)) continue;
         const dx = axis === 'x' ? d * sign : 0;
         const dz = axis === 'z' ? d * sign : 0;
-        if (!written.every((w) => isWall(region, { x: w.pos.x + dx, y: w.pos.y, z: w.pos.z + dz }))) continue;
+        if (!written.every((w) => isWall(region, { x: w.pos.x + dx, y: w.pos.y, z: w.pos.z + dz }))) {
+          ended.add(way);
+          continue;
+        }
         const moved = commands.map((c) => shifted(c, dx, dz));
         if (moved.some((c) => c === undefined)) return [];
         out.push({

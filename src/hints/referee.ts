@@ -26,7 +26,15 @@ import type { HintContext } from './context.js';
 import { bodyShape } from './model/block-shape.js';
 import { JUMP_UP, STEP_UP, WalkGraph } from './model/walk.js';
 import { bare, type Cells, cellKey, isPlainBlock, writesOf } from './referee-cells.js';
-import { copyWith, lightsRoom, openAir, reachLost, roomsNear, roomsWorse } from './referee-rooms.js';
+import {
+  closesWalk,
+  copyWith,
+  lightsRoom,
+  openAir,
+  reachLost,
+  roomsNear,
+  roomsWorse,
+} from './referee-rooms.js';
 import { nearbyVariants } from './referee-shift.js';
 import type { ProposedStep, Referee } from './steps.js';
 import { cellKind } from './world-spaces.js';
@@ -164,7 +172,7 @@ const designFault = (j: Judging, step: ProposedStep, cells: Cells, others: Cells
   const why = cellFault(cells, region, new Set(others.keys()));
   if (why) return why;
   const alone = copyWith(region, cells);
-  const worse = roomsWorse(region, alone, cells, version) ?? reachLost(j.walk(), alone, cells, version);
+  const worse = roomsWorse(region, alone, cells, version);
   if (worse) return worse;
   const action = step.step.action;
   const own =
@@ -180,9 +188,33 @@ const designFault = (j: Judging, step: ProposedStep, cells: Cells, others: Cells
   // together: what this step adds to the others, on a copy that holds theirs
   const base = copyWith(region, others);
   const both = copyWith(region, others, cells);
-  const together =
-    roomsWorse(base, both, cells, version) ?? reachLost(new WalkGraph(base, version), both, cells, version);
+  const together = roomsWorse(base, both, cells, version);
   return together ? `together with the answer's other steps, ${together}` : undefined;
+};
+
+/**
+ * The design steps that take away a place a player walked to from outside, judged once for all of them: the
+ * walk is built again only on a copy with every step (and, when that loses a place, on a copy per step that
+ * closes a cell a player used). `fixed`: the cells of the steps that are said whatever the referee finds.
+ */
+const cutsOff = (
+  j: Judging,
+  fixed: Cells,
+  steps: ReadonlyMap<ProposedStep, { step: ProposedStep; cells: Cells }>,
+): ProposedStep[] => {
+  const version = j.ctx.mcVersion;
+  const base = fixed.size ? copyWith(j.region, fixed) : j.region;
+  const closing = [...steps].filter(([, c]) => closesWalk(base, c.cells, version));
+  if (!closing.length) return [];
+  const before = fixed.size ? new WalkGraph(base, version) : j.walk();
+  const union: Cells = new Map();
+  for (const [, c] of steps) for (const [k, w] of c.cells) union.set(k, w);
+  if (reachLost(before, copyWith(j.region, fixed, union), union, version) === undefined) return [];
+  const out = closing
+    .filter(([, c]) => reachLost(before, copyWith(j.region, fixed, c.cells), c.cells, version) !== undefined)
+    .map(([p]) => p);
+  // each passes alone but not all together: none of the steps that close a cell a player used is said
+  return out.length ? out : closing.map(([p]) => p);
 };
 
 /**
@@ -209,7 +241,8 @@ export const buildingReferee: Referee = (proposals, ctx) => {
     }
     for (const [k, w] of cells) said.set(k, w);
   }
-  const replaced = new Map<ProposedStep, ProposedStep>();
+  const replaced = new Map<ProposedStep, { step: ProposedStep; cells: Cells }>();
+  const fixed: Cells = new Map(said);
   const design = proposals
     .filter((p) => p.kind === 'design')
     .sort((a, b) => b.step.relevance - a.step.relevance);
@@ -229,10 +262,13 @@ export const buildingReferee: Referee = (proposals, ctx) => {
       }
     if (!chosen) continue;
     for (const [k, w] of chosen.cells) said.set(k, w);
-    replaced.set(p, chosen.step);
+    replaced.set(p, chosen);
   }
+  for (const p of cutsOff(j, fixed, replaced)) replaced.delete(p);
   return {
-    steps: proposals.flatMap((p) => (p.kind !== 'design' ? [p] : replaced.has(p) ? [replaced.get(p)!] : [])),
+    steps: proposals.flatMap((p) =>
+      p.kind !== 'design' ? [p] : replaced.has(p) ? [replaced.get(p)!.step] : [],
+    ),
     notes,
   };
 };
