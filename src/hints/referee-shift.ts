@@ -1,6 +1,7 @@
 /**
- * Replacements for a window or a door the referee cannot say where the rule put it: the same commands moved
- * along the wall, nearest first, to cells that are wall (plain blocks, not air) as the first ones were. The
+ * Replacements for a window, a door or a light set into the ceiling (glowstone) that the referee cannot say
+ * where the rule put it: the same commands moved along the wall or the ceiling, nearest first, to cells that
+ * are wall (plain blocks, not air) as the first ones were. The
  * referee tries each on the copy of the building and says the first that passes.
  */
 import type { BlockPos } from '../vocabulary/blocks/box.js';
@@ -30,12 +31,12 @@ const isWall = (region: WorldRegion, p: BlockPos): boolean => {
 };
 
 /**
- * The step's window or door moved along its wall, nearest first (at most MAX_SHIFT each way), to cells that
+ * The step's window, door or ceiling light moved along its wall or ceiling, nearest first (at most MAX_SHIFT each way), to cells that
  * are all wall; nothing for other steps, or where the first cells were not all wall (a door in a doorway).
  */
 export const nearbyVariants = (step: ProposedStep, cells: Cells, region: WorldRegion): ProposedStep[] => {
   const { action } = step.step;
-  if (action !== 'add_window' && action !== 'add_door') return [];
+  if (action !== 'add_window' && action !== 'add_door' && action !== 'add_light') return [];
   const commands = step.step.suggestedArgs?.['commands'];
   if (!Array.isArray(commands) || !commands.every((c): c is string => typeof c === 'string')) return [];
   const written = [...cells.values()];

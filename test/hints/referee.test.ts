@@ -207,6 +207,13 @@ describe('the rooms on a copy of the world, with the step and with the answer’
     ).toEqual(['add_window: setblock 4 66 6 minecraft:glass_pane[east=true,west=true]']);
   });
 
+  test('glowstone set into the ceiling over a pillar lights no air: said one cell along the ceiling', () => {
+    const ctx = ctxFor('fill 3 65 3 3 67 3 minecraft:stone_bricks');
+    expect(kept(ctx, step('design', 'add_light', 'setblock 3 68 3 minecraft:glowstone'))).toEqual([
+      'add_light: setblock 4 68 3 minecraft:glowstone',
+    ]);
+  });
+
   test('a resend that breaks something is said, with a note of what it breaks', () => {
     const ctx = ctxFor('setblock 3 65 3 minecraft:crafting_table');
     const judged = buildingReferee([step('resend', 'fix_position', 'setblock 3 65 3 minecraft:stone')], ctx);
