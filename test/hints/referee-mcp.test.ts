@@ -50,7 +50,10 @@ test('a window is not said into the block a wall torch hangs on; the steps as gi
   ]);
   const run = steps.filter((s) => s.suggestedTool === 'execute_commands').flatMap(commandsOf);
   const after = await send(run);
-  expect(after.results.every((r) => r.status === 'applied'), JSON.stringify(after.results)).toBe(true);
+  expect(
+    after.results.every((r) => r.status === 'applied'),
+    JSON.stringify(after.results),
+  ).toBe(true);
   // the torch still hangs on its wall: the server finds nothing to change
   const again = await send([torch]);
   expect(again.results[0]?.status).toBe('rejected_by_game');
