@@ -47,12 +47,43 @@ export interface RoomsNear {
 }
 
 export const roomsNear = (region: WorldRegion, near: Box, version: string | undefined): RoomsNear => {
+  // the world as read is asked about the same writes again and again (alone, together, each variant): once each
+  let known = nearOf.get(region);
+  if (!known) nearOf.set(region, (known = new Map()));
+  const key = `${version} ${near.min.x},${near.min.y},${near.min.z} ${near.max.x},${near.max.y},${near.max.z}`;
+  const found = known.get(key);
+  if (found) return found;
   const spaces = enclosedRoomsNear(region, near, version);
   const roomOf = new Map<string, number>();
   spaces.forEach((s, i) => {
     for (const k of s.open) roomOf.set(k, i);
   });
-  return { spaces, roomOf };
+  const rooms = { spaces, roomOf };
+  known.set(key, rooms);
+  return rooms;
+};
+const nearOf = new WeakMap<WorldRegion, Map<string, RoomsNear>>();
+
+/** Whether any of `cells` falls in or on the shell of a room near `near` (or within a block of `near`). */
+export const touchesRoomsNear = (
+  region: WorldRegion,
+  near: Box,
+  cells: Cells,
+  version: string | undefined,
+): boolean => {
+  const boxes = [near, ...roomsNear(region, near, version).spaces.map((s) => s.interior)];
+  for (const { pos } of cells.values())
+    for (const b of boxes)
+      if (
+        pos.x >= b.min.x - 1 &&
+        pos.x <= b.max.x + 1 &&
+        pos.y >= b.min.y - 1 &&
+        pos.y <= b.max.y + 1 &&
+        pos.z >= b.min.z - 1 &&
+        pos.z <= b.max.z + 1
+      )
+        return true;
+  return false;
 };
 
 const nameOf = (s: Space): string => `the room of air ${formatBox(s.interior)}`;

@@ -25,7 +25,7 @@ import { isDoorName, isGlassName } from './blocks.js';
 import type { HintContext } from './context.js';
 import { bodyShape } from './model/block-shape.js';
 import { JUMP_UP, STEP_UP, WalkGraph } from './model/walk.js';
-import { bare, type Cells, cellKey, isPlainBlock, writesOf } from './referee-cells.js';
+import { bare, boxOfCells, type Cells, cellKey, isPlainBlock, writesOf } from './referee-cells.js';
 import {
   closesWalk,
   copyWith,
@@ -34,6 +34,7 @@ import {
   reachLost,
   roomsNear,
   roomsWorse,
+  touchesRoomsNear,
 } from './referee-rooms.js';
 import { nearbyVariants } from './referee-shift.js';
 import type { ProposedStep, Referee } from './steps.js';
@@ -98,9 +99,10 @@ const cellFault = (cells: Cells, region: WorldRegion, claimed: ReadonlySet<strin
 /** A window looks from a room's air out on open air that is no room's, across the wall (along x or z). */
 const windowFault = (j: Judging, cells: Cells, after: WorldRegion): string | undefined => {
   const version = j.ctx.mcVersion;
+  const near = boxOfCells(cells.values());
+  const rooms = near ? roomsNear(after, near, version) : undefined;
   for (const { pos, block } of cells.values()) {
-    if (!isGlassName(block.name)) continue;
-    const rooms = roomsNear(after, { min: pos, max: pos }, version);
+    if (!isGlassName(block.name) || !rooms) continue;
     const roomAir = (p: BlockPos): boolean =>
       rooms.roomOf.has(cellKey(p)) ||
       (cellKind(after, p, version) === 'open' &&
@@ -162,6 +164,18 @@ const lightFault = (j: Judging, cells: Cells, after: WorldRegion): string | unde
   return undefined;
 };
 
+/** Every written cell stays open or closed to a room's air as it was, and no block stood on is taken away. */
+const keepsRooms = (region: WorldRegion, copy: WorldRegion, cells: Cells, version: string): boolean => {
+  for (const { pos, block } of cells.values()) {
+    const before = region.at(pos);
+    if (typeof before === 'string') return false;
+    if ((cellKind(region, pos, version) === 'open') !== (cellKind(copy, pos, version) === 'open'))
+      return false;
+    if (bodyShape(before, version).stoodOn && !bodyShape(block, version).stoodOn) return false;
+  }
+  return true;
+};
+
 /**
  * Why a design step may not be said, or undefined when it passes: its cells, then the rooms on a copy with
  * the step alone, then on a copy with the answer's other steps (`others`: the cells of every step said so far).
@@ -171,8 +185,12 @@ const designFault = (j: Judging, step: ProposedStep, cells: Cells, others: Cells
   const version = j.ctx.mcVersion;
   const why = cellFault(cells, region, new Set(others.keys()));
   if (why) return why;
-  const alone = copyWith(region, cells);
-  const worse = roomsWorse(region, alone, cells, version);
+  // a step that leaves every cell open or closed as it was (a pane or glowstone for a wall block, a door for
+  // wall) and keeps every floor leaves the rooms as they are: they are not found again
+  const copy = copyWith(region, cells);
+  const kept = keepsRooms(region, copy, cells, version);
+  const alone = kept ? region : copy;
+  const worse = kept ? undefined : roomsWorse(region, alone, cells, version);
   if (worse) return worse;
   const action = step.step.action;
   const own =
@@ -184,7 +202,10 @@ const designFault = (j: Judging, step: ProposedStep, cells: Cells, others: Cells
           ? lightFault(j, cells, alone)
           : undefined;
   if (own) return own;
-  if (others.size === 0) return undefined;
+  // the others change no room near this step: together is as alone
+  const near = boxOfCells(cells.values());
+  if (kept || others.size === 0 || !near || !touchesRoomsNear(region, near, others, version))
+    return undefined;
   // together: what this step adds to the others, on a copy that holds theirs
   const base = copyWith(region, others);
   const both = copyWith(region, others, cells);
