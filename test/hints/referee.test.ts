@@ -69,7 +69,11 @@ describe('what a design step may write into', () => {
     ['glowstone into the roof', [], 'setblock 3 68 3 minecraft:glowstone', true],
   ])('%s', (_name, earlier, command, passes) => {
     const ctx = ctxFor(...earlier);
-    expect(kept(ctx, step('design', 'add_window', ...command.split(' & ')))).toHaveLength(passes ? 1 : 0);
+    const commands = command.split(' & ');
+    const said = kept(ctx, step('design', 'add_window', ...commands));
+    // a step that fails is dropped, or said moved to wall cells that pass: never as proposed
+    if (passes) expect(said).toEqual([`add_window: ${commands.join(',')}`]);
+    else expect(said).not.toContain(`add_window: ${commands.join(',')}`);
   });
 
   test('a window must look out on open air: not into a wall with earth behind it', () => {
@@ -135,5 +139,85 @@ describe('steps of one answer', () => {
   test('without a region every step is said as proposed', () => {
     const ctx = { ...ctxFor(), region: undefined } as unknown as HintContext;
     expect(kept(ctx, step('design', 'add_light', 'setblock 3 66 3 minecraft:torch'))).toHaveLength(1);
+  });
+});
+
+describe('the rooms on a copy of the world, with the step and with the answer’s other steps', () => {
+  const door = (x: number, z: number, facing: string): string[] => [
+    `setblock ${x} 65 ${z} minecraft:oak_door[facing=${facing},half=lower]`,
+    `setblock ${x} 66 ${z} minecraft:oak_door[facing=${facing},half=upper]`,
+  ];
+  /** the hut, entered from the north, with a one-wide closet along its east wall (x=5) */
+  const withCloset = (): HintContext =>
+    ctxFor(...door(3, 0, 'south'), 'fill 4 65 1 4 67 5 minecraft:stone_bricks');
+
+  test('a wall "extended" into a closet fills the closet’s air: dropped', () => {
+    const ctx = withCloset();
+    expect(kept(ctx, step('design', 'extend_wall', 'fill 5 65 3 5 67 3 minecraft:stone_bricks'))).toEqual([]);
+    // the same fill out in the open air beside the hut fills no room
+    expect(
+      kept(ctx, step('design', 'extend_wall', 'fill 8 64 3 8 66 3 minecraft:stone_bricks')),
+    ).toHaveLength(1);
+  });
+
+  test('a fill into a room’s own air: dropped', () => {
+    const ctx = withCloset();
+    expect(kept(ctx, step('design', 'extend_wall', 'fill 2 65 3 2 66 3 minecraft:stone_bricks'))).toEqual([]);
+  });
+
+  test('a step that walls up the only way in: dropped (the walk built again on the copy)', () => {
+    const ctx = ctxFor(...door(3, 0, 'south'));
+    expect(kept(ctx, step('design', 'extend_wall', 'fill 2 64 -1 4 66 -1 minecraft:stone_bricks'))).toEqual(
+      [],
+    );
+  });
+
+  test('two steps that each leave a way in, but not together: not both said', () => {
+    const ctx = ctxFor(...door(3, 0, 'south'), ...door(3, 6, 'north'));
+    const north = step('design', 'extend_wall', 'fill 2 64 -1 4 66 -1 minecraft:stone_bricks');
+    const south = step('design', 'extend_wall', 'fill 2 64 7 4 66 7 minecraft:stone_bricks');
+    expect(kept(ctx, north)).toHaveLength(1);
+    expect(kept(ctx, south)).toHaveLength(1);
+    expect(kept(ctx, north, south).length).toBeLessThan(2);
+  });
+
+  test('a window into the wall between two rooms looks out on no open air: dropped', () => {
+    const ctx = ctxFor(
+      ...door(2, 0, 'south'),
+      ...door(4, 6, 'north'),
+      'fill 3 65 1 3 67 5 minecraft:stone_bricks',
+    );
+    expect(kept(ctx, step('design', 'add_window', 'setblock 3 66 3 minecraft:glass_pane'))).toEqual([]);
+    // into the outer wall, it looks from a room out on open air
+    expect(
+      kept(ctx, step('design', 'add_window', 'setblock 0 66 3 minecraft:glass_pane[north=true,south=true]')),
+    ).toHaveLength(1);
+  });
+
+  test('a light must light a room’s own air: a lantern outside the hut is dropped, one inside said', () => {
+    const ctx = ctxFor(...door(3, 0, 'south'));
+    expect(kept(ctx, step('design', 'add_light', 'setblock -3 64 -3 minecraft:lantern'))).toEqual([]);
+    expect(kept(ctx, step('design', 'add_light', 'setblock 2 65 2 minecraft:lantern'))).toHaveLength(1);
+  });
+
+  test('a window the rule put into a torch’s wall is said one cell along the wall, where it passes', () => {
+    const ctx = ctxFor('setblock 3 66 5 minecraft:wall_torch[facing=north]');
+    expect(
+      kept(ctx, step('design', 'add_window', 'setblock 3 66 6 minecraft:glass_pane[east=true,west=true]')),
+    ).toEqual(['add_window: setblock 4 66 6 minecraft:glass_pane[east=true,west=true]']);
+  });
+
+  test('glowstone set into the ceiling over a pillar lights no air: said one cell along the ceiling', () => {
+    const ctx = ctxFor('fill 3 65 3 3 67 3 minecraft:stone_bricks');
+    expect(kept(ctx, step('design', 'add_light', 'setblock 3 68 3 minecraft:glowstone'))).toEqual([
+      'add_light: setblock 4 68 3 minecraft:glowstone',
+    ]);
+  });
+
+  test('a resend that breaks something is said, with a note of what it breaks', () => {
+    const ctx = ctxFor('setblock 3 65 3 minecraft:crafting_table');
+    const judged = buildingReferee([step('resend', 'fix_position', 'setblock 3 65 3 minecraft:stone')], ctx);
+    expect(judged.steps).toHaveLength(1);
+    expect(judged.notes.join(' ')).toContain('writes over the crafting_table there');
   });
 });
