@@ -16,7 +16,7 @@ import { isDoorName } from './blocks.js';
 import type { Room } from './context.js';
 import { containsPos, formatBox } from './geometry.js';
 import { bodyShape } from './model/block-shape.js';
-import { WalkGraph } from './model/walk.js';
+import { type Stand, standKey, WalkGraph } from './model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './referee-cells.js';
 import { cellKind } from './model/cells.js';
 import { enclosedRoomsNear, type Space } from './model/spaces.js';
@@ -274,8 +274,15 @@ export const reachLost = (
   version: string | undefined,
 ): string | undefined => {
   if (!closesWalk(before.region, cells, version)) return undefined;
-  const was = before.reachFromSky();
-  const now = new WalkGraph(after, version).reachFromSky();
+  const nowGraph = new WalkGraph(after, version);
+  const now = nowGraph.reachFromSky();
+  // a stand under open sky that the step roofs over was outside, not walked into: what was reached only
+  // through such stands (a roofless storey a player would drop into) is no way in the step takes away
+  const stillSky = (s: Stand): boolean => nowGraph.standOf(s)?.sky === true;
+  const was = reachFrom(
+    before,
+    before.allStands().filter((s) => s.sky && !s.climbing && stillSky(s)),
+  );
   for (const k of was) {
     if (now.has(k)) continue;
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
@@ -283,4 +290,20 @@ export const reachLost = (
     return `cuts off where a player walks in from outside (${x} ${y} ${z})`;
   }
   return undefined;
+};
+
+/** The stands a player gets to from `seeds` (by their keys), moving as the walk allows. */
+const reachFrom = (graph: WalkGraph, seeds: readonly Stand[]): Set<string> => {
+  const seen = new Set(seeds.map(standKey));
+  const queue = [...seeds];
+  while (queue.length) {
+    const a = queue.pop()!;
+    for (const b of graph.movesFrom(a)) {
+      const k = standKey(b);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push(b);
+    }
+  }
+  return seen;
 };
