@@ -276,13 +276,12 @@ export const reachLost = (
   if (!closesWalk(before.region, cells, version)) return undefined;
   const nowGraph = new WalkGraph(after, version);
   const now = nowGraph.reachFromSky();
-  // a stand under open sky that the step roofs over was outside, not walked into: what was reached only
-  // through such stands (a roofless storey a player would drop into) is no way in the step takes away
-  const stillSky = (s: Stand): boolean => nowGraph.standOf(s)?.sky === true;
-  const was = reachFrom(
-    before,
-    before.allStands().filter((s) => s.sky && !s.climbing && stillSky(s)),
-  );
+  // a stand under open sky that the step roofs over was outside, not walked into; and a place counts only
+  // when a player there also gets back out to the sky that stays: a roofless storey a player drops into from
+  // the top of its walls was never walked into, and a roof over it takes no way in away
+  const outside = before.allStands().filter((s) => s.sky && !s.climbing && nowGraph.standOf(s)?.sky === true);
+  const out = reachBack(before, outside);
+  const was = [...reachFrom(before, outside)].filter((k) => out.has(k));
   for (const k of was) {
     if (now.has(k)) continue;
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
@@ -303,6 +302,23 @@ const reachFrom = (graph: WalkGraph, seeds: readonly Stand[]): Set<string> => {
       if (seen.has(k)) continue;
       seen.add(k);
       queue.push(b);
+    }
+  }
+  return seen;
+};
+
+/** The stands from which a player gets to one of `targets` (by their keys): the moves walked backwards. */
+const reachBack = (graph: WalkGraph, targets: readonly Stand[]): Set<string> => {
+  const into = graph.movesInto();
+  const seen = new Set(targets.map(standKey));
+  const queue = [...targets];
+  while (queue.length) {
+    const b = queue.pop()!;
+    for (const a of into.get(standKey(b)) ?? []) {
+      const k = standKey(a);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push(a);
     }
   }
   return seen;

@@ -172,6 +172,17 @@ describe('the rooms on a copy of the world, with the step and with the answer’
     );
   });
 
+  test('a roof over walls with no roof yet is said: a player dropping in from the sky is no way in it takes', () => {
+    // the hut without its roof: walls and floor, open to the sky
+    const ctx = ctxFor('fill 1 68 1 5 68 5 minecraft:air');
+    expect(kept(ctx, step('design', 'add_roof', 'fill 0 68 0 6 68 6 minecraft:oak_planks'))).toHaveLength(1);
+    // the same hut, its doorway walled up, is still judged as a way in taken away
+    const open = ctxFor(...door(3, 0, 'south'));
+    expect(kept(open, step('design', 'extend_wall', 'fill 2 64 -1 4 66 -1 minecraft:stone_bricks'))).toEqual(
+      [],
+    );
+  });
+
   test('two steps that each leave a way in, but not together: not both said', () => {
     const ctx = ctxFor(...door(3, 0, 'south'), ...door(3, 6, 'north'));
     const north = step('design', 'extend_wall', 'fill 2 64 -1 4 66 -1 minecraft:stone_bricks');
