@@ -1,6 +1,6 @@
 /**
  * The world the hints read after a batch: one box around what the batch sent, grown to take in the rest of
- * the building it belongs to (hints/world-region.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
+ * the building it belongs to (hints/model/world-region.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
  */
 import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';
@@ -53,7 +53,7 @@ export async function readWorldForHints(
 }
 
 /**
- * Whether the batch changed no room's verdict (hints/room-neutral.ts): the blocks before it come from the
+ * Whether the batch changed no room's verdict (hints/batch/room-neutral.ts): the blocks before it come from the
  * undo or transaction snapshot, those after it from the hints' region (read for verification already).
  * Without a snapshot, or a region, nothing is known, and the rooms are searched for.
  */

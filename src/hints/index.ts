@@ -1,12 +1,12 @@
 /** Hints after a writing tool ran: `postExecuteHints` and the shapes it returns. */
-export { analyzeBuild } from './analyze.js';
+export { analyzeBuild } from './batch/analyze.js';
 export type { BatchShape, BuildContext, HintEntry, Room, VerificationStatus } from './context.js';
 export { type PostExecuteInput, postExecuteHints, writtenBoxes } from './post-execute.js';
-export { growToBuilding, MAX_REGION_BLOCKS, regionAround, WorldRegion } from './world-region.js';
-export { batchKeepsRooms, isPlainForRooms, type WrittenCells } from './room-neutral.js';
+export { growToBuilding, MAX_REGION_BLOCKS, regionAround, WorldRegion } from './model/world-region.js';
+export { batchKeepsRooms, isPlainForRooms, type WrittenCells } from './batch/room-neutral.js';
 export { enclosedRoomsNear, shellOf } from './model/spaces.js';
 export { type HintContext, type HintRule, RULES, type RuleOutput } from './rules.js';
-export { UNLOADED_NOT_SENT } from './resend.js';
+export { UNLOADED_NOT_SENT } from './advice/resend.js';
 export {
   type ActionHints,
   ActionHintsSchema,

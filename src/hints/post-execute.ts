@@ -4,17 +4,17 @@
  */
 import type { ExecutorPosition } from '../commands/block-write.js';
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
-import { analyzeBuild } from './analyze.js';
+import { analyzeBuild } from './batch/analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { BatchShape, BuildContext, HintEntry } from './context.js';
-import { containsPos, volume, writeBox } from './geometry.js';
-import { isAirName } from './blocks.js';
-import { groundInWorld } from './grounded.js';
+import { containsPos, volume, writeBox } from './batch/geometry.js';
+import { isAirName } from './batch/blocks.js';
+import { groundInWorld } from './model/grounded.js';
 import { BuildingModel } from './model/building.js';
-import type { WorldRegion } from './world-region.js';
-import { followable, refusalOf } from './allowed.js';
-import { buildingReferee } from './referee.js';
-import { type BlockReader, isIndoors } from './indoors.js';
+import type { WorldRegion } from './model/world-region.js';
+import { followable, refusalOf } from './advice/allowed.js';
+import { buildingReferee } from './referee/referee.js';
+import { type BlockReader, isIndoors } from './model/indoors.js';
 import { type HintContext, type HintRule, type ProposedStep, type Referee, RULES } from './rules.js';
 import type { SafetyConfig } from '../safety/config.js';
 import type { CommandNode } from '../suggest/tree.js';

@@ -2,7 +2,7 @@
  * The hint rules, one row each: `when(ctx)` returns what to suggest, or nothing. Row order is the
  * tie-break for equal relevance and decides which save suggestion wins (the first one given).
  */
-import { builtRooms } from './built-rooms.js';
+import { builtRooms } from './model/built-rooms.js';
 import type { HintContext } from './context.js';
 import {
   blockIdSteps,
@@ -11,7 +11,7 @@ import {
   opBot,
   outOfWorldSteps,
   splitFillSteps,
-} from './rejected-fixes.js';
+} from './advice/rejected-fixes.js';
 import {
   addDoorSteps,
   addFloorSteps,
@@ -21,12 +21,12 @@ import {
   completeDoorSteps,
   extendWallSteps,
   planDoorNotes,
-} from './room-steps.js';
-import { resendPlan, resendSteps } from './resend.js';
-import { supportSteps } from './support-steps.js';
-import { completeBedSteps, unblockDoorSteps } from './furniture-steps.js';
+} from './advice/room-steps.js';
+import { resendPlan, resendSteps } from './advice/resend.js';
+import { supportSteps } from './advice/support-steps.js';
+import { completeBedSteps, unblockDoorSteps } from './advice/furniture-steps.js';
 import type { RuleOutput, StepKind } from './steps.js';
-import { verifySteps } from './verify-steps.js';
+import { verifySteps } from './advice/verify-steps.js';
 
 export type { HintContext } from './context.js';
 export type { ProposedStep, Referee, RuleOutput, StepKind } from './steps.js';

@@ -1,10 +1,10 @@
 /**
- * Which next steps can be followed under the operator's policy (src/hints/allowed.ts): steps are examined in
+ * Which next steps can be followed under the operator's policy (src/hints/advice/allowed.ts): steps are examined in
  * the order given and only until enough are kept, so that a batch of hundreds of refusals does not check
  * hundreds of fix steps nobody will see.
  */
 import { expect, test } from 'vitest';
-import { followable } from '../../src/hints/allowed.js';
+import { followable } from '../../src/hints/advice/allowed.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import { defaultSafetyConfig } from '../../src/safety/config.js';
 

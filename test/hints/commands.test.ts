@@ -3,11 +3,11 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Box } from '../../src/vocabulary/blocks/box.js';
-import { closeBlockIds, editDistance } from '../../src/hints/block-ids.js';
-import { emitsLight, roleOf, spec } from '../../src/hints/blocks.js';
-import { countSplitBox, fillCommand, splitBox } from '../../src/hints/commands.js';
-import { volume } from '../../src/hints/geometry.js';
-import { fillSplit, MAX_SPLIT_COMMANDS, replaceBlockId } from '../../src/hints/rejected-fixes.js';
+import { closeBlockIds, editDistance } from '../../src/hints/advice/block-ids.js';
+import { emitsLight, roleOf, spec } from '../../src/hints/batch/blocks.js';
+import { countSplitBox, fillCommand, splitBox } from '../../src/hints/advice/commands.js';
+import { volume } from '../../src/hints/batch/geometry.js';
+import { fillSplit, MAX_SPLIT_COMMANDS, replaceBlockId } from '../../src/hints/advice/rejected-fixes.js';
 import { parseCommand } from '../../src/commands/parse.js';
 
 const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 /** Commands rebuilt for fixes: absolute coordinates, clones cut within a limit, states the block takes. */
 import { expect, test } from 'vitest';
-import { absoluteCommand, fixedStateCommand, splitClone } from '../../src/hints/fix-commands.js';
+import { absoluteCommand, fixedStateCommand, splitClone } from '../../src/hints/advice/fix-commands.js';
 import { parseCommand } from '../../src/commands/parse.js';
 
 /** The writes as the client reads them (the parser the execute path uses). */

@@ -1,10 +1,10 @@
 /** The referee: each proposed step tried against the building as read before it is said. */
 import { describe, expect, test } from 'vitest';
-import { analyzeBuild } from '../../src/hints/analyze.js';
+import { analyzeBuild } from '../../src/hints/batch/analyze.js';
 import type { HintContext } from '../../src/hints/context.js';
-import { buildingReferee } from '../../src/hints/referee.js';
+import { buildingReferee } from '../../src/hints/referee/referee.js';
 import type { ProposedStep, StepKind } from '../../src/hints/steps.js';
-import { WorldRegion } from '../../src/hints/world-region.js';
+import { WorldRegion } from '../../src/hints/model/world-region.js';
 import { SmallWorld } from './small-world.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 

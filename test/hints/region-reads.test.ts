@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { regionAround, WorldRegion } from '../../src/hints/world-region.js';
+import { regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
 import { batch, ok } from './helpers.js';
 import { SmallWorld } from './small-world.js';

@@ -4,9 +4,9 @@
  * silently. (test/hints/edges-mcp.test.ts runs such steps on the embedded world.)
  */
 import { describe, expect, test } from 'vitest';
-import { analyzeBuild } from '../../src/hints/analyze.js';
+import { analyzeBuild } from '../../src/hints/batch/analyze.js';
 import type { BatchShape, HintEntry } from '../../src/hints/context.js';
-import { pinned, resendSteps, UNLOADED_NOT_SENT } from '../../src/hints/resend.js';
+import { pinned, resendSteps, UNLOADED_NOT_SENT } from '../../src/hints/advice/resend.js';
 import type { HintContext } from '../../src/hints/rules.js';
 import type { CommandResult } from '../../src/results/schema.js';
 import { batch, ok, parse, refused, result } from './helpers.js';

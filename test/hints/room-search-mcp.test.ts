@@ -1,6 +1,6 @@
 /**
  * The search for rooms around a batch's writes is skipped only when nothing the batch did can change a
- * room's verdict (src/hints/room-neutral.ts), through the real MCP client on the embedded world. A closed
+ * room's verdict (src/hints/batch/room-neutral.ts), through the real MCP client on the embedded world. A closed
  * stone room with no door: a later batch that swaps one of its wall blocks for another plain block
  * (cobblestone) is not searched, so the room it did not outline goes unmentioned; a batch that puts glass
  * in that wall, or sets a block in the room's air, is searched, and the room is found again and asked for
@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { CommandChannel } from '../../src/connection/channel.js';
-import { batchKeepsRooms, isPlainForRooms } from '../../src/hints/room-neutral.js';
+import { batchKeepsRooms, isPlainForRooms } from '../../src/hints/batch/room-neutral.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import type { BlockState } from '../../src/vocabulary/blocks/block-state.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import type { ExecutorPosition } from '../../src/commands/block-write.js';
-import { analyzeBuild } from '../../src/hints/analyze.js';
+import { analyzeBuild } from '../../src/hints/batch/analyze.js';
 import type { HintEntry } from '../../src/hints/context.js';
 import { type HintContext, RULES, type RuleOutput } from '../../src/hints/rules.js';
 import { NextStepSchema } from '../../src/results/action-hints.js';

@@ -1,7 +1,7 @@
 /** Small worlds for grounded hint tests: a map of positions holding what earlier batches left. */
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { growToBuilding, regionAround, WorldRegion } from '../../src/hints/world-region.js';
+import { growToBuilding, regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { batch, ok, parse } from './helpers.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { regionAround, WorldRegion } from '../../src/hints/world-region.js';
+import { regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
 import { renderBatchText } from '../../src/results/text.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';

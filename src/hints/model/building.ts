@@ -8,7 +8,7 @@
 import type { Box } from '../../vocabulary/blocks/box.js';
 import { enclosedRoomsNear, type FloodOptions, type Space } from './spaces.js';
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
-import type { WorldRegion } from '../world-region.js';
+import type { WorldRegion } from './world-region.js';
 import { type Stand, standKey, STEP_UP, WalkGraph } from './walk.js';
 
 /** A room's way in from open sky: walked, none (all of its surroundings read), or could not judge. */

@@ -7,8 +7,8 @@
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { isAirName, isDoorName } from '../blocks.js';
-import type { CellKind, WorldRegion } from '../world-region.js';
+import { isAirName, isDoorName } from '../batch/blocks.js';
+import type { CellKind, WorldRegion } from './world-region.js';
 import { bodyShape, isClimbedThrough } from './block-shape.js';
 
 export type { CellKind };

@@ -5,8 +5,8 @@
  * model (building.ts) splits a space into storeys and judges which are rooms; nothing else finds rooms.
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
-import { boxOf, containsPos, intersection, size } from '../geometry.js';
-import type { WorldRegion } from '../world-region.js';
+import { boxOf, containsPos, intersection, size } from '../batch/geometry.js';
+import type { WorldRegion } from './world-region.js';
 import { type CellKind, cellKind, cellKindAt, isClosed } from './cells.js';
 import { passageCell } from './passages.js';
 import { bodyShape, isFullCube } from './block-shape.js';
@@ -166,3 +166,24 @@ export function floodSpaces(
       }
   return spaces;
 }
+
+/** Whether the open cell at `p` is a passage (a doorway's air, which belongs to no room): passages.ts. */
+export const isPassage = (
+  region: WorldRegion,
+  p: BlockPos,
+  version?: string,
+  { cut }: FloodOptions = {},
+): boolean =>
+  cellKind(region, p, version) === 'open' &&
+  passageCell(
+    {
+      kindAt: (x, y, z) => cellKindAt(region, x, y, z, version),
+      fullCube: (x, y, z) => {
+        const b = region.at({ x, y, z });
+        return typeof b !== 'string' && isFullCube(bodyShape(b, version));
+      },
+      topY: region.box.max.y,
+      cut,
+    },
+    p,
+  );

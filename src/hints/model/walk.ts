@@ -9,7 +9,7 @@
  * outside the region, makes no stand and is remembered: a path that runs into it could not be judged.
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
-import type { WorldRegion } from '../world-region.js';
+import type { WorldRegion } from './world-region.js';
 import { type BodyShape, bodyShape } from './block-shape.js';
 
 /** A place a player's feet can be: the feet cell, the height of the feet, and how it is held. */

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { BuildingModel } from '../../../src/hints/model/building.js';
 import { floodSpaces } from '../../../src/hints/model/spaces.js';
-import { regionAround, WorldRegion } from '../../../src/hints/world-region.js';
+import { regionAround, WorldRegion } from '../../../src/hints/model/world-region.js';
 import { postExecuteHints, writtenBoxes } from '../../../src/hints/post-execute.js';
 import { batch, ok } from '../helpers.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';

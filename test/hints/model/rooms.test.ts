@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { BuildingModel } from '../../../src/hints/model/building.js';
 import { floodSpaces } from '../../../src/hints/model/spaces.js';
-import { WorldRegion } from '../../../src/hints/world-region.js';
+import { WorldRegion } from '../../../src/hints/model/world-region.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';
 import { hintsAfter, SmallWorld } from '../small-world.js';
 

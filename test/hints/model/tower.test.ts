@@ -3,7 +3,7 @@
  * named as a room of its own.
  */
 import { describe, expect, test } from 'vitest';
-import { growToBuilding, regionAround } from '../../../src/hints/world-region.js';
+import { growToBuilding, regionAround } from '../../../src/hints/model/world-region.js';
 import { hintsAfter, SmallWorld } from '../small-world.js';
 
 const GROUND = 'fill -10 63 -10 16 63 16 minecraft:grass_block';

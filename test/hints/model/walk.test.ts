@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';
 import { type Stand, WalkGraph } from '../../../src/hints/model/walk.js';
-import { WorldRegion } from '../../../src/hints/world-region.js';
+import { WorldRegion } from '../../../src/hints/model/world-region.js';
 import { SmallWorld } from '../small-world.js';
 
 const BOX: Box = { min: { x: -4, y: 58, z: -4 }, max: { x: 8, y: 74, z: 8 } };

@@ -1,0 +1,296 @@
+/**
+ * The one area of the world the hints read after a batch: the box around everything the batch wrote,
+ * widened by a margin, and never more than MAX_REGION_BLOCKS. Every question the hints ask of the world
+ * goes through it; a position outside the box, or one the world cannot tell, is unknown, and a hint that
+ * would need it is not given (fewer hints, never wrong ones).
+ */
+import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
+import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
+import { boundingBox, volume } from '../batch/geometry.js';
+
+/**
+ * Most blocks read for one batch's hints (64×16×64). A batch whose writes with the margin span more is read
+ * one block around its writes; one that spans more even so is not read, and its hints say nothing about rooms.
+ */
+export const MAX_REGION_BLOCKS = 65_536;
+/**
+ * How far around the writes the read reaches: far enough to see into a room next door (a doorway's far
+ * side, its walls and roof) and down from a roof to the floor of the room it closes.
+ */
+export const REGION_MARGIN = { side: 6, vertical: 6 } as const;
+
+/** A block as read, or why it is not known. */
+export type RegionBlock = BlockState | 'unloaded' | 'outside';
+
+/** What the hints read: the box, or why they read nothing. */
+export type RegionRead =
+  { status: 'read'; box: Box; blocks: number } | { status: 'not_read'; reason: string; box?: Box };
+
+const grow = (b: Box, side: number, up: number): Box => ({
+  min: { x: b.min.x - side, y: b.min.y - up, z: b.min.z - side },
+  max: { x: b.max.x + side, y: b.max.y + up, z: b.max.z + side },
+});
+
+/** The lowest and highest y of the dimension the batch wrote in (the connection's, never a constant). */
+export interface WorldHeight {
+  minY: number;
+  maxY: number;
+}
+
+/** The box with its y cut to the world's height; undefined where nothing of it is inside. */
+const clipToHeight = (b: Box, height: WorldHeight | undefined): Box | undefined => {
+  if (!height) return b;
+  const min = Math.max(b.min.y, height.minY);
+  const max = Math.min(b.max.y, height.maxY);
+  return min > max ? undefined : { min: { ...b.min, y: min }, max: { ...b.max, y: max } };
+};
+
+/**
+ * The box to read around `written`: the full margin when it fits the bound, else one block around the
+ * writes, else undefined (too big to read); cut to the world's height when it is known.
+ */
+export const regionAround = (written: readonly Box[], height?: WorldHeight): Box | undefined => {
+  const around = boundingBox(written);
+  if (!around) return undefined;
+  const wide = clipToHeight(grow(around, REGION_MARGIN.side, REGION_MARGIN.vertical), height);
+  if (wide && volume(wide) <= MAX_REGION_BLOCKS) return wide;
+  const narrow = clipToHeight(grow(around, 1, 1), height);
+  return narrow && volume(narrow) <= MAX_REGION_BLOCKS ? narrow : undefined;
+};
+
+/** Most boxes `unreadParts` names; the rest are counted. */
+export const MAX_UNREAD_BOXES = 8;
+/** How far past the margin the read grows to take in the rest of a building (a tower's lower storeys). */
+export const MAX_GROWTH = 24;
+
+/** Blocks the ground is made of: a layer of only these (or air) is where a building ends. */
+const GROUND = new Set([
+  'grass_block',
+  'dirt',
+  'coarse_dirt',
+  'podzol',
+  'mycelium',
+  'rooted_dirt',
+  'mud',
+  'stone',
+  'deepslate',
+  'granite',
+  'diorite',
+  'andesite',
+  'tuff',
+  'bedrock',
+  'sand',
+  'red_sand',
+  'gravel',
+  'clay',
+  'water',
+  'lava',
+  'snow',
+  'snow_block',
+  'ice',
+  'short_grass',
+  'tall_grass',
+  'fern',
+  'netherrack',
+  'end_stone',
+]);
+
+const bareName = (name: string): string => (name.startsWith('minecraft:') ? name.slice(10) : name);
+
+/**
+ * `box` grown, one layer at a time, towards every side where the building the writes belong to goes on:
+ * the layer just outside the box, within the writes' footprint on that side, holds a block that is neither
+ * air nor ground (a wall, a floor, a ladder of a lower storey). At most MAX_GROWTH layers a side, and the
+ * box stays within MAX_REGION_BLOCKS; beyond it the hints could not judge, and say so.
+ */
+export const growToBuilding = (
+  box: Box,
+  writes: readonly Box[],
+  source: BlockSource,
+  height?: WorldHeight,
+): Box => {
+  const written = boundingBox(writes);
+  if (!written) return box;
+  const grown = { min: { ...box.min }, max: { ...box.max } };
+  let changed = false;
+  const built = (x: number, y: number, z: number): boolean => {
+    let b: BlockState | 'unloaded';
+    try {
+      b = source.readBlock({ x, y, z });
+    } catch {
+      return false;
+    }
+    if (b === 'unloaded') return false;
+    const n = bareName(b.name);
+    return n !== 'air' && n !== 'cave_air' && n !== 'void_air' && !GROUND.has(n);
+  };
+  const layerBuilt = (axis: 'x' | 'y' | 'z', at: number): boolean => {
+    const lo = { ...written.min, [axis]: at };
+    const hi = { ...written.max, [axis]: at };
+    for (let x = lo.x; x <= hi.x; x++)
+      for (let y = lo.y; y <= hi.y; y++) for (let z = lo.z; z <= hi.z; z++) if (built(x, y, z)) return true;
+    return false;
+  };
+  const sides: Array<['x' | 'y' | 'z', 'min' | 'max']> = [
+    ['y', 'min'],
+    ['y', 'max'],
+    ['x', 'min'],
+    ['x', 'max'],
+    ['z', 'min'],
+    ['z', 'max'],
+  ];
+  for (const [axis, end] of sides) {
+    const dir = end === 'min' ? -1 : 1;
+    for (let n = 0; n < MAX_GROWTH; n++) {
+      // the building goes on where the box's own outer layer (within the writes' footprint) is built
+      if (!layerBuilt(axis, grown[end][axis])) break;
+      const next = { min: { ...grown.min }, max: { ...grown.max } };
+      next[end][axis] += dir;
+      if (volume(next) > MAX_REGION_BLOCKS) break;
+      // never past the world's floor or ceiling: nothing is built there to read
+      if (height && (next.min.y < height.minY || next.max.y > height.maxY)) break;
+      grown[end][axis] = next[end][axis];
+      changed = true;
+    }
+  }
+  return changed ? grown : box;
+};
+
+/** What a cell is to a room: air a player stands in, a block that encloses, a door, or not known. */
+export type CellKind = 'open' | 'solid' | 'door' | 'unknown';
+const KINDS: readonly CellKind[] = ['open', 'solid', 'door', 'unknown'];
+
+/**
+ * Reads lazily from `source`, only inside `box`, each position at most once; cells are kept by their offset
+ * in the box (no key strings), and each cell's kind is worked out once per region.
+ */
+export class WorldRegion {
+  private blocks: Array<BlockState | 'unloaded' | undefined>;
+  /** KINDS index + 1 per cell; 0: not worked out yet */
+  private kinds: Uint8Array;
+  private kindsVersion: string | undefined;
+  private readonly sizeY: number;
+  private readonly sizeZ: number;
+  /** positions inside the box the world could not tell */
+  unloaded = 0;
+
+  constructor(
+    readonly box: Box,
+    private readonly source: BlockSource,
+  ) {
+    this.sizeY = box.max.y - box.min.y + 1;
+    this.sizeZ = box.max.z - box.min.z + 1;
+    const cells = volume(box);
+    this.blocks = new Array<BlockState | 'unloaded' | undefined>(cells);
+    this.kinds = new Uint8Array(cells);
+  }
+
+  /** the cell's offset in the box (a key for sets of cells), or -1 outside it */
+  indexOf(pos: BlockPos): number {
+    return this.indexAt(pos.x, pos.y, pos.z);
+  }
+
+  /** `indexOf` by coordinates (no position object) */
+  indexAt(x: number, y: number, z: number): number {
+    const { min, max } = this.box;
+    if (x < min.x || y < min.y || z < min.z || x > max.x || y > max.y || z > max.z) return -1;
+    return ((x - min.x) * this.sizeY + (y - min.y)) * this.sizeZ + (z - min.z);
+  }
+
+  at(pos: BlockPos): RegionBlock {
+    const i = this.indexOf(pos);
+    return i < 0 ? 'outside' : this.read(i, pos);
+  }
+
+  private read(i: number, pos: BlockPos | undefined, x = 0, y = 0, z = 0): BlockState | 'unloaded' {
+    let block = this.blocks[i];
+    if (block === undefined) {
+      try {
+        block = this.source.readBlock(pos ?? { x, y, z });
+      } catch {
+        block = 'unloaded';
+      }
+      if (block === 'unloaded') this.unloaded++;
+      this.blocks[i] = block;
+    }
+    return block;
+  }
+
+  /** The cell's kind by `classify` (the same for a region's whole life, per version), worked out once. */
+  kind(pos: BlockPos, version: string | undefined, classify: (b: BlockState) => CellKind): CellKind {
+    return this.kindAt(pos.x, pos.y, pos.z, version, classify);
+  }
+
+  /** `kind` by coordinates (no position object unless the cell is read now) */
+  kindAt(
+    x: number,
+    y: number,
+    z: number,
+    version: string | undefined,
+    classify: (b: BlockState) => CellKind,
+  ): CellKind {
+    const i = this.indexAt(x, y, z);
+    if (i < 0) return 'unknown';
+    if (version !== this.kindsVersion) {
+      this.kinds.fill(0);
+      this.kindsVersion = version;
+    }
+    const known = this.kinds[i]!;
+    if (known) return KINDS[known - 1]!;
+    const b = this.read(i, undefined, x, y, z);
+    const k = b === 'unloaded' ? 'unknown' : classify(b);
+    this.kinds[i] = KINDS.indexOf(k) + 1;
+    return k;
+  }
+
+  /**
+   * The parts of the box the world cannot tell: per chunk column the box takes in, one cell read (in the middle
+   * of the box's height) says whether the column is loaded; an unloaded column's part of the box is unreadable
+   * whole. `boxes` names the first MAX_UNREAD_BOXES of them; `cells` counts all.
+   */
+  unreadParts(): { cells: number; boxes: Box[]; more: number } {
+    const { min, max } = this.box;
+    const y = Math.floor((min.y + max.y) / 2);
+    const height = max.y - min.y + 1;
+    const boxes: Box[] = [];
+    let cells = 0;
+    let more = 0;
+    for (let cx = min.x >> 4; cx <= max.x >> 4; cx++) {
+      for (let cz = min.z >> 4; cz <= max.z >> 4; cz++) {
+        const x0 = Math.max(min.x, cx * 16);
+        const z0 = Math.max(min.z, cz * 16);
+        if (this.read(this.indexAt(x0, y, z0), undefined, x0, y, z0) !== 'unloaded') continue;
+        const x1 = Math.min(max.x, cx * 16 + 15);
+        const z1 = Math.min(max.z, cz * 16 + 15);
+        cells += (x1 - x0 + 1) * (z1 - z0 + 1) * height;
+        if (boxes.length < MAX_UNREAD_BOXES)
+          boxes.push({ min: { x: x0, y: min.y, z: z0 }, max: { x: x1, y: max.y, z: z1 } });
+        else more++;
+      }
+    }
+    return { cells, boxes, more };
+  }
+
+  /**
+   * Forgets what was read: the world changed since (a verification that reads again a tick later). The
+   * count of unreadable positions starts again with the reads that follow.
+   */
+  forget(): void {
+    this.blocks = new Array<BlockState | 'unloaded' | undefined>(this.blocks.length);
+    this.kinds.fill(0);
+    this.unloaded = 0;
+  }
+
+  /**
+   * A source that answers from this region inside its box (reading each position once) and from the world
+   * outside it: verification reads the written blocks through it, and the hints find them read.
+   */
+  asSource(): BlockSource {
+    return {
+      readBlock: (pos) => {
+        const i = this.indexOf(pos);
+        return i < 0 ? this.source.readBlock(pos) : this.read(i, pos);
+      },
+    };
+  }
+}

@@ -1,0 +1,325 @@
+/**
+ * A step tried on a copy of the world as read: the copy holds the step's writes over the region (and, to
+ * judge it together with the answer's other steps, theirs), and the rooms near the writes are found again in
+ * it the way the rooms are found for the answer (model/spaces.ts `enclosedRoomsNear`: enclosed air, divided
+ * at doorways). Only what the writes can change is built again: the rooms within a block of them, and the
+ * walk (model/walk.ts) only when a write closes a cell a player's body or feet used.
+ *
+ * A room is worse when the step fills its air (a light or a door excepted), opens it (its air no longer
+ * enclosed), splits it, joins it to another, takes away the floor under its air, or takes away its way in
+ * (a place a player walked to from outside no longer reached). What holds a block up is judged cell by cell in referee.ts.
+ */
+import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
+import type { BlockState } from '../../vocabulary/blocks/block-state.js';
+import { isLightSource } from '../model/block-data.js';
+import { isDoorName } from '../batch/blocks.js';
+import type { Room } from '../context.js';
+import { containsPos, formatBox } from '../batch/geometry.js';
+import { bodyShape } from '../model/block-shape.js';
+import { type Stand, standKey, WalkGraph } from '../model/walk.js';
+import { type Cells, boxOfCells, cellKey } from './cells.js';
+import { cellKind } from '../model/cells.js';
+import { enclosedRoomsNear, type Space } from '../model/spaces.js';
+import { WorldRegion } from '../model/world-region.js';
+
+/** A copy of the region with `writes` over it (later maps win); reads the region for every other cell. */
+export const copyWith = (region: WorldRegion, ...writes: readonly Cells[]): WorldRegion =>
+  new WorldRegion(region.box, {
+    readBlock: (pos) => {
+      const k = cellKey(pos);
+      for (let i = writes.length - 1; i >= 0; i--) {
+        const w = writes[i]!.get(k);
+        if (w) return w.block;
+      }
+      const b = region.at(pos);
+      return typeof b === 'string' ? 'unloaded' : b;
+    },
+  });
+
+const blockAt = (region: WorldRegion, p: BlockPos): BlockState | undefined => {
+  const b = region.at(p);
+  return typeof b === 'string' ? undefined : b;
+};
+
+/** The rooms within a block of `near`, and each open cell's room (an index into `spaces`). */
+export interface RoomsNear {
+  spaces: Space[];
+  roomOf: Map<string, number>;
+}
+
+export const roomsNear = (region: WorldRegion, near: Box, version: string | undefined): RoomsNear => {
+  // the world as read is asked about the same writes again and again (alone, together, each variant): once each
+  let known = nearOf.get(region);
+  if (!known) nearOf.set(region, (known = new Map()));
+  const key = `${version} ${near.min.x},${near.min.y},${near.min.z} ${near.max.x},${near.max.y},${near.max.z}`;
+  const found = known.get(key);
+  if (found) return found;
+  const spaces = enclosedRoomsNear(region, near, version);
+  const roomOf = new Map<string, number>();
+  spaces.forEach((s, i) => {
+    for (const k of s.open) roomOf.set(k, i);
+  });
+  const rooms = { spaces, roomOf };
+  known.set(key, rooms);
+  return rooms;
+};
+const nearOf = new WeakMap<WorldRegion, Map<string, RoomsNear>>();
+
+/** Whether any of `cells` falls in or on the shell of a room near `near` (or within a block of `near`). */
+export const touchesRoomsNear = (
+  region: WorldRegion,
+  near: Box,
+  cells: Cells,
+  version: string | undefined,
+): boolean => {
+  const boxes = [near, ...roomsNear(region, near, version).spaces.map((s) => s.interior)];
+  for (const { pos } of cells.values())
+    for (const b of boxes)
+      if (
+        pos.x >= b.min.x - 1 &&
+        pos.x <= b.max.x + 1 &&
+        pos.y >= b.min.y - 1 &&
+        pos.y <= b.max.y + 1 &&
+        pos.z >= b.min.z - 1 &&
+        pos.z <= b.max.z + 1
+      )
+        return true;
+  return false;
+};
+
+const nameOf = (s: Space): string => `the room of air ${formatBox(s.interior)}`;
+
+/** The body passes through it (air, a torch, a ladder, a door that opens by hand). */
+const bodyFree = (b: BlockState, version: string | undefined): boolean => {
+  const s = bodyShape(b, version);
+  return s.boxes.length === 0 || s.opensByHand || s.climbable;
+};
+
+/**
+ * Why the step makes a room near its writes worse, comparing `after` (the copy with the step) with `before`
+ * (the same without it); undefined when no room is worse.
+ */
+export const roomsWorse = (
+  before: WorldRegion,
+  after: WorldRegion,
+  cells: Cells,
+  version: string | undefined,
+): string | undefined => {
+  const near = boxOfCells(cells.values());
+  if (!near) return undefined;
+  const was = roomsNear(before, near, version);
+  const now = roomsNear(after, near, version);
+  for (const [i, space] of was.spaces.entries()) {
+    let filled = 0;
+    const into = new Set<number>();
+    for (const k of space.open) {
+      const w = cells.get(k);
+      if (w && cellKind(after, w.pos, version) !== 'open') {
+        if (!isLightSource(w.block.name, w.block.properties) && !isDoorName(w.block.name)) filled++;
+        continue;
+      }
+      const j = now.roomOf.get(k);
+      into.add(j ?? -1);
+    }
+    // a block moved within the room (clone … move) leaves as much air as it takes
+    const kept = into.size === 1 && !into.has(-1) ? now.spaces[[...into][0]!]!.cells >= space.cells : false;
+    if (filled && !kept) return `fills ${filled} cell${filled > 1 ? 's' : ''} of ${nameOf(space)}`;
+    if (into.has(-1) && into.size === 1) return `opens ${nameOf(space)} (its air is no longer enclosed)`;
+    if (into.has(-1)) return `cuts off part of ${nameOf(space)}`;
+    if (into.size > 1) return `splits ${nameOf(space)}`;
+    const j = [...into][0];
+    if (j !== undefined) {
+      for (const k of now.spaces[j]!.open) {
+        const other = was.roomOf.get(k);
+        if (other !== undefined && other !== i) return `joins ${nameOf(space)} to another room`;
+      }
+    }
+  }
+  // air enclosed on every side, of any size (a closet, a one-wide corridor, the arm of a U): not filled
+  // (as many cells as it frees in enclosed air make up for those it fills: a block moved)
+  let filled: BlockPos | undefined;
+  let balance = 0;
+  for (const w of cells.values()) {
+    if (isLightSource(w.block.name, w.block.properties) || isDoorName(w.block.name)) continue;
+    const was = cellKind(before, w.pos, version) === 'open';
+    const is = cellKind(after, w.pos, version) === 'open';
+    if (was && !is && !openAir(before, w.pos, version)) {
+      balance++;
+      filled ??= w.pos;
+    } else if (!was && is && !openAir(after, w.pos, version)) balance--;
+  }
+  if (filled && balance > 0) return `fills enclosed air at ${filled.x} ${filled.y} ${filled.z}`;
+  // the floor under a room's air: a block stood on that the step takes away
+  for (const w of cells.values()) {
+    const room = was.roomOf.get(cellKey({ ...w.pos, y: w.pos.y + 1 }));
+    if (room === undefined) continue;
+    const space = was.spaces[room]!;
+    // under the room's air, not a block standing in it (furniture moved away)
+    if (w.pos.y >= space.interior.min.y) continue;
+    const old = blockAt(before, w.pos);
+    if (old && bodyShape(old, version).stoodOn && !bodyShape(w.block, version).stoodOn)
+      return `takes away the floor of ${nameOf(space)}`;
+  }
+  return undefined;
+};
+
+/**
+ * Whether a light the step sets shines into a room's own air: the light stands in the air of a room (or of a
+ * room the answer names, open to the sky), or next to it (glowstone in the ceiling).
+ */
+export const lightsRoom = (
+  after: WorldRegion,
+  at: BlockPos,
+  rooms: readonly Room[],
+  version: string | undefined,
+): boolean => {
+  const found = roomsNear(after, { min: at, max: at }, version);
+  const roomAir = (p: BlockPos): boolean =>
+    found.roomOf.has(cellKey(p)) ||
+    (cellKind(after, p, version) === 'open' && rooms.some((r) => containsPos(r.interior, p)));
+  if (roomAir(at)) return true;
+  const around: BlockPos[] = [
+    { ...at, x: at.x + 1 },
+    { ...at, x: at.x - 1 },
+    { ...at, y: at.y + 1 },
+    { ...at, y: at.y - 1 },
+    { ...at, z: at.z + 1 },
+    { ...at, z: at.z - 1 },
+  ];
+  return around.some(roomAir);
+};
+
+/**
+ * Whether open air at `p` reaches out of what is enclosed: a flood over open cells that gets to the edge of
+ * the region or to a cell the read could not tell (the world beyond). Stops at `limit` cells: that much air is
+ * no room.
+ */
+export const openAir = (
+  region: WorldRegion,
+  p: BlockPos,
+  version: string | undefined,
+  limit = 20_000,
+): boolean => {
+  if (cellKind(region, p, version) !== 'open') return false;
+  let known = airOf.get(region);
+  if (!known) airOf.set(region, (known = { open: new Set(), enclosed: new Set() }));
+  const start = region.indexOf(p);
+  if (known.open.has(start)) return true;
+  if (known.enclosed.has(start)) return false;
+  const seen = new Set<number>([start]);
+  const found = flood(region, p, version, limit, seen, known.open);
+  for (const i of seen) (found ? known.open : known.enclosed).add(i);
+  return found;
+};
+
+/** What earlier floods found, per region: cells of open air, and cells of enclosed air. */
+const airOf = new WeakMap<WorldRegion, { open: Set<number>; enclosed: Set<number> }>();
+
+const flood = (
+  region: WorldRegion,
+  p: BlockPos,
+  version: string | undefined,
+  limit: number,
+  seen: Set<number>,
+  open: ReadonlySet<number>,
+): boolean => {
+  const { min, max } = region.box;
+  const queue: BlockPos[] = [p];
+  while (queue.length) {
+    const q = queue.pop()!;
+    for (const [dx, dy, dz] of [
+      [1, 0, 0],
+      [-1, 0, 0],
+      [0, 1, 0],
+      [0, -1, 0],
+      [0, 0, 1],
+      [0, 0, -1],
+    ] as const) {
+      const n = { x: q.x + dx, y: q.y + dy, z: q.z + dz };
+      if (n.x < min.x || n.y < min.y || n.z < min.z || n.x > max.x || n.y > max.y || n.z > max.z) return true;
+      const i = region.indexOf(n);
+      if (open.has(i)) return true;
+      if (seen.has(i)) continue;
+      seen.add(i);
+      const k = cellKind(region, n, version);
+      if (k === 'unknown') return true;
+      if (k !== 'open') continue;
+      if (seen.size > limit) return true;
+      queue.push(n);
+    }
+  }
+  return false;
+};
+
+/** Whether any write closes a cell a player's body passed through, or takes away a block stood on. */
+export const closesWalk = (before: WorldRegion, cells: Cells, version: string | undefined): boolean => {
+  for (const w of cells.values()) {
+    const old = blockAt(before, w.pos);
+    if (!old) continue;
+    if (bodyFree(old, version) && !bodyFree(w.block, version)) return true;
+    if (bodyShape(old, version).stoodOn && !bodyShape(w.block, version).stoodOn) return true;
+  }
+  return false;
+};
+
+/**
+ * Where a player could walk from open sky before the step and cannot after it: the walk built again on the
+ * copy, only when a write closes a cell a player used. Stands whose own cells (feet, head, floor) the step
+ * writes are the step's to change. Undefined when every other stand is still reached.
+ */
+export const reachLost = (
+  before: WalkGraph,
+  after: WorldRegion,
+  cells: Cells,
+  version: string | undefined,
+): string | undefined => {
+  if (!closesWalk(before.region, cells, version)) return undefined;
+  const nowGraph = new WalkGraph(after, version);
+  const now = nowGraph.reachFromSky();
+  // a stand under open sky that the step roofs over was outside, not walked into; and a place counts only
+  // when a player there also gets back out to the sky that stays: a roofless storey a player drops into from
+  // the top of its walls was never walked into, and a roof over it takes no way in away
+  const outside = before.allStands().filter((s) => s.sky && !s.climbing && nowGraph.standOf(s)?.sky === true);
+  const out = reachBack(before, outside);
+  const was = [...reachFrom(before, outside)].filter((k) => out.has(k));
+  for (const k of was) {
+    if (now.has(k)) continue;
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number];
+    if (cells.has(`${x},${y - 1},${z}`) || cells.has(k) || cells.has(`${x},${y + 1},${z}`)) continue;
+    return `cuts off where a player walks in from outside (${x} ${y} ${z})`;
+  }
+  return undefined;
+};
+
+/** The stands a player gets to from `seeds` (by their keys), moving as the walk allows. */
+const reachFrom = (graph: WalkGraph, seeds: readonly Stand[]): Set<string> => {
+  const seen = new Set(seeds.map(standKey));
+  const queue = [...seeds];
+  while (queue.length) {
+    const a = queue.pop()!;
+    for (const b of graph.movesFrom(a)) {
+      const k = standKey(b);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push(b);
+    }
+  }
+  return seen;
+};
+
+/** The stands from which a player gets to one of `targets` (by their keys): the moves walked backwards. */
+const reachBack = (graph: WalkGraph, targets: readonly Stand[]): Set<string> => {
+  const into = graph.movesInto();
+  const seen = new Set(targets.map(standKey));
+  const queue = [...targets];
+  while (queue.length) {
+    const b = queue.pop()!;
+    for (const a of into.get(standKey(b)) ?? []) {
+      const k = standKey(a);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push(a);
+    }
+  }
+  return seen;
+};
