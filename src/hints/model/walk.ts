@@ -251,15 +251,14 @@ export class WalkGraph {
 
   /** The stands a player coming from open sky can get to (by their keys). */
   reachFromSky(): Set<string> {
-    if (this.skyReach) return this.skyReach;
-    const seen = new Set<string>();
-    const queue: Stand[] = [];
-    for (const s of this.allStands()) {
-      if (s.sky && !s.climbing) {
-        seen.add(standKey(s));
-        queue.push(s);
-      }
-    }
+    this.skyReach ??= this.reachFrom(this.allStands().filter((s) => s.sky && !s.climbing));
+    return this.skyReach;
+  }
+
+  /** The stands a player gets to from `seeds` (by their keys), moving as the walk allows. */
+  reachFrom(seeds: readonly Stand[]): Set<string> {
+    const seen = new Set(seeds.map(standKey));
+    const queue = [...seeds];
     while (queue.length) {
       const a = queue.pop()!;
       for (const b of this.movesFrom(a)) {
@@ -269,7 +268,23 @@ export class WalkGraph {
         queue.push(b);
       }
     }
-    this.skyReach = seen;
+    return seen;
+  }
+
+  /** The stands from which a player gets to one of `targets` (by their keys): the moves walked backwards. */
+  reachBack(targets: readonly Stand[]): Set<string> {
+    const into = this.movesInto();
+    const seen = new Set(targets.map(standKey));
+    const queue = [...targets];
+    while (queue.length) {
+      const b = queue.pop()!;
+      for (const a of into.get(standKey(b)) ?? []) {
+        const k = standKey(a);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        queue.push(a);
+      }
+    }
     return seen;
   }
 

@@ -16,7 +16,7 @@ import { isDoorName } from '../batch/blocks.js';
 import type { Room } from '../context.js';
 import { containsPos, formatBox } from '../batch/geometry.js';
 import { bodyShape } from '../model/block-shape.js';
-import { type Stand, standKey, WalkGraph } from '../model/walk.js';
+import { WalkGraph } from '../model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './cells.js';
 import { cellKind } from '../model/cells.js';
 import { enclosedRoomsNear, type Space } from '../model/spaces.js';
@@ -280,8 +280,8 @@ export const reachLost = (
   // when a player there also gets back out to the sky that stays: a roofless storey a player drops into from
   // the top of its walls was never walked into, and a roof over it takes no way in away
   const outside = before.allStands().filter((s) => s.sky && !s.climbing && nowGraph.standOf(s)?.sky === true);
-  const out = reachBack(before, outside);
-  const was = [...reachFrom(before, outside)].filter((k) => out.has(k));
+  const out = before.reachBack(outside);
+  const was = [...before.reachFrom(outside)].filter((k) => out.has(k));
   for (const k of was) {
     if (now.has(k)) continue;
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
@@ -289,37 +289,4 @@ export const reachLost = (
     return `cuts off where a player walks in from outside (${x} ${y} ${z})`;
   }
   return undefined;
-};
-
-/** The stands a player gets to from `seeds` (by their keys), moving as the walk allows. */
-const reachFrom = (graph: WalkGraph, seeds: readonly Stand[]): Set<string> => {
-  const seen = new Set(seeds.map(standKey));
-  const queue = [...seeds];
-  while (queue.length) {
-    const a = queue.pop()!;
-    for (const b of graph.movesFrom(a)) {
-      const k = standKey(b);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      queue.push(b);
-    }
-  }
-  return seen;
-};
-
-/** The stands from which a player gets to one of `targets` (by their keys): the moves walked backwards. */
-const reachBack = (graph: WalkGraph, targets: readonly Stand[]): Set<string> => {
-  const into = graph.movesInto();
-  const seen = new Set(targets.map(standKey));
-  const queue = [...targets];
-  while (queue.length) {
-    const b = queue.pop()!;
-    for (const a of into.get(standKey(b)) ?? []) {
-      const k = standKey(a);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      queue.push(a);
-    }
-  }
-  return seen;
 };
