@@ -2,7 +2,7 @@
 import type { BlockSpec, BlockWrite, ExecutorPosition } from '../commands/block-write.js';
 import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import type { CommandResult } from '../results/schema.js';
-import type { Side } from './batch/geometry.js';
+import type { Side } from './geometry.js';
 import type { WorldRegion } from './model/world-region.js';
 import type { BuildingModel } from './model/building.js';
 

@@ -7,7 +7,7 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './batch/analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { BatchShape, BuildContext, HintEntry } from './context.js';
-import { containsPos, volume, writeBox } from './batch/geometry.js';
+import { containsPos, volume, writeBox } from './geometry.js';
 import { isAirName } from './batch/blocks.js';
 import { groundInWorld } from './model/grounded.js';
 import { BuildingModel } from './model/building.js';

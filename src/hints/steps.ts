@@ -1,6 +1,6 @@
 /** Shared pieces of next steps: relevance by kind, tool arguments, how commands and rooms are named. */
 import type { HintContext, Room } from './context.js';
-import { dims, formatBox } from './batch/geometry.js';
+import { dims, formatBox } from './geometry.js';
 import type { NextStep, SaveSuggestion } from '../results/action-hints.js';
 
 /**

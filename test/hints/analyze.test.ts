@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { analyzeBuild } from '../../src/hints/batch/analyze.js';
 import type { BuildContext, HintEntry } from '../../src/hints/context.js';
-import { formatBox } from '../../src/hints/batch/geometry.js';
+import { formatBox } from '../../src/hints/geometry.js';
 import { batch, floor, fourWalls, ok, refused, roof, unanswered, unchanged } from './helpers.js';
 
 const rooms = (ctx: BuildContext) =>

@@ -6,7 +6,7 @@ import type { Box } from '../../src/vocabulary/blocks/box.js';
 import { closeBlockIds, editDistance } from '../../src/hints/advice/block-ids.js';
 import { emitsLight, roleOf, spec } from '../../src/hints/batch/blocks.js';
 import { countSplitBox, fillCommand, splitBox } from '../../src/hints/advice/commands.js';
-import { volume } from '../../src/hints/batch/geometry.js';
+import { volume } from '../../src/hints/geometry.js';
 import { fillSplit, MAX_SPLIT_COMMANDS, replaceBlockId } from '../../src/hints/advice/rejected-fixes.js';
 import { parseCommand } from '../../src/commands/parse.js';
 

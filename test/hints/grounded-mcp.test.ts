@@ -5,7 +5,7 @@
  * as the bot reads it right after the answer: none may be contradicted.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { isLightSource } from '../../src/hints/model/block-data.js';
+import { isLightSource } from '../../src/hints/block-data.js';
 import type { CommandChannel } from '../../src/connection/channel.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import type { BatchResult } from '../../src/results/schema.js';

@@ -1,7 +1,7 @@
 /** What a batch's own writes say is at a position: later writes win, fill modes respected. */
 import { expect, test } from 'vitest';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
-import { writeBox } from '../../src/hints/batch/geometry.js';
+import { writeBox } from '../../src/hints/geometry.js';
 import { WrittenWorld } from '../../src/hints/batch/written-world.js';
 import { parse } from './helpers.js';
 

@@ -2,7 +2,7 @@
 import type { BlockFilter, BlockSpec, BlockWrite } from '../../commands/block-write.js';
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { formatBlock } from '../batch/blocks.js';
-import { AXES, type Axis, formatPos, shrink, size, volume } from '../batch/geometry.js';
+import { AXES, type Axis, formatPos, shrink, size, volume } from '../geometry.js';
 
 export const setblockCommand = (pos: BlockPos, block: BlockSpec): string =>
   `setblock ${formatPos(pos)} ${formatBlock(block)}`;

@@ -9,7 +9,7 @@ import { nearest } from '../../suggest/nearest.js';
 import { type BlockStateInfo, registries } from '../../suggest/registries.js';
 import { formatBlock } from '../batch/blocks.js';
 import { fillCommand, formatFilter, splitBox } from './commands.js';
-import { boxOf, formatPos, writeBox } from '../batch/geometry.js';
+import { boxOf, formatPos, writeBox } from '../geometry.js';
 
 /** The write as a command with absolute coordinates; undefined when its `~` could not be resolved. */
 export const absoluteCommand = (w: BlockWrite): string | undefined => {

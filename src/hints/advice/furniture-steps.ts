@@ -2,7 +2,7 @@
 import { setblockCommand } from './commands.js';
 import type { HintContext } from '../context.js';
 import { otherHalf } from '../model/furniture.js';
-import { formatPos, opposite, step } from '../batch/geometry.js';
+import { formatPos, opposite, step } from '../geometry.js';
 import type { NextStep } from '../../results/action-hints.js';
 import { execArgs, RELEVANCE } from '../steps.js';
 

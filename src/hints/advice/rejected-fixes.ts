@@ -4,7 +4,7 @@ import { bare } from '../batch/blocks.js';
 import { countSplitBox, countSplitFill, DEFAULT_FILL_LIMIT, splitFill } from './commands.js';
 import type { CommandOutcome, HintContext } from '../context.js';
 import { cloneSplittable, fixedStateCommand, splitClone } from './fix-commands.js';
-import { boxOf, volume, writeBox } from '../batch/geometry.js';
+import { boxOf, volume, writeBox } from '../geometry.js';
 import type { NextStep } from '../../results/action-hints.js';
 import type { RuleOutput } from '../steps.js';
 import { execArgs, quote, RELEVANCE } from '../steps.js';

@@ -16,7 +16,7 @@ import type { Box } from '../../vocabulary/blocks/box.js';
 import { DEFAULT_FILL_LIMIT } from './commands.js';
 import type { HintContext, HintEntry } from '../context.js';
 import { absoluteCommand, fixedStateCommand } from './fix-commands.js';
-import { boundingBox, formatBox, formatPos, writeBox } from '../batch/geometry.js';
+import { boundingBox, formatBox, formatPos, writeBox } from '../geometry.js';
 import { blockIdFix, fillSplit, safetyLimit } from './rejected-fixes.js';
 import { RELEVANCE } from '../steps.js';
 

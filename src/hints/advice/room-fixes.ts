@@ -4,7 +4,7 @@ import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { spec } from '../batch/blocks.js';
 import { fillCommand, setblockCommand } from './commands.js';
 import type { BuildContext, Room } from '../context.js';
-import { boxOf, opposite, SIDES, type Side, size } from '../batch/geometry.js';
+import { boxOf, opposite, SIDES, type Side, size } from '../geometry.js';
 
 /**
  * Side the door goes in: an existing doorway, else the side facing the bot, else north (lowest z) —

@@ -3,7 +3,7 @@ import { roomAccess, sharedSides } from '../model/connected.js';
 import type { HintContext, Room } from '../context.js';
 import { type DoorPlan, planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
-import { containsPos, type Side, step } from '../batch/geometry.js';
+import { containsPos, type Side, step } from '../geometry.js';
 import { cellKind } from '../model/cells.js';
 import type { NextStep } from '../../results/action-hints.js';
 import { describeRoom, execArgs, RELEVANCE } from '../steps.js';

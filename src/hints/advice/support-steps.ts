@@ -10,7 +10,7 @@ import { type Face, supportOf as supportRules } from '../../vocabulary/block-beh
 import { setblockCommand } from './commands.js';
 import type { HintContext, Unsupported } from '../context.js';
 import { spec } from '../batch/blocks.js';
-import { formatPos } from '../batch/geometry.js';
+import { formatPos } from '../geometry.js';
 import type { NextStep } from '../../results/action-hints.js';
 import { execArgs, RELEVANCE } from '../steps.js';
 

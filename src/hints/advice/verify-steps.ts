@@ -1,7 +1,7 @@
 /** `verify_blocks` steps: read back exactly the boxes written, unless automatic verification confirmed them. */
 import type { Box } from '../../vocabulary/blocks/box.js';
 import type { HintEntry, TouchedBox } from '../context.js';
-import { boundingBox, containsBox, formatBox, volume } from '../batch/geometry.js';
+import { boundingBox, containsBox, formatBox, volume } from '../geometry.js';
 import type { NextStep } from '../../results/action-hints.js';
 
 /** More boxes than this are read as one bounding box (when small enough) or only the first few. */

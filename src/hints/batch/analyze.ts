@@ -18,7 +18,7 @@ import type {
   TouchedBox,
 } from '../context.js';
 import { findGaps } from './gaps.js';
-import { containsPos, intersection, SIDES, sideFace, size, step, writeBox } from './geometry.js';
+import { containsPos, intersection, SIDES, sideFace, size, step, writeBox } from '../geometry.js';
 import { distinctRooms, type RoomShape, roomsFromFills, roomsFromWalls } from './rooms.js';
 import { mergeSegments, type Segment, segmentToWall } from './walls.js';
 import { type CountedWrite, WrittenWorld } from './written-world.js';

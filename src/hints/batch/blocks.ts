@@ -1,7 +1,7 @@
 /** What a block is to the analyzer: air, a door, glass, a light source, or building material. */
 import type { BlockSpec } from '../../commands/block-write.js';
-import { isLightSource } from '../model/block-data.js';
-import type { Side } from './geometry.js';
+import { isLightSource } from '../block-data.js';
+import type { Side } from '../geometry.js';
 
 export type BlockRole = 'air' | 'door' | 'glass' | 'light' | 'solid';
 

@@ -1,7 +1,7 @@
 /** Perpendicular walls whose ends nearly meet: the gap a player (or a mob) walks through. */
 import type { Box } from '../../vocabulary/blocks/box.js';
 import type { WallGap } from '../context.js';
-import { boxOf } from './geometry.js';
+import { boxOf } from '../geometry.js';
 import { distanceOutside, type Segment, yOverlap } from './walls.js';
 import type { WrittenWorld } from './written-world.js';
 

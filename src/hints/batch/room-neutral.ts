@@ -15,10 +15,10 @@
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { isLightSource, isPassable, lowestTop } from '../model/block-data.js';
+import { isLightSource, isPassable, lowestTop } from '../block-data.js';
 import { bare, isAirName, isBedName, isDoorName, isGlassName } from './blocks.js';
 import type { HintEntry } from '../context.js';
-import { writeBox } from './geometry.js';
+import { writeBox } from '../geometry.js';
 
 /** blocks that fall when nothing is under them, and blocks that power redstone next to them */
 const MOVING =

@@ -3,7 +3,7 @@ import type { BlockSpec } from '../../commands/block-write.js';
 import type { Box } from '../../vocabulary/blocks/box.js';
 import { roleOf } from './blocks.js';
 import type { Room } from '../context.js';
-import { boxOf, sameBox, shrink } from './geometry.js';
+import { boxOf, sameBox, shrink } from '../geometry.js';
 import { covers, type Segment, yOverlap } from './walls.js';
 import type { CountedWrite, WrittenWorld } from './written-world.js';
 

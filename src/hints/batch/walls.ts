@@ -1,7 +1,7 @@
 /** Walls from 1-thick vertical fills, merged where a wall was built in pieces. */
 import type { BlockSpec } from '../../commands/block-write.js';
 import type { Wall } from '../context.js';
-import { boxOf } from './geometry.js';
+import { boxOf } from '../geometry.js';
 
 /** One straight run of wall. `plane: 'x'` = constant x, running from `from` to `to` along z. */
 export interface Segment {

@@ -5,7 +5,7 @@
 import type { BlockSpec, BlockWrite } from '../../commands/block-write.js';
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { bare, isAirName } from './blocks.js';
-import { AXES, containsPos } from './geometry.js';
+import { AXES, containsPos } from '../geometry.js';
 
 export interface CountedWrite {
   write: BlockWrite;

@@ -4,7 +4,7 @@
  * from outside or from the room next to it), and every write of the batch that touched it read back.
  */
 import type { HintContext, Room } from '../context.js';
-import { boundingBox, dims, formatBox, intersection } from '../batch/geometry.js';
+import { boundingBox, dims, formatBox, intersection } from '../geometry.js';
 import type { RuleOutput } from '../steps.js';
 import { describeRoom } from '../steps.js';
 

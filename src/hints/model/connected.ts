@@ -5,7 +5,7 @@
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import type { BuildContext, Room, RoomOpening } from '../context.js';
-import { containsPos, type Side, SIDES, step } from '../batch/geometry.js';
+import { containsPos, type Side, SIDES, step } from '../geometry.js';
 
 const middle = (b: Box): BlockPos => ({
   x: Math.floor((b.min.x + b.max.x) / 2),

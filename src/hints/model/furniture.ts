@@ -6,10 +6,10 @@
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { lowestTop } from './block-data.js';
+import { lowestTop } from '../block-data.js';
 import { bare, bedFacing, bedPart, isAirName, isBedName } from '../batch/blocks.js';
 import type { Bed, BlockedEntrance, BuildContext, Room } from '../context.js';
-import { boxOf, containsPos, type Side, step } from '../batch/geometry.js';
+import { boxOf, containsPos, type Side, step } from '../geometry.js';
 import type { CellKind } from './cells.js';
 import type { WorldRegion } from './world-region.js';
 

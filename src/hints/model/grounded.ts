@@ -8,10 +8,10 @@
 import type { BlockSpec } from '../../commands/block-write.js';
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { isLightSource } from './block-data.js';
+import { isLightSource } from '../block-data.js';
 import { bare, doorHalf, isGlassName } from '../batch/blocks.js';
 import type { BuildContext, Door, Feature, Room, RoomOpening } from '../context.js';
-import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, step } from '../batch/geometry.js';
+import { boundingBox, boxOf, intersection, type Side, SIDES, sideFace, step } from '../geometry.js';
 import { isRoofSpace } from './roof-space.js';
 import { unsupportedIn } from './support.js';
 import { type CellKind, cellKind } from './cells.js';

@@ -5,7 +5,7 @@
  * model (building.ts) splits a space into storeys and judges which are rooms; nothing else finds rooms.
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
-import { boxOf, containsPos, intersection, size } from '../batch/geometry.js';
+import { boxOf, containsPos, intersection, size } from '../geometry.js';
 import type { WorldRegion } from './world-region.js';
 import { type CellKind, cellKind, cellKindAt, isClosed } from './cells.js';
 import { passageCell } from './passages.js';

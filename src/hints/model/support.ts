@@ -9,7 +9,7 @@
 import type { Box } from '../../vocabulary/blocks/box.js';
 import { bare, isAirName } from '../batch/blocks.js';
 import type { Unsupported } from '../context.js';
-import { volume } from '../batch/geometry.js';
+import { volume } from '../geometry.js';
 import { supportOf } from '../../vocabulary/block-behaviour/index.js';
 import type { WorldRegion } from './world-region.js';
 

@@ -6,7 +6,7 @@
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
-import { boundingBox, volume } from '../batch/geometry.js';
+import { boundingBox, volume } from '../geometry.js';
 
 /**
  * Most blocks read for one batch's hints (64×16×64). A batch whose writes with the margin span more is read

@@ -9,7 +9,7 @@ import { parseCommand } from '../../commands/parse.js';
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { AIR, type BlockState, isAir, namespaced } from '../../vocabulary/blocks/block-state.js';
 import { collisionBoxes, isFullBlockShape } from '../../vocabulary/block-behaviour/index.js';
-import { isLightSource } from '../model/block-data.js';
+import { isLightSource } from '../block-data.js';
 import { isDoorName, isGlassName } from '../batch/blocks.js';
 import type { HintContext } from '../context.js';
 import type { ProposedStep } from '../steps.js';

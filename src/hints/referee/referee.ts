@@ -20,7 +20,7 @@
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
 import { holds, supportOf } from '../../vocabulary/block-behaviour/index.js';
-import { isLightSource } from '../model/block-data.js';
+import { isLightSource } from '../block-data.js';
 import { isDoorName, isGlassName } from '../batch/blocks.js';
 import type { HintContext } from '../context.js';
 import { bodyShape } from '../model/block-shape.js';

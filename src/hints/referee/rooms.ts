@@ -11,10 +11,10 @@
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import type { BlockState } from '../../vocabulary/blocks/block-state.js';
-import { isLightSource } from '../model/block-data.js';
+import { isLightSource } from '../block-data.js';
 import { isDoorName } from '../batch/blocks.js';
 import type { Room } from '../context.js';
-import { containsPos, formatBox } from '../batch/geometry.js';
+import { containsPos, formatBox } from '../geometry.js';
 import { bodyShape } from '../model/block-shape.js';
 import { WalkGraph } from '../model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './cells.js';

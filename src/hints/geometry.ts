@@ -1,6 +1,6 @@
 /** Box arithmetic for the hint analyzer. Every box is inclusive and normalized (min ≤ max on each axis). */
-import type { BlockWrite } from '../../commands/block-write.js';
-import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
+import type { BlockWrite } from '../commands/block-write.js';
+import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 
 export type Axis = 'x' | 'y' | 'z';
 export const AXES: readonly Axis[] = ['x', 'y', 'z'];

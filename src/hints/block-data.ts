@@ -5,8 +5,8 @@
  * high it reaches are read from the block-behaviour module, which holds the one table of collision shapes.
  */
 import { createRequire } from 'node:module';
-import { FALLBACK_VERSION } from '../../suggest/registries.js';
-import { collisionBoxes, isEmptyShape, lowestTop } from '../../vocabulary/block-behaviour/index.js';
+import { FALLBACK_VERSION } from '../suggest/registries.js';
+import { collisionBoxes, isEmptyShape, lowestTop } from '../vocabulary/block-behaviour/index.js';
 
 const require = createRequire(import.meta.url);
 
