@@ -103,7 +103,6 @@ export const postExecuteHints = (
       ? batchOnly
       : region && model
         ? groundInWorld(batchOnly, region, version, {
-            rooms: input.designAdvice !== false,
             searchRooms: input.roomsKept !== true,
             model,
           })

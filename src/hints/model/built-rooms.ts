@@ -91,7 +91,8 @@ export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
   }
   const out: RuleOutput = { moduleHints: [parts.join(' ')] };
   const whole = boundingBox(finished.map((r) => r.box));
-  if (whole) {
+  // a placed file's rooms are saved already: the file
+  if (whole && !ctx.plan) {
     const one = finished.length === 1;
     out.saveSuggestion = {
       topic: one

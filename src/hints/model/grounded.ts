@@ -31,8 +31,6 @@ const cellsOf = function* (b: Box): Generator<BlockPos> {
 };
 
 /**
- * `rooms: false` (no advice about the design will be given) leaves the rooms out: finding them floods the
- * air around the writes, the largest read of the region, and only design advice asks about them.
  * `searchRooms: false` (the batch changed no room's verdict, room-neutral.ts) keeps the rooms the batch
  * outlined but does not search the world around the writes for others.
  */
@@ -41,10 +39,9 @@ export function groundInWorld(
   region: WorldRegion,
   version?: string,
   {
-    rooms: withRooms = true,
     searchRooms = true,
     model = new BuildingModel(region, version),
-  }: { rooms?: boolean; searchRooms?: boolean; model?: BuildingModel } = {},
+  }: { searchRooms?: boolean; model?: BuildingModel } = {},
 ): BuildContext {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const doors = groundDoors(build.doors, region, kind);
@@ -53,7 +50,6 @@ export function groundInWorld(
     region,
     build.touched.filter((t) => t.status === 'applied').map((t) => t.box),
   );
-  if (!withRooms) return { ...build, doors, beds, rooms: [], lights: [], windows: [], gaps: [], unsupported };
   const lights: Feature[] = [];
   const windows: Feature[] = [];
   // the rooms are the building model's: enclosed air, one room per storey, that the batch's writes touched
