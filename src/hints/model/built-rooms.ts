@@ -8,8 +8,11 @@ import { boundingBox, dims, formatBox, intersection } from '../geometry.js';
 import type { RuleOutput } from '../steps.js';
 import { describeRoom } from '../steps.js';
 
+/** Every write that touched the room (the model's `touchedBy`) read back as written. */
 const verified = (ctx: HintContext, room: Room): boolean => {
-  const touching = ctx.build.touched.filter((t) => intersection(t.box, room.box));
+  const touching = room.touchedBy
+    ? room.touchedBy.flatMap((i) => ctx.build.touched[i] ?? [])
+    : ctx.build.touched.filter((t) => intersection(t.box, room.box));
   return touching.length > 0 && touching.every((t) => t.verification === 'verified');
 };
 

@@ -52,9 +52,10 @@ export function groundInWorld(
     .filter((room) => !found.some((f) => intersection(f.interior, room.interior)))
     .flatMap((room) => splitRoom(room, region, version, model.flood))
     .flatMap((p) => storeysOf(p, model, kind));
-  const rooms = [...found, ...unfinished].map((part) =>
-    attachFromWorld(part, region, kind, { doors, lights, windows }, model),
-  );
+  const rooms = [...found, ...unfinished].map((part) => ({
+    ...attachFromWorld(part, region, kind, { doors, lights, windows }, model),
+    touchedBy: writesInto(part, build),
+  }));
   // a gap between two walls is only a gap while the world still shows it open, and not where closing it
   // would fill a room's air (the inner walls of a U or an L, a closet's wall, stop where the room goes on)
   const roomAir = [...found, ...unfinished].map((p) => p.space?.open);
@@ -114,6 +115,12 @@ const modelRooms = (
     });
   });
 };
+
+/** The writes that touched a part: in its air or shell (touchedBy) where the world holds its air, else its box. */
+const writesInto = (part: Part, build: BuildContext): number[] =>
+  build.touched.flatMap((t, i) =>
+    (part.space ? touchedBy(part.space, [t.box]) : intersection(t.box, part.box)) ? [i] : [],
+  );
 
 /**
  * The batch's doors as the world shows them: a half the world no longer holds is gone; a door is
