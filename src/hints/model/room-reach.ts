@@ -9,7 +9,7 @@
  */
 import type { Box } from '../../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
-import { boundingBox, intersection, volume } from '../geometry.js';
+import { boundingBox, intersection, size, volume } from '../geometry.js';
 import { floodSpaces, shellOf } from './spaces.js';
 import { MAX_GROWTH, MAX_REGION_BLOCKS, type WorldHeight, WorldRegion } from './world-region.js';
 
@@ -60,6 +60,11 @@ export const growToRooms = (
   };
   let current = box;
   for (let round = 0; round < MAX_ROUNDS; round++) {
+    // a box that cannot grow by a step on any face is not flooded for nothing
+    const room = (['x', 'y', 'z'] as const).some(
+      (axis) => (volume(current) / size(current, axis)) * (size(current, axis) + STEP) <= MAX_REGION_BLOCKS,
+    );
+    if (!room) break;
     const seeds = intersection(shellOf(written), current);
     if (!seeds) break;
     const region = new WorldRegion(current, once);
