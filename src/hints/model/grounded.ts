@@ -1,9 +1,11 @@
 /**
- * The batch's picture checked against the world. The batch tells where to look (the rooms its writes
- * outline, the doors and walls it set); the world, read once around the writes (world-region.ts), tells
- * what is there: a door's other half set by an earlier batch, a room divided by an inner wall, the lantern
- * or the window an earlier batch put in. Whatever the read cannot tell is left out: a room with a block
- * the world could not read is dropped, a door whose other half cannot be read is not called incomplete.
+ * The answer's building, from the building model and the world read once around the writes (world-region.ts).
+ * Its rooms are the model's rooms the batch touched (building.ts `touchedBy`), each with the doors, doorways
+ * (passages.ts), windows and lights its walls show, whoever set them. The batch adds only what it alone can
+ * tell: the doors and beds it set (checked against the world: a half the world no longer holds is gone), the
+ * walls it outlined that enclose no room yet (split by storeys.ts, so that what they lack is said), the gaps
+ * between its walls. Whatever the read cannot tell is left out: a room with a block the world could not read
+ * is dropped, a door whose other half cannot be read is not called incomplete.
  */
 import type { BlockSpec } from '../../commands/block-write.js';
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
