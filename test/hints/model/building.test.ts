@@ -192,3 +192,33 @@ describe('which rooms a batch touched: a write in a room’s air or in a cell ne
     expect(touchedBy(theL(), [write])).toBe(touched);
   });
 });
+
+describe('a clone … move touches the room it takes a block from', () => {
+  test('moving a block out of a room’s thick wall to far away: the room is read and named', () => {
+    // a closed room of air 3×2×3 (x 1..3), its east wall two thick (x 4..5); no door
+    const room = ['fill 0 64 0 5 67 4 minecraft:stone', 'fill 1 65 1 3 66 3 minecraft:air'];
+    const world = new SmallWorld().run(GROUND, ...room);
+    // what the world holds after `clone 4 65 2 4 65 2 30 64 2 replace move`: air where the block was
+    world.run('setblock 4 65 2 minecraft:air', 'setblock 30 64 2 minecraft:stone');
+    const command = 'clone 4 65 2 4 65 2 30 64 2 replace move';
+    const entries = batch({
+      ...ok(command, 'verified'),
+      writes: [
+        {
+          kind: 'clone',
+          from: { x: 4, y: 65, z: 2 },
+          to: { x: 4, y: 65, z: 2 },
+          destination: { x: 30, y: 64, z: 2 },
+          maskMode: 'replace',
+          cloneMode: 'move',
+        },
+      ],
+    });
+    const boxes = writtenBoxes(entries);
+    // the emptied source is read, not only the destination 26 blocks east
+    expect(boxes).toContainEqual({ min: { x: 4, y: 65, z: 2 }, max: { x: 4, y: 65, z: 2 } });
+    const region = new WorldRegion(regionAround(boxes)!, world);
+    const hints = postExecuteHints({ entries, tool: 'execute_commands', world: { region } });
+    expect((hints?.moduleHints ?? []).join(' ')).toContain('room at (0,64,0)–(5,67,4): no way in yet');
+  });
+});
