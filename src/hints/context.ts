@@ -160,6 +160,11 @@ export interface Unsupported {
 
 export interface BuildContext {
   rooms: Room[];
+  /**
+   * air next to the writes that runs on out of the area read (model/room-reach.ts `cutOffAir`), its part
+   * inside it: whether it is a room could not be judged
+   */
+  cutOff?: Box[];
   /** read from the world: blocks set where nothing holds them */
   unsupported?: Unsupported[];
   walls: Wall[];

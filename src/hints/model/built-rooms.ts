@@ -54,7 +54,21 @@ const dividers = (rooms: readonly Room[]): string[] => {
   return out;
 };
 
+/** Air the writes touched that runs on out of the area read: said as what could not be judged, and how to see it. */
+const cutOffNotes = (ctx: HintContext): string[] =>
+  (ctx.build.cutOff ?? []).map(
+    (box) =>
+      `Whether the air the writes touched at ${formatBox(box)} is a room could not be judged: it runs on out of the area the hints read${ctx.region ? `, ${formatBox(ctx.region.box)}` : ''}. Read the blocks around it with get_blocks_in_area to see it whole.`,
+  );
+
 export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
+  const out = roomNotes(ctx);
+  const cut = cutOffNotes(ctx);
+  if (!cut.length) return out;
+  return { ...out, moduleHints: [...(out?.moduleHints ?? []), ...cut] };
+};
+
+const roomNotes = (ctx: HintContext): RuleOutput | undefined => {
   const rooms = ctx.build.rooms;
   const finished = rooms.filter((r) => missing(r).length === 0 && !wayInUnjudged(r) && verified(ctx, r));
   if (rooms.length === 0) return undefined;

@@ -22,6 +22,7 @@ import type { WorldRegion } from './world-region.js';
 import { BuildingModel, touchedBy } from './building.js';
 import { blockedEntrances, blockerAt, groundBeds, hasBed } from './furniture.js';
 import { cellsOf, floorAndRoof, type Part, splitRoom, storeysOf } from './storeys.js';
+import { cutOffAir } from './room-reach.js';
 
 const specOf = (b: BlockState): BlockSpec => ({ name: b.name, states: b.properties });
 
@@ -68,7 +69,25 @@ export function groundInWorld(
       g.fills.some((f) => [...cellsOf(f.box)].some((p) => kind(p) === 'open')) &&
       g.fills.every((f) => [...cellsOf(f.box)].every((p) => kind(p) !== 'unknown')),
   );
-  return { ...build, doors, beds, rooms, lights, windows, gaps, unsupported };
+  // air the writes touched that runs on out of what was read even after the read grew: could not judge
+  const cutOff = searchRooms
+    ? cutOffAir(
+        region,
+        build.touched.map((t) => t.box),
+        version,
+      ).map((c) => c.space.interior)
+    : [];
+  return {
+    ...build,
+    doors,
+    beds,
+    rooms,
+    lights,
+    windows,
+    gaps,
+    unsupported,
+    ...(cutOff.length ? { cutOff } : {}),
+  };
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { Box } from '../../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
 import { boundingBox, intersection, size, volume } from '../geometry.js';
-import { floodSpaces, shellOf } from './spaces.js';
+import { floodSpaces, shellOf, type Space } from './spaces.js';
 import { MAX_GROWTH, MAX_REGION_BLOCKS, type WorldHeight, WorldRegion } from './world-region.js';
 
 /** How far one round grows the box past a face a room runs out of. */
@@ -20,7 +20,7 @@ const MAX_ROUNDS = MAX_GROWTH / STEP;
 /** A space leaking through this many faces of the box is the open air around the building: no room. */
 const OPEN_AIR_FACES = 3;
 
-type Face = `${'min' | 'max'}.${'x' | 'y' | 'z'}`;
+export type Face = `${'min' | 'max'}.${'x' | 'y' | 'z'}`;
 
 /** The faces of `box` the space's air reaches (its cells on them leak out of what was read). */
 const facesReached = (interior: Box, box: Box): Face[] => {
@@ -30,6 +30,31 @@ const facesReached = (interior: Box, box: Box): Face[] => {
     if (interior.max[axis] === box.max[axis]) out.push(`max.${axis}`);
   }
   return out;
+};
+
+/**
+ * The air next to the writes that runs on out of `region`: spaces (flooded through doorways) that leak through
+ * one or two faces of it, each with those faces. A room, maybe, cut off by what was read.
+ */
+export const cutOffAir = (
+  region: WorldRegion,
+  writes: readonly Box[],
+  version?: string,
+): Array<{ space: Space; faces: Face[] }> => {
+  const written = boundingBox(writes);
+  const seeds = written && intersection(shellOf(written), region.box);
+  if (!seeds) return [];
+  return floodSpaces(region, region.box, version, {
+    seeds,
+    openAirFaces: OPEN_AIR_FACES,
+    // a room open to the outside through a doorway is judged with the open air: only closed air grows the read
+    throughDoorways: true,
+  }).flatMap((space) => {
+    if (!space.leaks) return [];
+    const faces = facesReached(space.interior, region.box);
+    // none: it leaked into a cell the world could not tell, which a larger read does not mend
+    return faces.length > 0 && faces.length < OPEN_AIR_FACES ? [{ space, faces }] : [];
+  });
 };
 
 export const growToRooms = (
@@ -65,21 +90,7 @@ export const growToRooms = (
       (axis) => (volume(current) / size(current, axis)) * (size(current, axis) + STEP) <= MAX_REGION_BLOCKS,
     );
     if (!room) break;
-    const seeds = intersection(shellOf(written), current);
-    if (!seeds) break;
-    const region = new WorldRegion(current, once);
-    const faces = new Set<Face>();
-    for (const space of floodSpaces(region, current, version, {
-      seeds,
-      openAirFaces: OPEN_AIR_FACES,
-      // a room open to the outside through a doorway is judged with the open air: only closed air grows the read
-      throughDoorways: true,
-    })) {
-      if (!space.leaks) continue;
-      const reached = facesReached(space.interior, current);
-      // none: it leaked into a cell the world could not tell, which a larger read does not mend
-      if (reached.length > 0 && reached.length < OPEN_AIR_FACES) for (const f of reached) faces.add(f);
-    }
+    const faces = new Set(cutOffAir(new WorldRegion(current, once), writes, version).flatMap((c) => c.faces));
     if (!faces.size) break;
     const next = { min: { ...current.min }, max: { ...current.max } };
     for (const face of faces) {

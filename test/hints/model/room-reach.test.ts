@@ -39,4 +39,18 @@ describe('the read grows to the room the writes touched', () => {
     const around = growToBuilding(regionAround([at(30, 64, 2)])!, [at(30, 64, 2)], world);
     expect(growToRooms(around, [at(30, 64, 2)], world)).toEqual(around);
   });
+
+  test('a hall longer than the read can grow: said as could not judge, never "no way in"', () => {
+    const GROUND_WIDE = 'fill -10 63 -10 70 63 16 minecraft:grass_block';
+    // air 59 long (x 1..59): the read grows 24 blocks west of the margin at most
+    const hall = 'fill 0 64 0 60 68 4 minecraft:stone_bricks hollow';
+    const text = (
+      hintsAfter([GROUND_WIDE, hall], ['setblock 60 66 2 minecraft:glass'])?.moduleHints ?? []
+    ).join(' ');
+    expect(text).toContain(
+      'Whether the air the writes touched at (30,65,1)–(59,67,3) is a room could not be judged: it runs on out of the area the hints read',
+    );
+    expect(text).not.toContain('no way in');
+    expect(text).not.toMatch(/room at/);
+  });
 });
