@@ -2,6 +2,7 @@
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
 import { growToBuilding, regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { growToRooms } from '../../src/hints/model/room-reach.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { batch, ok, parse } from './helpers.js';
@@ -37,7 +38,8 @@ export const hintsAfter = (earlier: string[], now: string[], world = new SmallWo
   world.run(...earlier, ...now);
   const entries: HintEntry[] = batch(...now.map((c) => ok(c)));
   const written = writtenBoxes(entries);
-  const box = growToBuilding(regionAround(written)!, written, world);
+  // grown as the execute path grows it (execute/hint-world.ts)
+  const box = growToRooms(growToBuilding(regionAround(written)!, written, world), written, world);
   const region = new WorldRegion(box, world);
   return postExecuteHints({ entries, tool: 'execute_commands', world: { region } });
 };

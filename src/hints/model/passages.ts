@@ -81,8 +81,10 @@ export const passageCell = (read: PassageReader, p: BlockPos): boolean => {
     if (top.y - bottom.y + 1 > MAX_DOORWAY_HEIGHT) continue;
     if (!isClosed(below) || above !== 'solid') continue;
     // a player passes an opening two high; one high only over a door's lower half (a lone half in a
-    // doorway): a gap over furniture is the room's own air
-    if (top.y === bottom.y && below !== 'door') continue;
+    // doorway). A hole one high at the floor on both sides (a door half gone from under a wall block) is a
+    // passage no player passes; a gap over furniture (room air under it on a side) is the room's own air
+    const floorBoth = (c: number): boolean => closed(cell(at(bottom, 0, -1, 0), bottom[along], c));
+    if (top.y === bottom.y && below !== 'door' && !(floorBoth(1) && floorBoth(-1))) continue;
     if (found[0] < found[1]) return true;
     // one wide: a one-wide corridor on either side across the wall makes it that corridor's end, or its air
     const corridor = (c: number): boolean => run(cell(bottom, bottom[along], c)) !== undefined;

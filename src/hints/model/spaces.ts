@@ -83,13 +83,26 @@ export function spacesIn(
  * The open spaces inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
  * with whether it leaks: out of the bounds, or next to a cell the world could not tell. `seeds` limits
  * where floods start; `enclosedOnly` gives up on a space at its first leak and leaves it out, so that the
- * open air around a building is not read to the edge of the bounds.
+ * open air around a building is not read to the edge of the bounds; `openAirFaces` gives up on a space once
+ * it leaks through that many faces of the bounds (the open air). `throughDoorways` floods on through
+ * doorways: whole buildings with the air around them, not rooms.
  */
 export function floodSpaces(
   region: WorldRegion,
   bounds: Box,
   version?: string,
-  { seeds = bounds, enclosedOnly = false, cut }: FloodOptions & { seeds?: Box; enclosedOnly?: boolean } = {},
+  {
+    seeds = bounds,
+    enclosedOnly = false,
+    cut,
+    openAirFaces,
+    throughDoorways = false,
+  }: FloodOptions & {
+    seeds?: Box;
+    enclosedOnly?: boolean;
+    openAirFaces?: number;
+    throughDoorways?: boolean;
+  } = {},
 ): Space[] {
   const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
   const kindAt = (x: number, y: number, z: number): CellKind => cellKindAt(region, x, y, z, version);
@@ -101,6 +114,7 @@ export function floodSpaces(
   };
   const portal = new Map<number, boolean>();
   const isPortal = (p: BlockPos, k = key(p)): boolean => {
+    if (throughDoorways) return false;
     let v = portal.get(k);
     if (v === undefined)
       portal.set(k, (v = passageCell({ kindAt, fullCube, topY: region.box.max.y, cut }, p)));
@@ -121,7 +135,13 @@ export function floodSpaces(
         done.add(key(start));
         const found: BlockPos[] = [];
         let leaks = false;
-        while (queue.length && !(leaks && enclosedOnly)) {
+        // the faces of the bounds it leaks through: at `openAirFaces` of them it is the open air, given up on
+        const faces = new Set<number>();
+        // or it meets air given up on as open air before (the same air, reached from another seed)
+        let meetsOpenAir = false;
+        const openAir = (): boolean =>
+          openAirFaces !== undefined && (meetsOpenAir || faces.size >= openAirFaces);
+        while (queue.length && !(leaks && enclosedOnly) && !openAir()) {
           const p = queue.pop()!;
           found.push(p);
           // the six neighbours, by coordinates: a position object only for a cell the flood goes on to
@@ -131,11 +151,14 @@ export function floodSpaces(
             const nz = p.z + DZ[d]!;
             if (nx < min.x || ny < min.y || nz < min.z || nx > max.x || ny > max.y || nz > max.z) {
               const k = kindAt(nx, ny, nz);
-              if (!isClosed(k)) leaks = true;
+              if (!isClosed(k)) {
+                leaks = true;
+                faces.add(d);
+              }
               continue;
             }
             const i = region.indexAt(nx, ny, nz);
-            if (leaked.has(i)) leaks = true;
+            if (leaked.has(i)) leaks = meetsOpenAir = true;
             if (done.has(i)) continue;
             const k = kindAt(nx, ny, nz);
             if (k === 'unknown') leaks = true;
@@ -146,7 +169,7 @@ export function floodSpaces(
             queue.push(n);
           }
         }
-        if (leaks && enclosedOnly) {
+        if ((leaks && enclosedOnly) || openAir()) {
           for (const p of found) leaked.add(key(p));
           for (const p of queue) leaked.add(key(p));
           continue;
