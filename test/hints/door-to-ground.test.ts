@@ -16,7 +16,7 @@ const house = [
 ];
 const storey = 'fill 0 68 0 10 72 6 minecraft:oak_planks hollow';
 const stranded =
-  'the 9×3×5 room at (0,68,0)–(10,72,6) has no way in, and a door in its walls would open onto no ground a player walks to (outside its north wall the ground is 5 blocks below its floor): a way in needs stairs or a ladder up to it, outside to a door or inside through its floor from a room below that has a way in.';
+  'the 9×3×5 room at (0,68,0)–(10,72,6) has no way in, and a door in its walls would open onto no ground a player walks to (outside its north wall the ground is 5 blocks below its floor): a way in needs stairs or a ladder, through its floor or ceiling from a room that has one, or up outside to a door.';
 
 describe('a door leads to walkable ground', () => {
   test('a room on the ground: a door in the middle of a wall, a jump up from the grass', () => {

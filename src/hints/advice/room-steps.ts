@@ -247,7 +247,7 @@ const noWalkableDoor = (room: Room, drop: Drop): NextStep => ({
     drop.by === undefined
       ? ''
       : ` (outside its ${drop.side} wall the ground is ${drop.by} blocks below its floor)`
-  }: a way in needs stairs or a ladder up to it, outside to a door or inside through its floor from a room below that has a way in.`,
+  }: a way in needs stairs or a ladder, through its floor or ceiling from a room that has one, or up outside to a door.`,
   relevance: RELEVANCE.addDoor,
   optional: true,
 });

@@ -119,7 +119,7 @@ describe('an opening no one can walk through is no way in', () => {
     const doors = of(hints?.nextSteps, 'add_door');
     expect(doors.map(commandsOf)).toEqual([[]]);
     expect(doors[0]?.description).toBe(
-      'the 5×3×5 room at (0,64,0)–(6,68,6) has no way in, and a door in its walls would open onto no ground a player walks to (outside its north wall the ground is 2 blocks below its floor): a way in needs stairs or a ladder up to it, outside to a door or inside through its floor from a room below that has a way in.',
+      'the 5×3×5 room at (0,64,0)–(6,68,6) has no way in, and a door in its walls would open onto no ground a player walks to (outside its north wall the ground is 2 blocks below its floor): a way in needs stairs or a ladder, through its floor or ceiling from a room that has one, or up outside to a door.',
     );
     expect(actions(hints?.nextSteps)).toContain('add_light');
   });
