@@ -62,12 +62,13 @@ const doorLeads = (ctx: HintContext, plan: DoorPlan): DoorLeads => {
   return leads;
 };
 
-/** How far below the sill the first stand outside the door is, if there is one. */
+/** How far below the sill the first stand outside the door is, where that is a drop (two blocks or more). */
 const dropOutside = (ctx: HintContext, plan: DoorPlan): number | undefined => {
   const at = step(plan.lower, plan.side);
   const under = (ctx.model?.walk.standsIn(at.x, at.z) ?? []).filter((s) => s.h < plan.lower.y);
   const top = under[under.length - 1];
-  return top ? Math.round(plan.lower.y - top.h) : undefined;
+  const drop = top ? Math.round(plan.lower.y - top.h) : 0;
+  return drop >= 2 ? drop : undefined;
 };
 
 /**
