@@ -68,6 +68,21 @@ describe('a door leads to walkable ground', () => {
     ]);
   });
 
+  test('a room inside a closed hall: the hall gets the door, and the room one into the hall once the hall has it', () => {
+    const hall = 'fill 0 64 0 14 70 12 minecraft:stone_bricks hollow';
+    const inner = 'fill 3 64 3 9 68 9 minecraft:oak_planks hollow';
+    const closed = of(hintsAfter([GROUND], [hall, inner])?.nextSteps, 'add_door');
+    // the inner room's walls open onto the hall's floor: no door yet, and never "no ground a player walks to"
+    expect(closed.map((d) => d.description)).toEqual([
+      'the 13×5×11 room at (0,64,0)–(14,70,12) has no door: place one in the middle of its north wall (setblock replaces the wall blocks).',
+    ]);
+    const hallDoor = commandsOf(closed[0]);
+    const open = of(hintsAfter([GROUND, hall, ...hallDoor], [inner])?.nextSteps, 'add_door');
+    expect(open.map((d) => d.description)).toEqual([
+      'the 5×3×5 room at (3,64,3)–(9,68,9) has no door: place one in the middle of its north wall (setblock replaces the wall blocks).',
+    ]);
+  });
+
   test('a storey reached by stairs from the house below: it has a way in, and no door is asked of it', () => {
     const stairs = [
       'setblock 6 65 5 minecraft:oak_stairs[facing=east]',

@@ -20,8 +20,11 @@ import { describeRoom, execArgs, RELEVANCE } from '../steps.js';
 const perRoom = (ctx: HintContext, f: (room: Room) => NextStep | undefined): NextStep[] =>
   ctx.build.rooms.flatMap((room) => f(room) ?? []);
 
-/** Where a door leads: to walkable ground, to nowhere a player walks (a drop, a wall), or could not judge. */
-type DoorLeads = 'ground' | 'nowhere' | 'unknown';
+/**
+ * Where a door leads: to walkable ground, to nowhere a player walks (a drop, a wall), into another room that
+ * has no way in itself (ground once that room has one), or could not judge.
+ */
+type DoorLeads = 'ground' | 'nowhere' | 'closed-room' | 'unknown';
 
 /**
  * A door leads from the room to walkable ground (the building model's walk): inside, a stand level with its
@@ -56,8 +59,9 @@ const doorLeads = (ctx: HintContext, plan: DoorPlan): DoorLeads => {
     }
     const key = standKey(stand);
     if (walk.reachFromSky().has(key) && walk.reachSkyFrom().has(key)) continue;
-    if (walk.wayInto([stand]) !== 'unknown') return 'nowhere';
-    leads = 'unknown';
+    if (walk.wayInto([stand]) === 'unknown') leads = 'unknown';
+    else if (ctx.model?.enclosed(at) === true) leads = 'closed-room';
+    else return 'nowhere';
   }
   return leads;
 };
@@ -198,7 +202,7 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
  * The door that gives a room without a way in one: the side facing the bot first (a wall shared with another
  * room last), the middle of each wall first, the first cell whose door leads to walkable ground. Only cells of
  * the wall itself (a closed block in both halves). `nowhere`: every cell tried leads nowhere a player walks
- * (none could not be judged), with the drop outside the first of them.
+ * (none could not be judged, none opens into a closed room), with a drop outside one of them.
  */
 const wayInDoor = (
   ctx: HintContext,
@@ -219,7 +223,7 @@ const wayInDoor = (
       .find((s) => !s.climbing && s.h === s.y && s.y >= room.interior.min.y && s.y < room.interior.max.y)?.y;
   const sides = [first.side, ...SIDES.filter((s) => s !== first.side && !shared.has(s))];
   sides.push(...SIDES.filter((s) => !sides.includes(s)));
-  let unknown = false;
+  let undecided = false;
   let drop: Drop | undefined;
   for (const side of sides)
     for (const [n, cell] of wallCells(room, side).entries()) {
@@ -229,10 +233,11 @@ const wayInDoor = (
       if (!wall(plan.lower) || !wall({ ...plan.lower, y: plan.lower.y + 1 })) continue;
       const leads = doorLeads(ctx, plan);
       if (leads === 'ground') return { plan, middle: n === 0 };
-      if (leads === 'unknown') unknown = true;
+      // a door into a closed room leads on once that room has a way in: not "nowhere"
+      if (leads === 'unknown' || leads === 'closed-room') undecided = true;
       else if (!drop?.by) drop = { side, by: dropOutside(ctx, plan) };
     }
-  return unknown ? {} : { nowhere: drop ?? {} };
+  return undecided ? {} : { nowhere: drop ?? {} };
 };
 
 /** How far the ground outside a wall is below the room's floor. */
