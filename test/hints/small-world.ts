@@ -33,6 +33,12 @@ export class SmallWorld extends MapBlockSource {
   }
 }
 
+/**
+ * The ground a room built at y 64 stands on: a layer of grass under it and all around. Without it a room floats
+ * in air, and no door in its walls leads anywhere a player can be seen to stand.
+ */
+export const GROUND = 'fill -20 63 -20 40 63 40 minecraft:grass_block';
+
 /** The world after `earlier` and then `now`; the hints for `now`, read from it. */
 export const hintsAfter = (earlier: string[], now: string[], world = new SmallWorld()) => {
   world.run(...earlier, ...now);

@@ -9,7 +9,7 @@ import { regionAround, WorldRegion } from '../../../src/hints/model/world-region
 import { postExecuteHints, writtenBoxes } from '../../../src/hints/post-execute.js';
 import { batch, ok } from '../helpers.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';
-import { actions, hintsAfter, of, SmallWorld } from '../small-world.js';
+import { actions, commandsOf, hintsAfter, of, SmallWorld } from '../small-world.js';
 
 /** grass under everything the region around a 7×7 house reads */
 const GROUND = 'fill -10 63 -10 16 63 16 minecraft:grass_block';
@@ -114,8 +114,13 @@ describe('an opening no one can walk through is no way in', () => {
     );
     const text = (hints?.moduleHints ?? []).join(' ');
     expect(text).not.toContain('a way in, in place and verified');
-    // a door at the raised floor's level would open two blocks over the ground outside: the referee drops it
-    expect(actions(hints?.nextSteps)).not.toContain('add_door');
+    // a door at the raised floor's level would open two blocks over the ground outside: none is placed, and
+    // the answer says why
+    const doors = of(hints?.nextSteps, 'add_door');
+    expect(doors.map(commandsOf)).toEqual([[]]);
+    expect(doors[0]?.description).toBe(
+      'the 5×3×5 room at (0,64,0)–(6,68,6) has no way in, and a door in its walls would open onto no ground a player walks to (outside its north wall the ground is 2 blocks below its floor): a way in needs stairs or a ladder, through its floor or ceiling from a room that has one, or up outside to a door.',
+    );
     expect(actions(hints?.nextSteps)).toContain('add_light');
   });
 
