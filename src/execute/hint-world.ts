@@ -8,8 +8,7 @@ import type { Snapshot } from '../batch/snapshot.js';
 import { type BlockSource, type BlockState, parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import {
   batchKeepsRooms,
-  growToBuilding,
-  growToRooms,
+  hintRegion,
   type HintEntry,
   MAX_REGION_BLOCKS,
   type PostExecuteInput,
@@ -48,7 +47,7 @@ export async function readWorldForHints(
     },
   };
   // and past it where a room the writes touched runs on through its own air (a tall room's floor)
-  const grown = growToRooms(growToBuilding(box, boxes, once, height), boxes, once, channel.version, height);
+  const grown = hintRegion(box, boxes, once, channel.version, height);
   if (grown === box) return { region: around };
   await prepareReads(channel, [grown]);
   return { region: new WorldRegion(grown, once) };

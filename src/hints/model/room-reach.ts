@@ -11,7 +11,13 @@ import type { Box } from '../../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
 import { boundingBox, intersection, size, volume } from '../geometry.js';
 import { floodSpaces, shellOf, type Space } from './spaces.js';
-import { MAX_GROWTH, MAX_REGION_BLOCKS, type WorldHeight, WorldRegion } from './world-region.js';
+import {
+  growToBuilding,
+  MAX_GROWTH,
+  MAX_REGION_BLOCKS,
+  type WorldHeight,
+  WorldRegion,
+} from './world-region.js';
 
 /** How far one round grows the box past a face a room runs out of. */
 const STEP = 8;
@@ -106,3 +112,16 @@ export const growToRooms = (
   }
   return current;
 };
+
+/**
+ * The box the hints read for a batch's writes, grown from `box` (regionAround): to the rest of the building
+ * the writes belong to and down to its ground (growToBuilding), then where a room they touched runs on out
+ * of it (growToRooms). The execute path and the ground truth read the same box through this one function.
+ */
+export const hintRegion = (
+  box: Box,
+  writes: readonly Box[],
+  source: BlockSource,
+  version?: string,
+  height?: WorldHeight,
+): Box => growToRooms(growToBuilding(box, writes, source, height), writes, source, version, height);
