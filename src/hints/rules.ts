@@ -13,15 +13,13 @@ import {
   splitFillSteps,
 } from './advice/rejected-fixes.js';
 import {
-  addDoorSteps,
   addFloorSteps,
   addLightSteps,
   addRoofSteps,
   addWindowSteps,
-  completeDoorSteps,
   extendWallSteps,
-  planDoorNotes,
 } from './advice/room-steps.js';
+import { addDoorSteps, completeDoorSteps, planDoorNotes } from './advice/door-steps.js';
 import { resendPlan, resendSteps } from './advice/resend.js';
 import { supportSteps } from './advice/support-steps.js';
 import { completeBedSteps, unblockDoorSteps } from './advice/furniture-steps.js';

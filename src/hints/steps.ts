@@ -60,6 +60,12 @@ export const RELEVANCE = {
 export const execArgs = (ctx: HintContext, commands: string[]): Record<string, unknown> =>
   ctx.target === undefined ? { commands } : { commands, target: ctx.target };
 
+/** A step's tool and arguments: these commands through `execute_commands`. */
+export const runCommands = (ctx: HintContext, commands: string[]) => ({
+  suggestedTool: 'execute_commands',
+  suggestedArgs: execArgs(ctx, commands),
+});
+
 export const quote = (command: string): string =>
   `\`${command.length > 80 ? `${command.slice(0, 77)}…` : command}\``;
 

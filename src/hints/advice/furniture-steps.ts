@@ -4,12 +4,7 @@ import type { HintContext } from '../context.js';
 import { otherHalf } from '../model/furniture.js';
 import { formatPos, opposite, step } from '../geometry.js';
 import type { NextStep } from '../../results/action-hints.js';
-import { execArgs, RELEVANCE } from '../steps.js';
-
-const run = (ctx: HintContext, commands: string[]) => ({
-  suggestedTool: 'execute_commands',
-  suggestedArgs: execArgs(ctx, commands),
-});
+import { RELEVANCE, runCommands } from '../steps.js';
 
 /**
  * A lone bed half: its other half set where `facing` puts it; where a block fills that place and the
@@ -35,7 +30,7 @@ export const completeBedSteps = (ctx: HintContext): NextStep[] =>
           {
             ...base,
             description: `${lone}: set its ${missing} at ${formatPos(there)}.`,
-            ...run(ctx, [setblockCommand(there, half(b.facing, missing))]),
+            ...runCommands(ctx, [setblockCommand(there, half(b.facing, missing))]),
           },
         ];
       }
@@ -47,7 +42,7 @@ export const completeBedSteps = (ctx: HintContext): NextStep[] =>
           {
             ...base,
             description: `${filled}: turn it around (its ${missing} at ${formatPos(far)}, which is free).`,
-            ...run(ctx, [
+            ...runCommands(ctx, [
               setblockCommand(have, half(turned, part)),
               setblockCommand(far, half(turned, missing)),
             ]),
@@ -58,7 +53,7 @@ export const completeBedSteps = (ctx: HintContext): NextStep[] =>
         {
           ...base,
           description: `${filled}: set its ${missing} there (setblock replaces the ${b.blockedBy}).`,
-          ...run(ctx, [setblockCommand(there, half(b.facing, missing))]),
+          ...runCommands(ctx, [setblockCommand(there, half(b.facing, missing))]),
         },
       ];
     });
@@ -85,7 +80,7 @@ export const unblockDoorSteps = (ctx: HintContext): NextStep[] =>
       return {
         ...base,
         description: `${what} Move it (clone … move to ${formatPos(e.moveTo)}).`,
-        ...run(ctx, [
+        ...runCommands(ctx, [
           `clone ${formatPos(box.min)} ${formatPos(box.max)} ${formatPos(e.moveTo)} replace move`,
         ]),
       };
