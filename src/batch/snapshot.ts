@@ -39,38 +39,92 @@ export const shapeReach = (box: Box): Box => ({
 
 const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
 
+/**
+ * The cells a snapshot has looked at. A batch of single setblocks gives a box per block, and the cells
+ * around each box mostly lie in its neighbours' boxes: a 10 × 10 × 10 build of 1,000 setblocks looks at
+ * 36,000 cells around them to find the 872 not looked at yet. Over the boxes' joint bounds (as big as
+ * LOOKED_AT_MAX_CELLS) a bit per cell answers that without building a text key for each; over scattered
+ * boxes whose joint bounds are bigger, the keys it builds anyway.
+ */
+const LOOKED_AT_MAX_CELLS = 1 << 22;
+
+function lookedAtCells(reaches: readonly Box[]): (x: number, y: number, z: number) => boolean {
+  let minX = Infinity,
+    minY = Infinity,
+    minZ = Infinity;
+  let maxX = -Infinity,
+    maxY = -Infinity,
+    maxZ = -Infinity;
+  for (const { min, max } of reaches) {
+    minX = Math.min(minX, min.x);
+    minY = Math.min(minY, min.y);
+    minZ = Math.min(minZ, min.z);
+    maxX = Math.max(maxX, max.x);
+    maxY = Math.max(maxY, max.y);
+    maxZ = Math.max(maxZ, max.z);
+  }
+  const sx = maxX - minX + 1;
+  const sz = maxZ - minZ + 1;
+  const cells = sx * sz * (maxY - minY + 1);
+  if (!(cells <= LOOKED_AT_MAX_CELLS)) {
+    const keys = new Set<string>();
+    return (x, y, z) => {
+      const k = key(x, y, z);
+      if (keys.has(k)) return false;
+      keys.add(k);
+      return true;
+    };
+  }
+  const bits = new Uint8Array((cells + 7) >> 3);
+  /** true the first time a cell is asked about */
+  return (x, y, z) => {
+    const i = ((y - minY) * sz + (z - minZ)) * sx + (x - minX);
+    const bit = 1 << (i & 7);
+    if (bits[i >> 3]! & bit) return false;
+    bits[i >> 3]! |= bit;
+    return true;
+  };
+}
+
 /** Reads every block of `boxes`; refuses when a chunk is unloaded (the restore could not be checked). */
 export function takeSnapshot(source: BlockSource, boxes: Box[]): Snapshot {
   const states = new Map<string, string>();
+  const reaches = boxes.map(shapeReach);
+  // every cell is read once, a box's own before the cells around any box
+  const firstLook = lookedAtCells(reaches);
+  const at = { x: 0, y: 0, z: 0 };
   for (const box of boxes) {
     for (let y = box.min.y; y <= box.max.y; y++) {
       for (let z = box.min.z; z <= box.max.z; z++) {
         for (let x = box.min.x; x <= box.max.x; x++) {
-          const k = key(x, y, z);
-          if (states.has(k)) continue;
-          const state = source.readBlock({ x, y, z });
+          if (!firstLook(x, y, z)) continue;
+          at.x = x;
+          at.y = y;
+          at.z = z;
+          const state = source.readBlock(at);
           if (state === 'unloaded') {
             throw new SnapshotError(`cannot snapshot ${x} ${y} ${z}: its chunk is not loaded`, {
               remedy:
                 'move the bot near the area first (e.g. tp @s there), or run the batch without transactional',
             });
           }
-          states.set(k, blockStateKey(state as BlockState));
+          states.set(key(x, y, z), blockStateKey(state as BlockState));
         }
       }
     }
   }
   const around = new Map<string, string>();
-  for (const box of boxes) {
-    const reach = shapeReach(box);
+  for (const reach of reaches) {
     for (let y = reach.min.y; y <= reach.max.y; y++)
       for (let z = reach.min.z; z <= reach.max.z; z++)
         for (let x = reach.min.x; x <= reach.max.x; x++) {
-          const k = key(x, y, z);
-          if (states.has(k) || around.has(k)) continue;
+          if (!firstLook(x, y, z)) continue;
+          at.x = x;
+          at.y = y;
+          at.z = z;
           // a neighbour the bot cannot read is left out: the write's own cells are what undo promises
-          const state = source.readBlock({ x, y, z });
-          if (state !== 'unloaded') around.set(k, blockStateKey(state));
+          const state = source.readBlock(at);
+          if (state !== 'unloaded') around.set(key(x, y, z), blockStateKey(state));
         }
   }
   return { boxes, states, around };

@@ -41,11 +41,19 @@ export const namespaced = (name: string): string => (name.includes(':') ? name :
 
 /** `minecraft:oak_door[facing=north,half=lower]`: properties sorted by name, no brackets when none. */
 export function blockStateKey(state: BlockState): string {
+  // a frozen state is a connection's shared view of one state id (connection/state-reads.ts), read thousands
+  // of times a batch: its key is made once
+  const frozen = Object.isFrozen(state) && Object.isFrozen(state.properties);
+  let key = frozen ? frozenKeys.get(state) : undefined;
+  if (key !== undefined) return key;
   const props = Object.keys(state.properties)
     .sort()
     .map((k) => `${k}=${state.properties[k]}`);
-  return props.length === 0 ? state.name : `${state.name}[${props.join(',')}]`;
+  key = props.length === 0 ? state.name : `${state.name}[${props.join(',')}]`;
+  if (frozen) frozenKeys.set(state, key);
+  return key;
 }
+const frozenKeys = new WeakMap<BlockState, string>();
 
 const KEY_PATTERN = /^([a-z0-9_.-]+:)?([a-z0-9_./-]+)(?:\[([^\]]*)\])?$/;
 const PROP_PATTERN = /^([a-z0-9_]+)=([a-z0-9_.-]+)$/;
