@@ -14,7 +14,7 @@ import { botWorldView, TeleportWatch } from './bot-place.js';
 import type { Backend, BlockStateView, CommandChannel, WorldView } from './channel.js';
 import { watchBrand } from './brand.js';
 import { CommandCounter } from './command-counter.js';
-import { kickReason, kickRemedy, readableReason } from './kicks.js';
+import { kickReason, readableReason } from './kicks.js';
 import { countWrites, PacketLog } from './packet-log.js';
 import { readSystemLines } from './system-lines.js';
 import { StateIdReader } from './state-reads.js';
@@ -26,8 +26,9 @@ import { trimChatHistoryCheaply } from './chat-history.js';
 import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
 import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
-import { botSpeaks, joinVersionFor, pingServerVersion, unsupportedServerError } from './server-version.js';
+import { botSpeaks } from './server-version.js';
 import { overlayFor, overlayParseFailureNote } from './protocol-overlay.js';
+import { detectVersion, joined } from './bot-join.js';
 
 export interface MineflayerOptions {
   host: string;
@@ -137,77 +138,7 @@ export class MineflayerChannel implements CommandChannel {
     watchBrand(bot._client as unknown as Parameters<typeof watchBrand>[0], (b) => {
       brand.value = b;
     });
-    await new Promise<void>((resolve, reject) => {
-      const fail = (err: ConnectError) => {
-        cleanup();
-        bot.end();
-        reject(err);
-      };
-      const timer = setTimeout(
-        () =>
-          fail(
-            new ConnectError(
-              'spawn_timeout',
-              `the bot did not spawn on ${server} within ${timeoutMs} ms`,
-              "check that the server is running and reachable, and that --version (if given) is the server's version",
-            ),
-          ),
-        Math.max(1, timeoutMs - (Date.now() - startedAt)),
-      );
-      const onSpawn = () => {
-        cleanup();
-        resolve();
-      };
-      const onKicked = (reason: unknown) =>
-        fail(
-          new ConnectError(
-            'kicked',
-            `kicked while joining ${server}: ${readableReason(reason)}`,
-            kickRemedy(readableReason(reason)),
-          ),
-        );
-      const onError = (err: Error & { code?: string }) => {
-        if (err.code === 'ECONNREFUSED') {
-          fail(
-            new ConnectError(
-              'refused',
-              `connection refused by ${server}`,
-              'is the Minecraft server running on that host and port?',
-            ),
-          );
-        } else if (/unsupported|not supported/i.test(err.message)) {
-          fail(
-            new ConnectError(
-              'unsupported_version',
-              `${server}: ${err.message}`,
-              `the bot speaks ${botSpeaks()}`,
-            ),
-          );
-        } else {
-          fail(
-            new ConnectError(
-              'closed',
-              `could not connect to ${server}: ${err.message}${overlayParseFailureNote(bot.version, err.message)}`,
-            ),
-          );
-        }
-      };
-      const onEnd = (reason: string) =>
-        fail(
-          new ConnectError('closed', `the connection to ${server} closed before the bot spawned: ${reason}`),
-        );
-      const cleanup = () => {
-        clearTimeout(timer);
-        bot.off('spawn', onSpawn);
-        bot.off('kicked', onKicked);
-        bot.off('error', onError);
-        bot.off('end', onEnd);
-      };
-      bot.once('spawn', onSpawn);
-      bot.once('kicked', onKicked);
-      bot.once('error', onError);
-      bot.once('end', onEnd);
-    });
+    await joined(bot, server, timeoutMs, startedAt);
     return new MineflayerChannel(bot, server, options.backend ?? 'mineflayer', packetLog, brand);
   }
 
@@ -286,26 +217,4 @@ export class MineflayerChannel implements CommandChannel {
     // a pending timer would keep a CLI process alive for 2 s after its work is done
     clearTimeout(timer);
   }
-}
-
-/** The version to join with, from the server's status ping; a version the bot cannot speak is refused here. */
-async function detectVersion(host: string, port: number, server: string, timeoutMs: number): Promise<string> {
-  const announced = await pingServerVersion(host, port, timeoutMs).catch((err: Error & { code?: string }) => {
-    if (err.code === 'ECONNREFUSED')
-      throw new ConnectError(
-        'refused',
-        `connection refused by ${server}`,
-        'is the Minecraft server running on that host and port?',
-      );
-    if (err.message === 'ETIMEDOUT')
-      throw new ConnectError(
-        'spawn_timeout',
-        `${server} did not answer a status request within ${timeoutMs} ms`,
-        'check that the server is running and reachable, and that it is a Minecraft Java server',
-      );
-    throw new ConnectError('closed', `could not read the version of ${server}: ${err.message}`);
-  });
-  const version = joinVersionFor(announced);
-  if (!version) throw unsupportedServerError(server, announced);
-  return version;
 }
