@@ -10,7 +10,7 @@
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { WorldRegion } from './world-region.js';
-import { type BodyShape, bodyShape } from './block-shape.js';
+import { type BodyShape, bodyShape, letsBodyThrough } from './block-shape.js';
 
 /** A place a player's feet can be: the feet cell, the height of the feet, and how it is held. */
 export interface Stand {
@@ -59,6 +59,37 @@ type Cell = BodyShape | 'unknown';
 export const standKey = (s: { x: number; y: number; z: number }): string => `${s.x},${s.y},${s.z}`;
 
 /**
+ * What a walk over a copy of a region takes from the walk over the region: a write changes the shapes of its own
+ * cells, the stands of its column and of the columns beside it (a stand is uncertain next to a cell not read), and
+ * so the moves from stands up to two columns away; nothing else.
+ */
+interface Over {
+  walk: WalkGraph;
+  /** the written cells, by their offset in the region */
+  cells: ReadonlySet<number>;
+  /** columns (`x,z`) within one of a written cell: their stands are worked out again */
+  stands: ReadonlySet<string>;
+  /** columns within two of a written cell: the moves from their stands are worked out again */
+  moves: ReadonlySet<string>;
+}
+
+const overOf = (walk: WalkGraph, region: WorldRegion, written: Iterable<BlockPos>): Over => {
+  const cells = new Set<number>();
+  const stands = new Set<string>();
+  const moves = new Set<string>();
+  for (const p of written) {
+    cells.add(region.indexOf(p));
+    for (let dx = -2; dx <= 2; dx++)
+      for (let dz = -2; dz <= 2; dz++) {
+        const col = `${p.x + dx},${p.z + dz}`;
+        moves.add(col);
+        if (Math.abs(dx) <= 1 && Math.abs(dz) <= 1) stands.add(col);
+      }
+  }
+  return { walk, cells, stands, moves };
+};
+
+/**
  * The walk graph of a region: every stand and the moves between them, worked out column by column on
  * first use. `reachFromSky()` is the set of stands a player who comes from open sky can get to.
  */
@@ -69,16 +100,31 @@ export class WalkGraph {
   private readonly moves = new Map<string, Stand[]>();
   /** stands next to a column open down to the bottom of the region */
   private readonly leadsOut = new Set<string>();
+  /** the walk this is a copy of, and what the copy's writes change (`withWrites`) */
+  private readonly over: Over | undefined;
 
   constructor(
     readonly region: WorldRegion,
     private readonly version?: string,
-  ) {}
+    over?: { walk: WalkGraph; written: Iterable<BlockPos> },
+  ) {
+    this.over = over ? overOf(over.walk, region, over.written) : undefined;
+  }
+
+  /**
+   * The walk over `copy`: this walk's region with the cells at `written` changed (a step tried before it is said).
+   * The same rules build it; what the writes cannot change (the cells they leave, the stands and moves of columns
+   * away from them) is this walk's own, worked out once.
+   */
+  withWrites(copy: WorldRegion, written: Iterable<BlockPos>): WalkGraph {
+    return new WalkGraph(copy, this.version, { walk: this, written });
+  }
 
   /** The block at a cell as the body meets it; 'unknown' outside the region or where the read failed. */
   cell(x: number, y: number, z: number): Cell {
     const i = this.region.indexAt(x, y, z);
     if (i < 0) return 'unknown';
+    if (this.over && !this.over.cells.has(i)) return this.over.walk.cell(x, y, z);
     let c = this.cells.get(i);
     if (c === undefined) {
       const b = this.region.at({ x, y, z });
@@ -90,7 +136,7 @@ export class WalkGraph {
 
   /** the body passes through this cell (nothing in it, or it opens by hand, or it is climbed) */
   private bodyFree(c: Cell): boolean {
-    return c !== 'unknown' && (c.boxes.length === 0 || c.opensByHand || c.climbable);
+    return c !== 'unknown' && letsBodyThrough(c);
   }
 
   /** what a player standing on this cell stands at (0: nothing to stand on) */
@@ -131,6 +177,7 @@ export class WalkGraph {
   /** The stands in column (x, z), lowest first. */
   standsIn(x: number, z: number): readonly Stand[] {
     const key = `${x},${z}`;
+    if (this.over && !this.over.stands.has(key)) return this.over.walk.standsIn(x, z);
     let stands = this.columns.get(key);
     if (stands) return stands;
     stands = [];
@@ -189,6 +236,7 @@ export class WalkGraph {
 
   /** The stands a player at `a` gets to in one move: walk, jump, drop, or climb. */
   movesFrom(a: Stand): Stand[] {
+    if (this.over && !this.over.moves.has(`${a.x},${a.z}`)) return this.over.walk.movesFrom(a);
     const key = standKey(a);
     let out = this.moves.get(key);
     if (out) return out;
@@ -305,8 +353,7 @@ export class WalkGraph {
     const queue = [...targets];
     while (queue.length) {
       const b = queue.pop()!;
-      this.movesFrom(b);
-      if (b.uncertain || atEdge(b) || this.leadsOut.has(standKey(b))) return 'unknown';
+      if (b.uncertain || atEdge(b) || this.leadsOutOf(b)) return 'unknown';
       for (const a of into.get(standKey(b)) ?? []) {
         const k = standKey(a);
         if (found.has(k)) continue;
@@ -315,6 +362,13 @@ export class WalkGraph {
       }
     }
     return 'none';
+  }
+
+  /** A step off one side of the stand falls out of what was read (open down to the region's bottom). */
+  private leadsOutOf(s: Stand): boolean {
+    if (this.over && !this.over.moves.has(`${s.x},${s.z}`)) return this.over.walk.leadsOutOf(s);
+    this.movesFrom(s);
+    return this.leadsOut.has(standKey(s));
   }
 
   private movesIntoCache: Map<string, Stand[]> | undefined;

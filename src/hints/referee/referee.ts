@@ -51,11 +51,11 @@ const SIX: ReadonlyArray<readonly [number, number, number]> = [
   [0, 0, -1],
 ];
 
-/** What every judgement of one answer shares: the world as read, and the walk over it (built once, lazily). */
+/** What every judgement of one answer shares: the world as read, and the model's walk over it. */
 interface Judging {
   ctx: HintContext;
   region: WorldRegion;
-  walk: () => WalkGraph;
+  walk: WalkGraph;
 }
 
 /** Why the cells may not be written, cell by cell: what is there, what it holds up, what it sets. */
@@ -135,7 +135,7 @@ const doorFault = (j: Judging, cells: Cells): string | undefined => {
     if (!isDoorName(block.name) || block.properties['half'] === 'upper') continue;
     // an iron door takes redstone: no way in for a player's hand (BlockSetType.IRON)
     if (!bodyShape(block).opensByHand) return 'the door would not open by hand';
-    const g = j.walk();
+    const g = j.walk;
     // a stand the sill is walked or jumped up to from, and back; or open down past what was read (could
     // not judge: kept)
     const level = (x: number, z: number): boolean =>
@@ -230,7 +230,12 @@ const cutsOff = (
   const base = fixed.size ? copyWith(j.region, fixed) : j.region;
   const closing = [...steps].filter(([, c]) => closesWalk(base, c.cells, version));
   if (!closing.length) return [];
-  const before = fixed.size ? new WalkGraph(base, version) : j.walk();
+  const before = fixed.size
+    ? j.walk.withWrites(
+        base,
+        [...fixed.values()].map((w) => w.pos),
+      )
+    : j.walk;
   const union: Cells = new Map();
   for (const [, c] of steps) for (const [k, w] of c.cells) union.set(k, w);
   if (reachLost(before, copyWith(j.region, fixed, union), union, version) === undefined) return [];
@@ -248,8 +253,9 @@ const cutsOff = (
 export const buildingReferee: Referee = (proposals, ctx) => {
   const region = ctx.region;
   if (!region) return { steps: [...proposals], notes: [] };
-  let graph: WalkGraph | undefined;
-  const j: Judging = { ctx, region, walk: () => (graph ??= new WalkGraph(region, ctx.mcVersion)) };
+  // the walk of the answer's model; a referee called without one (a test of the referee alone) builds it the same way
+  const walk = ctx.model?.region === region ? ctx.model.walk : new WalkGraph(region, ctx.mcVersion);
+  const j: Judging = { ctx, region, walk };
   const notes: string[] = [];
   const said: Cells = new Map();
   const written = new Map<ProposedStep, Cells | undefined>();

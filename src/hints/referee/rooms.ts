@@ -15,26 +15,23 @@ import { isLightSource } from '../block-data.js';
 import { isDoorName } from '../batch/blocks.js';
 import type { Room } from '../context.js';
 import { containsPos, formatBox } from '../geometry.js';
-import { bodyShape } from '../model/block-shape.js';
-import { WalkGraph } from '../model/walk.js';
+import { bodyShape, letsBodyThrough } from '../model/block-shape.js';
+import { type Stand, standKey, type WalkGraph } from '../model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './cells.js';
 import { cellKind } from '../model/cells.js';
 import { enclosedRoomsNear, type Space } from '../model/spaces.js';
-import { WorldRegion } from '../model/world-region.js';
+import { RegionWithWrites, type WorldRegion } from '../model/world-region.js';
 
 /** A copy of the region with `writes` over it (later maps win); reads the region for every other cell. */
-export const copyWith = (region: WorldRegion, ...writes: readonly Cells[]): WorldRegion =>
-  new WorldRegion(region.box, {
-    readBlock: (pos) => {
-      const k = cellKey(pos);
-      for (let i = writes.length - 1; i >= 0; i--) {
-        const w = writes[i]!.get(k);
-        if (w) return w.block;
-      }
-      const b = region.at(pos);
-      return typeof b === 'string' ? 'unloaded' : b;
-    },
-  });
+export const copyWith = (region: WorldRegion, ...writes: readonly Cells[]): WorldRegion => {
+  const over = new Map<number, BlockState>();
+  for (const cells of writes)
+    for (const { pos, block } of cells.values()) {
+      const i = region.indexOf(pos);
+      if (i >= 0) over.set(i, block);
+    }
+  return new RegionWithWrites(region, over);
+};
 
 const blockAt = (region: WorldRegion, p: BlockPos): BlockState | undefined => {
   const b = region.at(p);
@@ -90,10 +87,8 @@ export const touchesRoomsNear = (
 const nameOf = (s: Space): string => `the room of air ${formatBox(s.interior)}`;
 
 /** The body passes through it (air, a torch, a ladder, a door that opens by hand). */
-const bodyFree = (b: BlockState, version: string | undefined): boolean => {
-  const s = bodyShape(b, version);
-  return s.boxes.length === 0 || s.opensByHand || s.climbable;
-};
+const bodyFree = (b: BlockState, version: string | undefined): boolean =>
+  letsBodyThrough(bodyShape(b, version));
 
 /**
  * Why the step makes a room near its writes worse, comparing `after` (the copy with the step) with `before`
@@ -262,9 +257,38 @@ export const closesWalk = (before: WorldRegion, cells: Cells, version: string | 
   return false;
 };
 
+/** Per walk: the stands under open sky a player starts from (not on a ladder), and what was walked from them. */
+const walkedOf = new WeakMap<WalkGraph, { sky: Stand[]; walked: Map<string, string[]> }>();
+
 /**
- * Where a player could walk from open sky before the step and cannot after it: the walk built again on the
- * copy, only when a write closes a cell a player used. Stands whose own cells (feet, head, floor) the step
+ * The places a player walks to from `outside` and back out again (by their keys), in the walk `before`; worked out
+ * once per set of stands left out of the sky (the same for most steps of one answer).
+ */
+const walkedFrom = (before: WalkGraph, stillSky: (s: Stand) => boolean): string[] => {
+  let known = walkedOf.get(before);
+  if (!known) {
+    const sky = before.allStands().filter((s) => s.sky && !s.climbing);
+    walkedOf.set(before, (known = { sky, walked: new Map() }));
+  }
+  const outside: Stand[] = [];
+  const roofed: string[] = [];
+  for (const s of known.sky)
+    if (stillSky(s)) outside.push(s);
+    else roofed.push(standKey(s));
+  const key = roofed.join(' ');
+  let was = known.walked.get(key);
+  if (!was) {
+    const out = before.reachBack(outside);
+    was = [...before.reachFrom(outside)].filter((k) => out.has(k));
+    known.walked.set(key, was);
+  }
+  return was;
+};
+
+/**
+ * Where a player could walk from open sky before the step and cannot after it: the walk of the copy (the walk
+ * before it with the step's cells changed, model/walk.ts `withWrites`), only when a write closes a cell a player
+ * used. `after` is `before.region` with `cells` written. Stands whose own cells (feet, head, floor) the step
  * writes are the step's to change. Undefined when every other stand is still reached.
  */
 export const reachLost = (
@@ -274,14 +298,15 @@ export const reachLost = (
   version: string | undefined,
 ): string | undefined => {
   if (!closesWalk(before.region, cells, version)) return undefined;
-  const nowGraph = new WalkGraph(after, version);
+  const nowGraph = before.withWrites(
+    after,
+    [...cells.values()].map((w) => w.pos),
+  );
   const now = nowGraph.reachFromSky();
   // a stand under open sky that the step roofs over was outside, not walked into; and a place counts only
   // when a player there also gets back out to the sky that stays: a roofless storey a player drops into from
   // the top of its walls was never walked into, and a roof over it takes no way in away
-  const outside = before.allStands().filter((s) => s.sky && !s.climbing && nowGraph.standOf(s)?.sky === true);
-  const out = before.reachBack(outside);
-  const was = [...before.reachFrom(outside)].filter((k) => out.has(k));
+  const was = walkedFrom(before, (s) => nowGraph.standOf(s)?.sky === true);
   for (const k of was) {
     if (now.has(k)) continue;
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
