@@ -7,8 +7,8 @@
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { boxOf, containsPos, intersection, size } from '../geometry.js';
 import type { WorldRegion } from './world-region.js';
-import { type CellKind, cellKind, cellKindAt, isClosed } from './cells.js';
-import { passageCell } from './passages.js';
+import { cellKind, cellKindAt, isClosed } from './cells.js';
+import { type PassageReader, passageCell } from './passages.js';
 import { bodyShape, isFullCube } from './block-shape.js';
 
 /** Pockets of air smaller than this (a niche, a gap behind furniture) are no room. */
@@ -50,7 +50,8 @@ export const shellOf = (interior: Box): Box =>
  * The rooms next to `near` as the world holds them: open spaces fully enclosed inside the region (walls,
  * floor and roof all read), high and wide enough for a room, that come within one block of `near`: a block
  * inside a room, or in its wall, floor or roof, finds it. Inner walls divide rooms; a doorway joins two
- * without making them one.
+ * without making them one. Each region floods its air once: what one call found (a room, air that leaks) the
+ * next call is given without flooding it again.
  */
 export function enclosedRoomsNear(
   region: WorldRegion,
@@ -59,11 +60,32 @@ export function enclosedRoomsNear(
   options: FloodOptions = {},
 ): Space[] {
   const reach = shellOf(near);
-  return floodSpaces(region, region.box, version, { ...options, seeds: reach, enclosedOnly: true }).filter(
-    ({ interior, leaks }) =>
-      !leaks && intersection(interior, reach) !== undefined && size(interior, 'y') >= MIN_ROOM_HEIGHT,
+  const flood = floodOf(region, version, options.cut, false);
+  const found: Space[] = [];
+  const seen = new Set<Space>();
+  const { min, max } = region.box;
+  for (let x = Math.max(reach.min.x, min.x); x <= Math.min(reach.max.x, max.x); x++)
+    for (let y = Math.max(reach.min.y, min.y); y <= Math.min(reach.max.y, max.y); y++)
+      for (let z = Math.max(reach.min.z, min.z); z <= Math.min(reach.max.z, max.z); z++) {
+        const space = flood.spaceAt({ x, y, z });
+        if (!space || seen.has(space)) continue;
+        seen.add(space);
+        found.push(space);
+      }
+  return found.filter(
+    ({ interior }) => intersection(interior, reach) !== undefined && size(interior, 'y') >= MIN_ROOM_HEIGHT,
   );
 }
+
+/** Open air this large is no room: it reaches out (the air around a building, not walled in). */
+const OPEN_AIR_CELLS = 20_000;
+
+/**
+ * Whether the open air at `p` reaches out of what is enclosed: the flood of the spaces, not divided at doorways,
+ * gets to the edge of the region or to a cell the read could not tell (the world beyond), or past OPEN_AIR_CELLS.
+ */
+export const reachesOut = (region: WorldRegion, p: BlockPos, version?: string): boolean =>
+  cellKind(region, p, version) === 'open' && floodOf(region, version, undefined, true).leaksAt(p);
 
 /** The open spaces inside `bounds`, divided at doorways; undefined when any cell in it is unknown. */
 export function spacesIn(
@@ -81,91 +103,172 @@ export function spacesIn(
 
 /**
  * The open spaces inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
- * with whether it leaks: out of the bounds, or next to a cell the world could not tell. `seeds` limits
- * where floods start; `enclosedOnly` gives up on a space at its first leak and leaves it out, so that the
- * open air around a building is not read to the edge of the bounds.
+ * with whether it leaks: out of the bounds, or next to a cell the world could not tell.
  */
 export function floodSpaces(
   region: WorldRegion,
   bounds: Box,
   version?: string,
-  { seeds = bounds, enclosedOnly = false, cut }: FloodOptions & { seeds?: Box; enclosedOnly?: boolean } = {},
+  { cut }: FloodOptions = {},
 ): Space[] {
-  const kind = (p: BlockPos): CellKind => cellKind(region, p, version);
-  const kindAt = (x: number, y: number, z: number): CellKind => cellKindAt(region, x, y, z, version);
-  // cells inside the bounds are inside the region (never read outside it): its offsets are their keys
-  const key = (p: BlockPos) => region.indexOf(p);
-  const fullCube = (x: number, y: number, z: number): boolean => {
-    const b = region.at({ x, y, z });
-    return typeof b !== 'string' && isFullCube(bodyShape(b, version));
-  };
-  const portal = new Map<number, boolean>();
-  const isPortal = (p: BlockPos, k = key(p)): boolean => {
-    let v = portal.get(k);
-    if (v === undefined)
-      portal.set(k, (v = passageCell({ kindAt, fullCube, topY: region.box.max.y, cut }, p)));
-    return v;
-  };
-  const done = new Set<number>();
-  // cells of spaces given up on at a leak: a space that reaches one leaks too
-  const leaked = new Set<number>();
+  const flood = new Flood(region, bounds, version, cut, false, false);
   const spaces: Space[] = [];
-  const { min, max } = bounds;
-  for (let x = seeds.min.x; x <= seeds.max.x; x++)
-    for (let y = seeds.min.y; y <= seeds.max.y; y++)
-      for (let z = seeds.min.z; z <= seeds.max.z; z++) {
-        const start = { x, y, z };
-        if (!containsPos(bounds, start) || done.has(key(start))) continue;
-        if (kind(start) !== 'open' || isPortal(start)) continue;
-        const queue = [start];
-        done.add(key(start));
-        const found: BlockPos[] = [];
-        let leaks = false;
-        while (queue.length && !(leaks && enclosedOnly)) {
-          const p = queue.pop()!;
-          found.push(p);
-          // the six neighbours, by coordinates: a position object only for a cell the flood goes on to
-          for (let d = 0; d < 6; d++) {
-            const nx = p.x + DX[d]!;
-            const ny = p.y + DY[d]!;
-            const nz = p.z + DZ[d]!;
-            if (nx < min.x || ny < min.y || nz < min.z || nx > max.x || ny > max.y || nz > max.z) {
-              const k = kindAt(nx, ny, nz);
-              if (!isClosed(k)) leaks = true;
-              continue;
-            }
-            const i = region.indexAt(nx, ny, nz);
-            if (leaked.has(i)) leaks = true;
-            if (done.has(i)) continue;
-            const k = kindAt(nx, ny, nz);
-            if (k === 'unknown') leaks = true;
-            if (k !== 'open') continue;
-            const n = { x: nx, y: ny, z: nz };
-            if (isPortal(n, i)) continue;
-            done.add(i);
-            queue.push(n);
-          }
-        }
-        if (leaks && enclosedOnly) {
-          for (const p of found) leaked.add(key(p));
-          for (const p of queue) leaked.add(key(p));
-          continue;
-        }
-        if (found.length < MIN_ROOM_CELLS) continue;
-        const interior = found.reduce((b, p) => boxOf(boxOf(b.min, p).min, boxOf(b.max, p).max), {
-          min: found[0]!,
-          max: found[0]!,
-        });
-        spaces.push({
-          interior,
-          columns: new Set(found.map((p) => `${p.x},${p.z}`)),
-          cells: found.length,
-          open: new Set(found.map((p) => `${p.x},${p.y},${p.z}`)),
-          leaks,
-        });
+  const seen = new Set<Space>();
+  for (let x = bounds.min.x; x <= bounds.max.x; x++)
+    for (let y = bounds.min.y; y <= bounds.max.y; y++)
+      for (let z = bounds.min.z; z <= bounds.max.z; z++) {
+        const space = flood.spaceAt({ x, y, z });
+        if (!space || seen.has(space)) continue;
+        seen.add(space);
+        spaces.push(space);
       }
   return spaces;
 }
+
+/** The cells around `p` that tell whether it is a doorway's air (passages.ts), read from the region. */
+const passageReader = (
+  region: WorldRegion,
+  version: string | undefined,
+  cut: FloodOptions['cut'],
+): PassageReader => ({
+  kindAt: (x, y, z) => cellKindAt(region, x, y, z, version),
+  fullCube: (x, y, z) => {
+    const b = region.at({ x, y, z });
+    return typeof b !== 'string' && isFullCube(bodyShape(b, version));
+  },
+  topY: region.box.max.y,
+  cut,
+});
+
+/**
+ * The one flood of open air: from a cell, over open cells six ways inside `bounds`, stopping at doorway cells
+ * (unless `whole`: the air as one, doorways and all). A space leaks where it reaches out of the bounds or next to a
+ * cell the world could not tell. `stopAtLeak`: a space is given up on at its first leak and kept as leaking air,
+ * so that the open air around a building is not read to the edge of the bounds; a space that reaches such air
+ * leaks too. Each cell is flooded once: `spaceAt` gives every cell of a space the same answer.
+ */
+class Flood {
+  private readonly reader: PassageReader;
+  private readonly portal = new Map<number, boolean>();
+  /** each flooded cell's space; undefined: a pocket too small for a room */
+  private readonly spaceOf = new Map<number, Space | undefined>();
+  /** cells of spaces given up on at a leak (stopAtLeak) */
+  private readonly leaked = new Set<number>();
+
+  constructor(
+    readonly region: WorldRegion,
+    private readonly bounds: Box,
+    private readonly version: string | undefined,
+    cut: FloodOptions['cut'],
+    private readonly whole: boolean,
+    private readonly stopAtLeak: boolean,
+    /** the region's reads this flood was made on (WorldRegion.forget starts them again) */
+    readonly reads = region.reads,
+  ) {
+    this.reader = passageReader(region, version, cut);
+  }
+
+  private isPortal(p: BlockPos, i: number): boolean {
+    if (this.whole) return false;
+    let v = this.portal.get(i);
+    if (v === undefined) this.portal.set(i, (v = passageCell(this.reader, p)));
+    return v;
+  }
+
+  /** Whether the air at open cell `p` leaks (stopAtLeak floods only). */
+  leaksAt(p: BlockPos): boolean {
+    const i = this.region.indexOf(p);
+    if (!this.leaked.has(i) && !this.spaceOf.has(i)) this.spaceAt(p);
+    return this.leaked.has(i);
+  }
+
+  /**
+   * The space the open cell `p` is in (flooded now if it was not yet); undefined for a cell that is not open, a
+   * doorway's cell, a pocket too small for a room, or (stopAtLeak) air that leaks.
+   */
+  spaceAt(p: BlockPos): Space | undefined {
+    const { region, bounds, version } = this;
+    if (!containsPos(bounds, p)) return undefined;
+    const start = region.indexOf(p);
+    if (this.spaceOf.has(start)) return this.spaceOf.get(start);
+    if (this.leaked.has(start)) return undefined;
+    if (cellKindAt(region, p.x, p.y, p.z, version) !== 'open' || this.isPortal(p, start)) return undefined;
+    const { min, max } = bounds;
+    const queue = [p];
+    const done = new Set<number>([start]);
+    const found: BlockPos[] = [];
+    let leaks = false;
+    while (queue.length && !(leaks && this.stopAtLeak)) {
+      const q = queue.pop()!;
+      found.push(q);
+      if (found.length > OPEN_AIR_CELLS && this.whole) leaks = true;
+      // the six neighbours, by coordinates: a position object only for a cell the flood goes on to
+      for (let d = 0; d < 6; d++) {
+        const nx = q.x + DX[d]!;
+        const ny = q.y + DY[d]!;
+        const nz = q.z + DZ[d]!;
+        if (nx < min.x || ny < min.y || nz < min.z || nx > max.x || ny > max.y || nz > max.z) {
+          if (!isClosed(cellKindAt(region, nx, ny, nz, version))) leaks = true;
+          continue;
+        }
+        const i = region.indexAt(nx, ny, nz);
+        if (this.leaked.has(i)) leaks = true;
+        if (done.has(i)) continue;
+        const k = cellKindAt(region, nx, ny, nz, version);
+        if (k === 'unknown') leaks = true;
+        if (k !== 'open') continue;
+        const n = { x: nx, y: ny, z: nz };
+        if (this.isPortal(n, i)) continue;
+        done.add(i);
+        queue.push(n);
+      }
+    }
+    if (leaks && this.stopAtLeak) {
+      for (const i of done) this.leaked.add(i);
+      return undefined;
+    }
+    const space =
+      found.length < MIN_ROOM_CELLS
+        ? undefined
+        : {
+            interior: found.reduce((b, q) => boxOf(boxOf(b.min, q).min, boxOf(b.max, q).max), {
+              min: found[0]!,
+              max: found[0]!,
+            }),
+            columns: new Set(found.map((q) => `${q.x},${q.z}`)),
+            cells: found.length,
+            open: new Set(found.map((q) => `${q.x},${q.y},${q.z}`)),
+            leaks,
+          };
+    for (const i of done) this.spaceOf.set(i, space);
+    return space;
+  }
+}
+
+/**
+ * The flood of a region's enclosed air (or, `whole`, of its air as one), kept per region, version and the
+ * openings the batch cut: every question about the same air is answered by one flood.
+ */
+const floodOf = (
+  region: WorldRegion,
+  version: string | undefined,
+  cut: FloodOptions['cut'],
+  whole: boolean,
+): Flood => {
+  let kept = floods.get(region);
+  if (!kept) floods.set(region, (kept = new Map()));
+  const key = `${version} ${whole}`;
+  let byCut = kept.get(key);
+  if (!byCut) kept.set(key, (byCut = new Map()));
+  let flood = byCut.get(cut ?? NO_CUT);
+  if (!flood || flood.reads !== region.reads) {
+    flood = new Flood(region, region.box, version, cut, whole, true);
+    byCut.set(cut ?? NO_CUT, flood);
+  }
+  return flood;
+};
+const NO_CUT = (): boolean => false;
+const floods = new WeakMap<WorldRegion, Map<string, Map<(p: BlockPos) => boolean, Flood>>>();
 
 /** Whether the open cell at `p` is a passage (a doorway's air, which belongs to no room): passages.ts. */
 export const isPassage = (
@@ -173,17 +276,4 @@ export const isPassage = (
   p: BlockPos,
   version?: string,
   { cut }: FloodOptions = {},
-): boolean =>
-  cellKind(region, p, version) === 'open' &&
-  passageCell(
-    {
-      kindAt: (x, y, z) => cellKindAt(region, x, y, z, version),
-      fullCube: (x, y, z) => {
-        const b = region.at({ x, y, z });
-        return typeof b !== 'string' && isFullCube(bodyShape(b, version));
-      },
-      topY: region.box.max.y,
-      cut,
-    },
-    p,
-  );
+): boolean => cellKind(region, p, version) === 'open' && passageCell(passageReader(region, version, cut), p);

@@ -173,6 +173,8 @@ export class WorldRegion {
   private readonly sizeZ: number;
   /** positions inside the box the world could not tell */
   unloaded = 0;
+  /** how many times the reads started again (`forget`): what was worked out from earlier reads is stale */
+  reads = 0;
 
   constructor(
     readonly box: Box,
@@ -284,6 +286,7 @@ export class WorldRegion {
   forget(): void {
     this.blocksRead = undefined;
     this.kindsFound = undefined;
+    this.reads++;
     this.unloaded = 0;
   }
 
