@@ -30,7 +30,6 @@ import {
   closesWalk,
   copyWith,
   lightsRoom,
-  openAir,
   reachLost,
   roomsNear,
   roomsWorse,
@@ -39,7 +38,7 @@ import {
 import { nearbyVariants } from './shift.js';
 import type { ProposedStep, Referee } from '../steps.js';
 import { cellKind } from '../model/cells.js';
-import { isPassage } from '../model/spaces.js';
+import { isPassage, reachesOut } from '../model/spaces.js';
 import type { WorldRegion } from '../model/world-region.js';
 
 const SIX: ReadonlyArray<readonly [number, number, number]> = [
@@ -118,7 +117,7 @@ const windowFault = (j: Judging, cells: Cells, after: WorldRegion): string | und
               p.z >= r.interior.min.z &&
               p.z <= r.interior.max.z,
           )));
-    const outside = (p: BlockPos): boolean => !roomAir(p) && openAir(after, p, version);
+    const outside = (p: BlockPos): boolean => !roomAir(p) && reachesOut(after, p, version);
     const across = ([dx, dz]: readonly [number, number]): boolean => {
       const a = { ...pos, x: pos.x + dx, z: pos.z + dz };
       const b = { ...pos, x: pos.x - dx, z: pos.z - dz };

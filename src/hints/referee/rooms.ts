@@ -19,7 +19,7 @@ import { bodyShape, letsBodyThrough } from '../model/block-shape.js';
 import { type Stand, standKey, type WalkGraph } from '../model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './cells.js';
 import { cellKind } from '../model/cells.js';
-import { enclosedRoomsNear, type Space } from '../model/spaces.js';
+import { enclosedRoomsNear, reachesOut, type Space } from '../model/spaces.js';
 import { RegionWithWrites, type WorldRegion } from '../model/world-region.js';
 
 /** A copy of the region with `writes` over it (later maps win); reads the region for every other cell. */
@@ -138,10 +138,10 @@ export const roomsWorse = (
     if (isLightSource(w.block.name, w.block.properties) || isDoorName(w.block.name)) continue;
     const was = cellKind(before, w.pos, version) === 'open';
     const is = cellKind(after, w.pos, version) === 'open';
-    if (was && !is && !openAir(before, w.pos, version)) {
+    if (was && !is && !reachesOut(before, w.pos, version)) {
       balance++;
       filled ??= w.pos;
-    } else if (!was && is && !openAir(after, w.pos, version)) balance--;
+    } else if (!was && is && !reachesOut(after, w.pos, version)) balance--;
   }
   if (filled && balance > 0) return `fills enclosed air at ${filled.x} ${filled.y} ${filled.z}`;
   // the floor under a room's air: a block stood on that the step takes away
@@ -182,68 +182,6 @@ export const lightsRoom = (
     { ...at, z: at.z - 1 },
   ];
   return around.some(roomAir);
-};
-
-/**
- * Whether open air at `p` reaches out of what is enclosed: a flood over open cells that gets to the edge of
- * the region or to a cell the read could not tell (the world beyond). Stops at `limit` cells: that much air is
- * no room.
- */
-export const openAir = (
-  region: WorldRegion,
-  p: BlockPos,
-  version: string | undefined,
-  limit = 20_000,
-): boolean => {
-  if (cellKind(region, p, version) !== 'open') return false;
-  let known = airOf.get(region);
-  if (!known) airOf.set(region, (known = { open: new Set(), enclosed: new Set() }));
-  const start = region.indexOf(p);
-  if (known.open.has(start)) return true;
-  if (known.enclosed.has(start)) return false;
-  const seen = new Set<number>([start]);
-  const found = flood(region, p, version, limit, seen, known.open);
-  for (const i of seen) (found ? known.open : known.enclosed).add(i);
-  return found;
-};
-
-/** What earlier floods found, per region: cells of open air, and cells of enclosed air. */
-const airOf = new WeakMap<WorldRegion, { open: Set<number>; enclosed: Set<number> }>();
-
-const flood = (
-  region: WorldRegion,
-  p: BlockPos,
-  version: string | undefined,
-  limit: number,
-  seen: Set<number>,
-  open: ReadonlySet<number>,
-): boolean => {
-  const { min, max } = region.box;
-  const queue: BlockPos[] = [p];
-  while (queue.length) {
-    const q = queue.pop()!;
-    for (const [dx, dy, dz] of [
-      [1, 0, 0],
-      [-1, 0, 0],
-      [0, 1, 0],
-      [0, -1, 0],
-      [0, 0, 1],
-      [0, 0, -1],
-    ] as const) {
-      const n = { x: q.x + dx, y: q.y + dy, z: q.z + dz };
-      if (n.x < min.x || n.y < min.y || n.z < min.z || n.x > max.x || n.y > max.y || n.z > max.z) return true;
-      const i = region.indexOf(n);
-      if (open.has(i)) return true;
-      if (seen.has(i)) continue;
-      seen.add(i);
-      const k = cellKind(region, n, version);
-      if (k === 'unknown') return true;
-      if (k !== 'open') continue;
-      if (seen.size > limit) return true;
-      queue.push(n);
-    }
-  }
-  return false;
 };
 
 /** Whether any write closes a cell a player's body passed through, or takes away a block stood on. */
