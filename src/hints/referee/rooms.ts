@@ -19,7 +19,7 @@ import { bodyShape, letsBodyThrough } from '../model/block-shape.js';
 import { type Stand, standKey, type WalkGraph } from '../model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './cells.js';
 import { cellKind } from '../model/cells.js';
-import { enclosedRoomsNear, reachesOut, type Space } from '../model/spaces.js';
+import { enclosedRoomsNear, type FloodOptions, reachesOut, type Space } from '../model/spaces.js';
 import { RegionWithWrites, type WorldRegion } from '../model/world-region.js';
 
 /** A copy of the region with `writes` over it (later maps win); reads the region for every other cell. */
@@ -38,29 +38,45 @@ const blockAt = (region: WorldRegion, p: BlockPos): BlockState | undefined => {
   return typeof b === 'string' ? undefined : b;
 };
 
-/** The rooms within a block of `near`, and each open cell's room (an index into `spaces`). */
+/** The rooms within a block of `near`, and the room of an open cell (an index into `spaces`). */
 export interface RoomsNear {
   spaces: Space[];
-  roomOf: Map<string, number>;
+  roomOf: (cell: string) => number | undefined;
 }
 
-export const roomsNear = (region: WorldRegion, near: Box, version: string | undefined): RoomsNear => {
-  // the world as read is asked about the same writes again and again (alone, together, each variant): once each
-  let known = nearOf.get(region);
-  if (!known) nearOf.set(region, (known = new Map()));
-  const key = `${version} ${near.min.x},${near.min.y},${near.min.z} ${near.max.x},${near.max.y},${near.max.z}`;
-  const found = known.get(key);
-  if (found) return found;
-  const spaces = enclosedRoomsNear(region, near, version);
-  const roomOf = new Map<string, number>();
-  spaces.forEach((s, i) => {
-    for (const k of s.open) roomOf.set(k, i);
-  });
-  const rooms = { spaces, roomOf };
-  known.set(key, rooms);
-  return rooms;
+/**
+ * The rooms within a block of `near`, found as the model finds them (model/spaces.ts, told the openings the batch
+ * cut: `flood`); each region floods its air once.
+ */
+export const roomsNear = (
+  region: WorldRegion,
+  near: Box,
+  version: string | undefined,
+  flood: FloodOptions,
+): RoomsNear => {
+  const spaces = enclosedRoomsNear(region, near, version, flood);
+  return {
+    spaces,
+    roomOf: (cell) => {
+      const i = spaces.findIndex((s) => s.open.has(cell));
+      return i < 0 ? undefined : i;
+    },
+  };
 };
-const nearOf = new WeakMap<WorldRegion, Map<string, RoomsNear>>();
+
+/**
+ * Whether the open cell `p` is a room's air: in one of `rooms`, or inside a room the answer names (open to the
+ * sky, its roof not laid yet).
+ */
+export const isRoomAir = (
+  region: WorldRegion,
+  p: BlockPos,
+  rooms: RoomsNear,
+  named: readonly Room[],
+  version: string | undefined,
+): boolean =>
+  rooms.roomOf(cellKey(p)) !== undefined ||
+  (cellKind(region, p, version) === 'open' && named.some((r) => containsPos(r.interior, p)));
 
 /** Whether any of `cells` falls in or on the shell of a room near `near` (or within a block of `near`). */
 export const touchesRoomsNear = (
@@ -68,8 +84,9 @@ export const touchesRoomsNear = (
   near: Box,
   cells: Cells,
   version: string | undefined,
+  flood: FloodOptions,
 ): boolean => {
-  const boxes = [near, ...roomsNear(region, near, version).spaces.map((s) => s.interior)];
+  const boxes = [near, ...roomsNear(region, near, version, flood).spaces.map((s) => s.interior)];
   for (const { pos } of cells.values())
     for (const b of boxes)
       if (
@@ -99,11 +116,12 @@ export const roomsWorse = (
   after: WorldRegion,
   cells: Cells,
   version: string | undefined,
+  flood: FloodOptions,
 ): string | undefined => {
   const near = boxOfCells(cells.values());
   if (!near) return undefined;
-  const was = roomsNear(before, near, version);
-  const now = roomsNear(after, near, version);
+  const was = roomsNear(before, near, version, flood);
+  const now = roomsNear(after, near, version, flood);
   for (const [i, space] of was.spaces.entries()) {
     let filled = 0;
     const into = new Set<number>();
@@ -113,7 +131,7 @@ export const roomsWorse = (
         if (!isLightSource(w.block.name, w.block.properties) && !isDoorName(w.block.name)) filled++;
         continue;
       }
-      const j = now.roomOf.get(k);
+      const j = now.roomOf(k);
       into.add(j ?? -1);
     }
     // a block moved within the room (clone … move) leaves as much air as it takes
@@ -125,7 +143,7 @@ export const roomsWorse = (
     const j = [...into][0];
     if (j !== undefined) {
       for (const k of now.spaces[j]!.open) {
-        const other = was.roomOf.get(k);
+        const other = was.roomOf(k);
         if (other !== undefined && other !== i) return `joins ${nameOf(space)} to another room`;
       }
     }
@@ -146,7 +164,7 @@ export const roomsWorse = (
   if (filled && balance > 0) return `fills enclosed air at ${filled.x} ${filled.y} ${filled.z}`;
   // the floor under a room's air: a block stood on that the step takes away
   for (const w of cells.values()) {
-    const room = was.roomOf.get(cellKey({ ...w.pos, y: w.pos.y + 1 }));
+    const room = was.roomOf(cellKey({ ...w.pos, y: w.pos.y + 1 }));
     if (room === undefined) continue;
     const space = was.spaces[room]!;
     // under the room's air, not a block standing in it (furniture moved away)
@@ -167,11 +185,10 @@ export const lightsRoom = (
   at: BlockPos,
   rooms: readonly Room[],
   version: string | undefined,
+  flood: FloodOptions,
 ): boolean => {
-  const found = roomsNear(after, { min: at, max: at }, version);
-  const roomAir = (p: BlockPos): boolean =>
-    found.roomOf.has(cellKey(p)) ||
-    (cellKind(after, p, version) === 'open' && rooms.some((r) => containsPos(r.interior, p)));
+  const found = roomsNear(after, { min: at, max: at }, version, flood);
+  const roomAir = (p: BlockPos): boolean => isRoomAir(after, p, found, rooms, version);
   if (roomAir(at)) return true;
   const around: BlockPos[] = [
     { ...at, x: at.x + 1 },
