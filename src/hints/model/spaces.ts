@@ -6,7 +6,7 @@
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { boxOf, containsPos, intersection, size } from '../geometry.js';
-import type { WorldRegion } from './world-region.js';
+import { RegionWithWrites, type WorldRegion } from './world-region.js';
 import { cellKind, cellKindAt, isClosed } from './cells.js';
 import { type PassageReader, passageCell } from './passages.js';
 import { bodyShape, isFullCube } from './block-shape.js';
@@ -150,6 +150,13 @@ const passageReader = (
 class Flood {
   private readonly reader: PassageReader;
   private readonly portal = new Map<number, boolean>();
+  /**
+   * per cell whose passage verdict was worked out: the box of the cells that verdict read (minimum x, y, z, then
+   * maximum): a copy of the region with no write inside it has the same verdict
+   */
+  private readonly portalReads = new Map<number, number[]>();
+  /** the box of what the verdict being worked out reads */
+  private reading: number[] | undefined;
   /** each flooded cell's space; undefined: a pocket too small for a room */
   private readonly spaceOf = new Map<number, Space | undefined>();
   /** cells of spaces given up on at a leak (stopAtLeak) */
@@ -159,19 +166,55 @@ class Flood {
     readonly region: WorldRegion,
     private readonly bounds: Box,
     private readonly version: string | undefined,
-    cut: FloodOptions['cut'],
+    private readonly cut: FloodOptions['cut'],
     private readonly whole: boolean,
     private readonly stopAtLeak: boolean,
     /** the region's reads this flood was made on (WorldRegion.forget starts them again) */
     readonly reads = region.reads,
   ) {
-    this.reader = passageReader(region, version, cut);
+    const read = passageReader(region, version, cut);
+    const note = (x: number, y: number, z: number): void => {
+      const box = this.reading;
+      if (!box) return;
+      box[0] = Math.min(box[0]!, x);
+      box[1] = Math.min(box[1]!, y);
+      box[2] = Math.min(box[2]!, z);
+      box[3] = Math.max(box[3]!, x);
+      box[4] = Math.max(box[4]!, y);
+      box[5] = Math.max(box[5]!, z);
+    };
+    this.reader = {
+      ...read,
+      kindAt: (x, y, z) => (note(x, y, z), read.kindAt(x, y, z)),
+      fullCube: (x, y, z) => (note(x, y, z), read.fullCube(x, y, z)),
+    };
   }
 
-  private isPortal(p: BlockPos, i: number): boolean {
+  /**
+   * Whether the open cell `p` (offset `i`) is a doorway's air. On a copy with writes (a step the referee tries),
+   * the region's own verdict stands where the cells it read hold no write: it is worked out again only near them.
+   */
+  isPortal(p: BlockPos, i: number): boolean {
     if (this.whole) return false;
     let v = this.portal.get(i);
-    if (v === undefined) this.portal.set(i, (v = passageCell(this.reader, p)));
+    if (v !== undefined) return v;
+    const { region } = this;
+    if (region instanceof RegionWithWrites) {
+      const base = floodOf(region.base, this.version, this.cut, false);
+      v = base.isPortal(p, i);
+      const box = base.portalReads.get(i);
+      if (box && region.writesIn(box)) v = this.passageAt(p, i);
+    } else v = this.passageAt(p, i);
+    this.portal.set(i, v);
+    return v;
+  }
+
+  private passageAt(p: BlockPos, i: number): boolean {
+    // a doorway's cell reads at least itself
+    this.reading = [p.x, p.y, p.z, p.x, p.y, p.z];
+    const v = passageCell(this.reader, p);
+    this.portalReads.set(i, this.reading);
+    this.reading = undefined;
     return v;
   }
 

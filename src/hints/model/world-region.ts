@@ -332,6 +332,31 @@ export class RegionWithWrites extends WorldRegion {
     return this.writes.get(i) ?? this.base.at(pos);
   }
 
+  private written: BlockPos[] | undefined;
+
+  /** Whether a written cell lies in the box [min x, min y, min z, max x, max y, max z]. */
+  writesIn(box: readonly number[]): boolean {
+    if (!this.written) {
+      const { min } = this.box;
+      const sizeY = this.box.max.y - min.y + 1;
+      const sizeZ = this.box.max.z - min.z + 1;
+      this.written = [...this.writes.keys()].map((i) => ({
+        x: min.x + Math.floor(i / (sizeY * sizeZ)),
+        y: min.y + (Math.floor(i / sizeZ) % sizeY),
+        z: min.z + (i % sizeZ),
+      }));
+    }
+    return this.written.some(
+      (p) =>
+        p.x >= box[0]! &&
+        p.y >= box[1]! &&
+        p.z >= box[2]! &&
+        p.x <= box[3]! &&
+        p.y <= box[4]! &&
+        p.z <= box[5]!,
+    );
+  }
+
   override kindAt(
     x: number,
     y: number,

@@ -4,13 +4,15 @@
  * opened and closed, floors taken away, ladders, doors, slabs), and every stand, every move, the reach from open
  * sky and each stand's way in compared; some cells are left unread (a write there makes them known: the stands
  * beside them are no longer uncertain). A failure prints its seed. The copy itself (`RegionWithWrites`) reads as a
- * region over the written world does.
+ * region over the written world does, and its rooms and open air (model/spaces.ts, whose doorway verdicts a copy
+ * takes from the region where they read no write) are those the same flood finds over the written world.
  */
 import { expect, test } from 'vitest';
 import type { BlockPos } from '../../../src/vocabulary/blocks/box.js';
 import type { BlockState } from '../../../src/vocabulary/blocks/block-state.js';
 import { type Stand, standKey, WalkGraph } from '../../../src/hints/model/walk.js';
 import { cellKind } from '../../../src/hints/model/cells.js';
+import { enclosedRoomsNear, isPassage, reachesOut, type Space } from '../../../src/hints/model/spaces.js';
 import { RegionWithWrites, regionAround, WorldRegion } from '../../../src/hints/model/world-region.js';
 import { generate } from '../../ground-truth/generator.js';
 import { Rng } from '../../ground-truth/prng.js';
@@ -44,7 +46,7 @@ const everything = (g: WalkGraph): string[] => {
 };
 
 test.each(Array.from({ length: SEEDS }, (_, i) => i + 1))(
-  'seed %i: the walk of a copy with writes is the walk built afresh over it',
+  'seed %i: the walk and the rooms of a copy with writes are those found afresh over it',
   (seed) => {
     const building = generate(seed);
     const rng = new Rng(seed * 7919);
@@ -58,8 +60,13 @@ test.each(Array.from({ length: SEEDS }, (_, i) => i + 1))(
       unread.has(`${p.x},${p.z}`) ? 'unloaded' : building.grid.get(p);
     const region = new WorldRegion(box, { readBlock: read });
     const walk = new WalkGraph(region);
-    // the walk of the world is asked first, as the model asks it before the referee
+    // the walk and the rooms of the world are asked first, as the model asks them before the referee
     walk.reachFromSky();
+    enclosedRoomsNear(region, building.near);
+    const doorways: BlockPos[] = [];
+    for (let x = min.x; x <= max.x; x++)
+      for (let y = min.y; y <= max.y; y++)
+        for (let z = min.z; z <= max.z; z++) if (isPassage(region, { x, y, z })) doorways.push({ x, y, z });
     const writes = new Map<number, BlockState>();
     const positions: BlockPos[] = [];
     for (let n = rng.int(1, 6); n > 0; n--) {
@@ -76,7 +83,11 @@ test.each(Array.from({ length: SEEDS }, (_, i) => i + 1))(
         }
         continue;
       }
-      const p = { x: rng.int(min.x, max.x), y: rng.int(min.y, max.y), z: rng.int(min.z, max.z) };
+      // half the time at a doorway, its jambs or its lintel: where a write changes which air is a passage
+      const doorway = doorways.length && rng.chance(0.5) ? rng.pick(doorways) : undefined;
+      const p = doorway
+        ? { x: doorway.x + rng.int(-1, 1), y: doorway.y + rng.int(-1, 2), z: doorway.z + rng.int(-1, 1) }
+        : { x: rng.int(min.x, max.x), y: rng.int(min.y, max.y), z: rng.int(min.z, max.z) };
       writes.set(region.indexOf(p), block);
       positions.push(p);
     }
@@ -98,5 +109,13 @@ test.each(Array.from({ length: SEEDS }, (_, i) => i + 1))(
       why,
     ).toEqual([]);
     expect(everything(walk.withWrites(copy, positions)), why).toEqual(everything(new WalkGraph(written)));
+    const rooms = (r: WorldRegion): string[] =>
+      enclosedRoomsNear(r, building.near).map(
+        (s: Space) => `${JSON.stringify(s.interior)} ${s.cells} ${[...s.open].sort().join(' ')}`,
+      );
+    expect(rooms(copy), why).toEqual(rooms(written));
+    const open = (r: WorldRegion): string[] =>
+      cells.filter((p) => cellKind(r, p) === 'open' && reachesOut(r, p)).map((p) => `${p.x},${p.y},${p.z}`);
+    expect(open(copy), why).toEqual(open(written));
   },
 );
