@@ -67,21 +67,29 @@ interface Over {
   walk: WalkGraph;
   /** the written cells, by their offset in the region */
   cells: ReadonlySet<number>;
-  /** columns (`x,z`) within one of a written cell: their stands are worked out again */
-  stands: ReadonlySet<string>;
+  /** columns (`columnOf`) within one of a written cell: their stands are worked out again */
+  stands: ReadonlySet<number>;
   /** columns within two of a written cell: the moves from their stands are worked out again */
-  moves: ReadonlySet<string>;
+  moves: ReadonlySet<number>;
 }
+
+/** The column (x, z) of the region's box as one number; -1 outside the box. */
+const columnOf = (region: WorldRegion, x: number, z: number): number => {
+  const { min, max } = region.box;
+  if (x < min.x || x > max.x || z < min.z || z > max.z) return -1;
+  return (x - min.x) * (max.z - min.z + 1) + (z - min.z);
+};
 
 const overOf = (walk: WalkGraph, region: WorldRegion, written: Iterable<BlockPos>): Over => {
   const cells = new Set<number>();
-  const stands = new Set<string>();
-  const moves = new Set<string>();
+  const stands = new Set<number>();
+  const moves = new Set<number>();
   for (const p of written) {
     cells.add(region.indexOf(p));
     for (let dx = -2; dx <= 2; dx++)
       for (let dz = -2; dz <= 2; dz++) {
-        const col = `${p.x + dx},${p.z + dz}`;
+        const col = columnOf(region, p.x + dx, p.z + dz);
+        if (col < 0) continue;
         moves.add(col);
         if (Math.abs(dx) <= 1 && Math.abs(dz) <= 1) stands.add(col);
       }
@@ -89,12 +97,16 @@ const overOf = (walk: WalkGraph, region: WorldRegion, written: Iterable<BlockPos
   return { walk, cells, stands, moves };
 };
 
+/** no stands: a column outside the region */
+const NO_STANDS: readonly Stand[] = Object.freeze([]);
+
 /**
  * The walk graph of a region: every stand and the moves between them, worked out column by column on
  * first use. `reachFromSky()` is the set of stands a player who comes from open sky can get to.
  */
 export class WalkGraph {
-  private readonly columns = new Map<string, Stand[]>();
+  private readonly columns = new Map<number, Stand[]>();
+  private all: readonly Stand[] | undefined;
   private readonly cells = new Map<number, Cell>();
   private skyReach: Set<string> | undefined;
   private readonly moves = new Map<string, Stand[]>();
@@ -176,19 +188,18 @@ export class WalkGraph {
 
   /** The stands in column (x, z), lowest first. */
   standsIn(x: number, z: number): readonly Stand[] {
-    const key = `${x},${z}`;
-    if (this.over && !this.over.stands.has(key)) return this.over.walk.standsIn(x, z);
-    let stands = this.columns.get(key);
+    const col = columnOf(this.region, x, z);
+    if (col < 0) return NO_STANDS;
+    if (this.over && !this.over.stands.has(col)) return this.over.walk.standsIn(x, z);
+    let stands = this.columns.get(col);
     if (stands) return stands;
     stands = [];
     const { min, max } = this.region.box;
-    if (x >= min.x && x <= max.x && z >= min.z && z <= max.z) {
-      for (let y = min.y + 1; y <= max.y; y++) {
-        const s = this.standAt(x, y, z);
-        if (s) stands.push(s);
-      }
+    for (let y = min.y + 1; y <= max.y; y++) {
+      const s = this.standAt(x, y, z);
+      if (s) stands.push(s);
     }
-    this.columns.set(key, stands);
+    this.columns.set(col, stands);
     return stands;
   }
 
@@ -236,7 +247,8 @@ export class WalkGraph {
 
   /** The stands a player at `a` gets to in one move: walk, jump, drop, or climb. */
   movesFrom(a: Stand): Stand[] {
-    if (this.over && !this.over.moves.has(`${a.x},${a.z}`)) return this.over.walk.movesFrom(a);
+    if (this.over && !this.over.moves.has(columnOf(this.region, a.x, a.z)))
+      return this.over.walk.movesFrom(a);
     const key = standKey(a);
     let out = this.moves.get(key);
     if (out) return out;
@@ -289,11 +301,13 @@ export class WalkGraph {
   }
 
   /** Every stand in the region. */
-  allStands(): Stand[] {
+  allStands(): readonly Stand[] {
+    if (this.all) return this.all;
     const { min, max } = this.region.box;
     const all: Stand[] = [];
     for (let x = min.x; x <= max.x; x++)
       for (let z = min.z; z <= max.z; z++) all.push(...this.standsIn(x, z));
+    this.all = all;
     return all;
   }
 
@@ -366,7 +380,8 @@ export class WalkGraph {
 
   /** A step off one side of the stand falls out of what was read (open down to the region's bottom). */
   private leadsOutOf(s: Stand): boolean {
-    if (this.over && !this.over.moves.has(`${s.x},${s.z}`)) return this.over.walk.leadsOutOf(s);
+    if (this.over && !this.over.moves.has(columnOf(this.region, s.x, s.z)))
+      return this.over.walk.leadsOutOf(s);
     this.movesFrom(s);
     return this.leadsOut.has(standKey(s));
   }
