@@ -2,7 +2,11 @@
  * The open spaces of the world as read: air a player could be in (cells.ts), flooded six ways and divided
  * at doorways (passages.ts), so that two rooms joined by a doorway stay two. A space that reaches the edge
  * of what was read, or a cell the world could not tell, leaks: it is not known to be enclosed. The building
- * model (building.ts) splits a space into storeys and judges which are rooms; nothing else finds rooms.
+ * model (building.ts) splits a space into storeys and judges which are rooms; nothing else finds rooms. One
+ * flood (`Flood`) answers every question about air: the spaces in a box, the rooms near a block (kept per
+ * region, so each cell is flooded once), and whether open air reaches out (`reachesOut`, the air not divided at
+ * doorways). A copy of a region with writes (world-region.ts `RegionWithWrites`, a step the referee tries) is
+ * flooded the same way, taking the region's doorway verdicts where they read no write.
  */
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
 import { boxOf, containsPos, intersection, size } from '../geometry.js';

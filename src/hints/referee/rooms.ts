@@ -1,9 +1,10 @@
 /**
  * A step tried on a copy of the world as read: the copy holds the step's writes over the region (and, to
  * judge it together with the answer's other steps, theirs), and the rooms near the writes are found again in
- * it the way the rooms are found for the answer (model/spaces.ts `enclosedRoomsNear`: enclosed air, divided
- * at doorways). Only what the writes can change is built again: the rooms within a block of them, and the
- * walk (model/walk.ts) only when a write closes a cell a player's body or feet used.
+ * it the way the rooms are found for the answer (model/spaces.ts `enclosedRoomsNear`, told the openings the batch
+ * cut: enclosed air, divided at doorways; `reachesOut` for open air). Only what the writes can change is built
+ * again: the rooms within a block of them, and the walk only when a write closes a cell a player's body or feet
+ * used — the model's walk with the step's cells changed (model/walk.ts `withWrites`).
  *
  * A room is worse when the step fills its air (a light or a door excepted), opens it (its air no longer
  * enclosed), splits it, joins it to another, takes away the floor under its air, or takes away its way in
