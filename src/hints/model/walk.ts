@@ -186,6 +186,11 @@ export class WalkGraph {
     return unknown ? 'unknown' : true;
   }
 
+  /** Column (x, z) is open from `top` down to the bottom of the region: who steps in falls out of what was read. */
+  openDown(x: number, z: number, top: number): boolean {
+    return this.spanFree(x, z, this.region.box.min.y, top) === true;
+  }
+
   /** The stands in column (x, z), lowest first. */
   standsIn(x: number, z: number): readonly Stand[] {
     const col = columnOf(this.region, x, z);
@@ -258,7 +263,7 @@ export class WalkGraph {
       const x = a.x + dx;
       const z = a.z + dz;
       // open air down to the bottom of the region: a player stepping off falls out of what was read
-      if (this.spanFree(x, z, this.region.box.min.y, a.h + PLAYER_HEIGHT) === true) this.leadsOut.add(key);
+      if (this.openDown(x, z, a.h + PLAYER_HEIGHT)) this.leadsOut.add(key);
       for (const b of this.standsIn(x, z)) {
         const rise = b.h - a.h;
         if (rise > JUMP_UP + EPS) continue;

@@ -131,7 +131,7 @@ const doorFault = (j: Judging, cells: Cells): string | undefined => {
     // not judge: kept)
     const level = (x: number, z: number): boolean =>
       g.standsIn(x, z).some((s) => s.h >= pos.y - JUMP_UP && s.h <= pos.y + STEP_UP) ||
-      g.spanFree(x, z, j.region.box.min.y, pos.y + 2) === true;
+      g.openDown(x, z, pos.y + 2);
     // through the door is along its facing (DoorBlock: a player walks through it front to back)
     const facing = block.properties['facing'];
     const alongX = level(pos.x - 1, pos.z) && level(pos.x + 1, pos.z);
