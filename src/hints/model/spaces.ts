@@ -187,11 +187,14 @@ class Flood {
       box[4] = Math.max(box[4]!, y);
       box[5] = Math.max(box[5]!, z);
     };
-    this.reader = {
-      ...read,
-      kindAt: (x, y, z) => (note(x, y, z), read.kindAt(x, y, z)),
-      fullCube: (x, y, z) => (note(x, y, z), read.fullCube(x, y, z)),
-    };
+    // only the floods kept per region (floodOf) are asked for their verdicts by a copy: only they note what they read
+    this.reader = stopAtLeak
+      ? {
+          ...read,
+          kindAt: (x, y, z) => (note(x, y, z), read.kindAt(x, y, z)),
+          fullCube: (x, y, z) => (note(x, y, z), read.fullCube(x, y, z)),
+        }
+      : read;
   }
 
   /**
@@ -205,15 +208,16 @@ class Flood {
     const { region } = this;
     if (region instanceof RegionWithWrites) {
       const base = floodOf(region.base, this.version, this.cut, false);
-      v = base.isPortal(p, i);
+      const verdict = base.isPortal(p, i);
       const box = base.portalReads.get(i);
-      if (box && region.writesIn(box)) v = this.passageAt(p, i);
+      v = box && !region.writesIn(box) ? verdict : this.passageAt(p, i);
     } else v = this.passageAt(p, i);
     this.portal.set(i, v);
     return v;
   }
 
   private passageAt(p: BlockPos, i: number): boolean {
+    if (!this.stopAtLeak) return passageCell(this.reader, p);
     // a doorway's cell reads at least itself
     this.reading = [p.x, p.y, p.z, p.x, p.y, p.z];
     const v = passageCell(this.reader, p);
