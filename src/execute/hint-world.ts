@@ -1,6 +1,6 @@
 /**
  * The world the hints read after a batch: one box around what the batch sent, grown to take in the rest of
- * the building it belongs to (hints/model/world-region.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
+ * the building it belongs to and the rooms the writes touched (hints/model/world-region.ts, room-reach.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
  */
 import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';
@@ -8,7 +8,7 @@ import type { Snapshot } from '../batch/snapshot.js';
 import { type BlockSource, type BlockState, parseBlockStateKey } from '../vocabulary/blocks/block-state.js';
 import {
   batchKeepsRooms,
-  growToBuilding,
+  hintRegion,
   type HintEntry,
   MAX_REGION_BLOCKS,
   type PostExecuteInput,
@@ -46,7 +46,8 @@ export async function readWorldForHints(
       return block === 'outside' ? source.readBlock(pos) : block;
     },
   };
-  const grown = growToBuilding(box, boxes, once, height);
+  // and past it where a room the writes touched runs on through its own air (a tall room's floor)
+  const grown = hintRegion(box, boxes, once, channel.version, height);
   if (grown === box) return { region: around };
   await prepareReads(channel, [grown]);
   return { region: new WorldRegion(grown, once) };

@@ -110,6 +110,11 @@ export interface Room {
   /** entrances a block stands in front of, inside; read from the world */
   blocked?: BlockedEntrance[];
   /**
+   * indexes into `BuildContext.touched`: the writes that landed in its air or its shell (model/building.ts
+   * `touchedBy`), the ones whose read-back tells whether it stands as written. Absent: not worked out.
+   */
+  touchedBy?: number[];
+  /**
    * a walkable path from open sky into it (the building model, model/building.ts): `none` only where
    * everything around the path was read; `unknown`: the walk ran out of what was read. Absent: not judged.
    */
@@ -155,6 +160,11 @@ export interface Unsupported {
 
 export interface BuildContext {
   rooms: Room[];
+  /**
+   * air next to the writes that runs on out of the area read (model/room-reach.ts `cutOffAir`), its part
+   * inside it: whether it is a room could not be judged
+   */
+  cutOff?: Box[];
   /** read from the world: blocks set where nothing holds them */
   unsupported?: Unsupported[];
   walls: Wall[];

@@ -84,6 +84,15 @@ export const writeBox = (w: BlockWrite): Box => {
   }
 };
 
+/**
+ * Every box a write changes: its own (writeBox), and the source `clone … move` leaves air in (vanilla's
+ * CloneCommands empties it), unless that source is in another dimension.
+ */
+export const writeBoxes = (w: BlockWrite): Box[] =>
+  w.kind === 'clone' && w.cloneMode === 'move' && w.sourceDimension === undefined
+    ? [writeBox(w), boxOf(w.from, w.to)]
+    : [writeBox(w)];
+
 /** The vertical face of `b` on `side`, one block thick, without the two corner columns. */
 export const sideFace = (b: Box, side: Side): Box => {
   const inner = { minX: b.min.x + 1, maxX: b.max.x - 1, minZ: b.min.z + 1, maxZ: b.max.z - 1 };

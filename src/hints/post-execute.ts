@@ -7,7 +7,7 @@ import type { BlockPos, Box } from '../vocabulary/blocks/box.js';
 import { analyzeBuild } from './batch/analyze.js';
 import { FALLBACK_VERSION } from '../suggest/registries.js';
 import type { BatchShape, BuildContext, HintEntry } from './context.js';
-import { containsPos, volume, writeBox } from './geometry.js';
+import { containsPos, volume, writeBox, writeBoxes } from './geometry.js';
 import { isAirName } from './batch/blocks.js';
 import { groundInWorld } from './model/grounded.js';
 import { BuildingModel } from './model/building.js';
@@ -103,7 +103,6 @@ export const postExecuteHints = (
       ? batchOnly
       : region && model
         ? groundInWorld(batchOnly, region, version, {
-            rooms: input.designAdvice !== false,
             searchRooms: input.roomsKept !== true,
             model,
           })
@@ -170,9 +169,14 @@ export const postExecuteHints = (
   }
 };
 
-/** The boxes of every write the server took (applied or not known): where the hints read the world. */
+/**
+ * The boxes of every write the server took (applied or not known), a move's emptied source included: where
+ * the hints read the world.
+ */
 export const writtenBoxes = (entries: readonly HintEntry[]): Box[] =>
-  entries.flatMap((e) => (e.result.accepted ? e.writes.filter((w) => !w.unresolved).map(writeBox) : []));
+  entries.flatMap((e) =>
+    e.result.accepted ? e.writes.filter((w) => !w.unresolved).flatMap(writeBoxes) : [],
+  );
 
 /** An air write no larger than a doorway (3 wide, 3 high, 1 thick): an opening cut into a wall. */
 const MAX_OPENING_CELLS = 9;

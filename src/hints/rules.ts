@@ -101,6 +101,7 @@ export const RULES: readonly HintRule[] = [
     kind: 'check',
     when: (ctx) => ({ nextSteps: verifySteps(ctx.build.touched, ctx.entries, ctx.target) }),
   },
-  // every room the writes touched, named with its box; a finished one is worth remembering
-  { id: 'rooms-built', kind: 'design', when: builtRooms },
+  // every room the writes touched, named with its box; a finished one is worth remembering. A description, not
+  // advice: said of a placed file's rooms too
+  { id: 'rooms-built', kind: 'check', when: builtRooms },
 ];

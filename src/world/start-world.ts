@@ -292,7 +292,7 @@ function startError(code: string, message: string, o: WorldProcessOptions): Worl
     return new WorldStartError(
       code,
       message,
-      `the embedded world supports Minecraft 1.8.8 to ${EMBEDDED_VERSION}`,
+      `the embedded world runs Minecraft ${EMBEDDED_VERSION}: leave its version unset`,
     );
   }
   return new WorldStartError(code, `the embedded world could not start: ${message}`);

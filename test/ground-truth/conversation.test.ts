@@ -7,8 +7,8 @@
  * back: nothing the script built may be damaged, and the step must do what it says. After a placed file's
  * steps, compare_structure of the same file must not call them a difference.
  *
- * Today's untrue sentences are `test.fails`, one per kind (KNOWN below), red once fixed; any other kind fails
- * the plain test beside them. `CONVERSATION_DUMP=<file>` writes the transcript and every finding.
+ * The kinds of untrue sentence once said here are each asserted absent by name, and no untrue sentence of any
+ * kind may be found. `CONVERSATION_DUMP=<file>` writes the transcript and every finding.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -123,49 +123,30 @@ describe('following every suggested step as given', () => {
   });
 });
 
-/**
- * The untrue sentences today's hints still say in this conversation, one kind each: `test.fails`, red once
- * fixed. Coordinates are the run's (the site stands around the bot); quoted from one run.
- */
-const KNOWN: Record<string, string> = {
-  // after the ladder down to the basement (and its torch): no sentence names the basement
-  'room-named: basement not named (basement)': 'the basement reached by its ladder is not named',
-  // the ladder through the tower's floor, or glowstone set into it: the tower's lower storey is not named
-  'room-named: room not named (tower’s lower storey)': 'the tower’s lower storey is not named',
-  // place_structure of the hut's file: the answer names no room
-  'room-named: room not named (hut)': 'the hut placed from a file is not named',
-  // place_structure of the lean-to's file (its door's lone lower half taken away by the plank placed over it):
-  // "the server said 1 command(s) applied but the world disagrees", and no room named
-  'room-named: room not named (lean-to)': 'the lean-to placed from a file is not named',
-  // glowstone set into the tower's ceiling (a step of its own answer): the tower is not named
-  'room-named: room not named (tower)': 'the tower lit by its own suggested step is not named',
-  // the fill over the house's east window: "1/1 applied … Successfully filled 1 block(s)", no room named
-  'room-named: room not named (east room)': 'the room whose window a fill replaced is not named',
-  // the storey's walls, roof and light followed as suggested: "the 9×3×5 room … has no door: place one in the
-  // middle of its south wall" — five blocks up, onto a drop
-  'steps-pass: add_door: door-to-nowhere': 'a door suggested onto a drop',
-};
-
 describe('the answers say nothing untrue about the buildings', () => {
   // untrue sentences once said here, now asserted absent: a storey reached by stairs called "no way in"
-  // ("(2) the 9×3×5 room at …: no way in yet"), an attic reached by a ladder through a hatch never named, and
-  // "3/3 applied (3 read back …)" beside a room the batch never wrote called "not all read back"
+  // ("(2) the 9×3×5 room at …: no way in yet"), an attic reached by a ladder through a hatch never named,
+  // "3/3 applied (3 read back …)" beside a room the batch never wrote called "not all read back", a door
+  // suggested into the closed storey's wall five blocks up, onto a drop; and rooms the writes touched that ran
+  // on out of the area read, never named: the basement reached by its ladder, the tower's lower storey (a
+  // ladder through its floor, glowstone set into it), the tower lit by glowstone set into its ceiling (a step
+  // of its own answer), the house's east room after a fill over its window; and the rooms of placed files, the
+  // hut and the lean-to (its door's lone lower half taken away by the plank placed over it: no way in)
   test.each([
     'way-in: storey: "no way in", but a player walks in (upper storey)',
+    'steps-pass: add_door: door-to-nowhere',
     'room-named: attic not named (attic)',
     'counts: every write read back, and a room "not all read back"',
+    'room-named: basement not named (basement)',
+    'room-named: room not named (tower’s lower storey)',
+    'room-named: room not named (tower)',
+    'room-named: room not named (east room)',
+    'room-named: room not named (hut)',
+    'room-named: room not named (lean-to)',
   ])('%s: never', (kind) => {
     expect(found(kind)).toEqual([]);
   });
-  test('no untrue sentence of a kind not listed below', () => {
-    const other = ctx.untrue
-      .filter((u) => !(u.kind in KNOWN))
-      .map((u) => `${u.kind} · ${u.call}: ${u.detail}`);
-    expect(other).toEqual([]);
+  test('no untrue sentence of any kind', () => {
+    expect(ctx.untrue.map((u) => `${u.kind} · ${u.call}: ${u.detail}`)).toEqual([]);
   });
-  for (const [kind, name] of Object.entries(KNOWN))
-    // a known untrue sentence of today's hints: `test.fails` turns red once it is fixed
-    test.fails(`${name} (fails today)`, () => {
-      expect(found(kind)).toEqual([]);
-    });
 });

@@ -1,14 +1,16 @@
 /**
  * A generated building through the real hints entry point: the batch that built it as applied, verified
- * entries, and a WorldRegion over the generated world, read the way the execute path reads the world.
+ * entries, and a WorldRegion over the generated world, read and grown the way the execute path reads the world.
  */
 import {
   type ActionHints,
+  hintRegion,
   postExecuteHints,
   regionAround,
   WorldRegion,
   writtenBoxes,
 } from '../../src/hints/index.js';
+import type { BlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { batch, ok } from '../hints/helpers.js';
 import { generate, type GenerateOptions } from './generator.js';
 import type { Building } from './generator.js';
@@ -16,9 +18,12 @@ import { type Failure, judge } from './judge.js';
 
 export const hintsFor = (b: Building): ActionHints | undefined => {
   const entries = batch(...b.commands.map((c) => ok(c, 'verified')));
-  const box = regionAround(writtenBoxes(entries));
+  const writes = writtenBoxes(entries);
+  const box = regionAround(writes);
+  const source: BlockSource = { readBlock: (p) => b.grid.get(p) };
+  // grown as the execute path grows it (execute/hint-world.ts): to the building, its ground and its rooms
   const world = box
-    ? { region: new WorldRegion(box, { readBlock: (p) => b.grid.get(p) }) }
+    ? { region: new WorldRegion(hintRegion(box, writes, source), source) }
     : { notRead: 'too big' };
   return postExecuteHints({ entries, tool: 'execute_commands', world }, (err) => {
     throw err;

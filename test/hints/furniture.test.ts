@@ -5,7 +5,7 @@
  * of it. Every required hint here is true of the small world it is given for.
  */
 import { describe, expect, test } from 'vitest';
-import { actions, commandsOf, hintsAfter, of } from './small-world.js';
+import { actions, commandsOf, GROUND, hintsAfter, of } from './small-world.js';
 
 const room = 'fill 0 64 0 6 68 6 minecraft:stone_bricks hollow';
 const door = [
@@ -84,7 +84,7 @@ describe('a bed has two halves', () => {
 
   test('a bed in a room makes it a bedroom', () => {
     const hints = hintsAfter(
-      [],
+      [GROUND],
       [
         room,
         'setblock 2 65 2 minecraft:red_bed[facing=south,part=foot]',

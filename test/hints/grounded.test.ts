@@ -11,7 +11,7 @@ import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { renderBatchText } from '../../src/results/text.js';
 import { batch, ok } from './helpers.js';
-import { actions, hintsAfter, of, SmallWorld } from './small-world.js';
+import { actions, GROUND, hintsAfter, of, SmallWorld } from './small-world.js';
 
 const room = 'fill 0 64 0 6 68 6 minecraft:stone_bricks hollow';
 const lower = 'setblock 3 65 0 minecraft:oak_door[facing=south,half=lower]';
@@ -67,7 +67,7 @@ describe('rooms as enclosed air, divided by inner walls, joined by doorways', ()
   });
 
   test('the same two rooms without an outside door: one door asked for the pair, never in the doorway', () => {
-    const hints = hintsAfter([], [box, inner, doorway]);
+    const hints = hintsAfter([GROUND], [box, inner, doorway]);
     const doors = of(hints?.nextSteps, 'add_door');
     expect(doors).toHaveLength(1);
     expect(doors[0]!.description).toContain('have no way in from outside');
@@ -75,7 +75,7 @@ describe('rooms as enclosed air, divided by inner walls, joined by doorways', ()
   });
 
   test('an inner wall without a doorway: two rooms, each asked for its own door', () => {
-    const hints = hintsAfter([], [box, inner]);
+    const hints = hintsAfter([GROUND], [box, inner]);
     expect(of(hints?.nextSteps, 'add_door')).toHaveLength(2);
   });
 
@@ -115,8 +115,8 @@ describe('light, windows and floors from the world', () => {
   // ground under the walls: a door set into them has a block to stand on (DoorBlock.canSurvive)
   const ground = 'fill -10 63 -10 16 63 16 minecraft:grass_block';
   test.each<[string, string[], string[]]>([
-    ['a lantern on the floor', ['setblock 2 65 2 minecraft:lantern'], [walls]],
-    ['a torch (a player walks through it)', ['setblock 2 65 2 minecraft:torch'], [walls]],
+    ['a lantern on the floor', [ground, 'setblock 2 65 2 minecraft:lantern'], [walls]],
+    ['a torch (a player walks through it)', [ground, 'setblock 2 65 2 minecraft:torch'], [walls]],
     ['glowstone in the roof', [ground, roofLayer, 'setblock 3 68 3 minecraft:glowstone'], fourWalls],
     [
       'a lit redstone lamp in the roof',
@@ -162,7 +162,7 @@ describe('rooms the batch closed but did not outline', () => {
   const roofNow = 'fill 0 68 0 6 68 6 minecraft:oak_planks';
 
   test('a roof laid over walls an earlier batch built closes a room: it has no door, and says so', () => {
-    const hints = hintsAfter(fourWalls, [roofNow]);
+    const hints = hintsAfter([GROUND, ...fourWalls], [roofNow]);
     const [door] = of(hints?.nextSteps, 'add_door');
     expect(door?.description).toContain('the 5×3×5 room at (0,64,0)–(6,68,6) has no door');
     expect(actions(hints?.nextSteps)).toContain('add_light');
@@ -187,7 +187,7 @@ describe('rooms the batch closed but did not outline', () => {
 
 describe('the read is bounded, and says what it read', () => {
   test('the hints name the box they read', () => {
-    const hints = hintsAfter([], [room]);
+    const hints = hintsAfter([GROUND], [room]);
     expect(hints?.worldRead).toEqual({
       status: 'read',
       box: { min: { x: -6, y: 58, z: -6 }, max: { x: 12, y: 74, z: 12 } },

@@ -2,6 +2,7 @@
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
 import { growToBuilding, regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { growToRooms } from '../../src/hints/model/room-reach.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';
 import { batch, ok, parse } from './helpers.js';
@@ -32,12 +33,19 @@ export class SmallWorld extends MapBlockSource {
   }
 }
 
+/**
+ * The ground a room built at y 64 stands on: a layer of grass under it and all around. Without it a room floats
+ * in air, and no door in its walls leads anywhere a player can be seen to stand.
+ */
+export const GROUND = 'fill -20 63 -20 40 63 40 minecraft:grass_block';
+
 /** The world after `earlier` and then `now`; the hints for `now`, read from it. */
 export const hintsAfter = (earlier: string[], now: string[], world = new SmallWorld()) => {
   world.run(...earlier, ...now);
   const entries: HintEntry[] = batch(...now.map((c) => ok(c)));
   const written = writtenBoxes(entries);
-  const box = growToBuilding(regionAround(written)!, written, world);
+  // grown as the execute path grows it (execute/hint-world.ts)
+  const box = growToRooms(growToBuilding(regionAround(written)!, written, world), written, world);
   const region = new WorldRegion(box, world);
   return postExecuteHints({ entries, tool: 'execute_commands', world: { region } });
 };

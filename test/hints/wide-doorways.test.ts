@@ -9,7 +9,7 @@ import { writtenBoxes } from '../../src/hints/post-execute.js';
 import { regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
 import { spacesIn } from '../../src/hints/model/spaces.js';
 import { batch, ok } from './helpers.js';
-import { actions, commandsOf, hintsAfter, of, SmallWorld } from './small-world.js';
+import { actions, commandsOf, GROUND, hintsAfter, of, SmallWorld } from './small-world.js';
 
 // two rooms in one hollow box (x 0..12), an inner wall at x = 6, openings in it at z 2..
 const box = 'fill 0 64 0 12 68 6 minecraft:stone_bricks hollow';
@@ -43,7 +43,7 @@ describe('two rooms joined by a wide doorway', () => {
   });
 
   test.each(joints)('%s, no door outside: one door for the pair, never in the inner wall', (_name, joint) => {
-    const hints = hintsAfter([], [box, inner, ...joint]);
+    const hints = hintsAfter([GROUND], [box, inner, ...joint]);
     const doors = of(hints?.nextSteps, 'add_door');
     expect(doors).toHaveLength(1);
     // a door is a suggestion: the game does not call a room without one broken
@@ -84,7 +84,7 @@ describe('a wide doorway to the outside', () => {
   const room = 'fill 0 64 0 6 68 6 minecraft:stone_bricks hollow';
 
   test('a 2-wide opening with no door: reported as an opening, and a double door fills it', () => {
-    const hints = hintsAfter([], [room, 'fill 3 65 0 4 66 0 minecraft:air']);
+    const hints = hintsAfter([GROUND], [room, 'fill 3 65 0 4 66 0 minecraft:air']);
     const [door] = of(hints?.nextSteps, 'add_door');
     expect(door).toMatchObject({ optional: true });
     expect(door!.description).toBe(
@@ -114,7 +114,7 @@ describe('a wide doorway to the outside', () => {
       'fill 1 64 1 5 64 5 minecraft:oak_planks',
       'fill 3 65 0 4 66 0 minecraft:air',
     ];
-    const hints = hintsAfter(walls, ['fill 0 68 0 6 68 6 minecraft:oak_planks']);
+    const hints = hintsAfter([GROUND, ...walls], ['fill 0 68 0 6 68 6 minecraft:oak_planks']);
     expect(of(hints?.nextSteps, 'add_light')[0]?.description).toContain(
       'the 5×3×5 room at (0,64,0)–(6,68,6)',
     );

@@ -79,7 +79,26 @@ export const planDoor = (
   const along = side === 'north' || side === 'south' ? 'x' : 'z';
   const width = doorway ? size(doorway.box, along) : 1;
   if (width > 2) return undefined;
-  const lower = doorway ? doorway.box.min : middleOf(room, side);
+  return doorAt(ctx, side, doorway ? doorway.box.min : middleOf(room, side), width === 2 ? 2 : 1);
+};
+
+/**
+ * The cells of a side of a room a door could go in, at the bottom of its air: from the middle of the wall
+ * outwards (the nearer cell first, the lower one of two as near).
+ */
+export const wallCells = (room: Room, side: Side): BlockPos[] => {
+  if (size(room.interior, 'y') < 2) return [];
+  const middle = middleOf(room, side);
+  const along = side === 'north' || side === 'south' ? 'x' : 'z';
+  const cells: number[] = [];
+  for (let a = room.interior.min[along]; a <= room.interior.max[along]; a++) cells.push(a);
+  cells.sort((a, b) => Math.abs(a - middle[along]) - Math.abs(b - middle[along]) || a - b);
+  return cells.map((a) => ({ ...middle, [along]: a }));
+};
+
+/** A door (a double door when `width` is 2) whose lower half, or the lower-x/z one's, is at `lower`. */
+export const doorAt = (ctx: BuildContext, side: Side, lower: BlockPos, width: 1 | 2): DoorPlan => {
+  const along = side === 'north' || side === 'south' ? 'x' : 'z';
   const name = ctx.doors[0]?.block.name ?? 'minecraft:oak_door';
   const facing = opposite(side);
   const door = (at: BlockPos, hinge?: 'left' | 'right'): string[] => {

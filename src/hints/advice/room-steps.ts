@@ -1,9 +1,18 @@
 /** Next steps that finish what the analyzer found: doors, gaps, roofs, floors, lights, windows. */
 import { roomAccess, sharedSides } from '../model/connected.js';
 import type { HintContext, Room } from '../context.js';
-import { type DoorPlan, planDoor, planLayer, planLights, planWindow } from './room-fixes.js';
+import {
+  type DoorPlan,
+  doorAt,
+  planDoor,
+  planLayer,
+  planLights,
+  planWindow,
+  wallCells,
+} from './room-fixes.js';
 import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
-import { containsPos, type Side, step } from '../geometry.js';
+import { containsPos, type Side, SIDES, step } from '../geometry.js';
+import { type Stand, standKey } from '../model/walk.js';
 import { cellKind } from '../model/cells.js';
 import type { NextStep } from '../../results/action-hints.js';
 import { describeRoom, execArgs, RELEVANCE } from '../steps.js';
@@ -12,36 +21,58 @@ const perRoom = (ctx: HintContext, f: (room: Room) => NextStep | undefined): Nex
   ctx.build.rooms.flatMap((room) => f(room) ?? []);
 
 /**
- * A door leads from standing room to standing room (the building model's walk): a player's feet fit level
- * with its sill inside and outside each of its leaves. Without a model, nothing to check it against.
+ * Where a door leads: to walkable ground, to nowhere a player walks (a drop, a wall), into another room that
+ * has no way in itself (ground once that room has one), or could not judge.
  */
-const leadsToGround = (ctx: HintContext, plan: DoorPlan): boolean => {
+type DoorLeads = 'ground' | 'nowhere' | 'closed-room' | 'unknown';
+
+/**
+ * A door leads from the room to walkable ground (the building model's walk): inside, a stand level with its
+ * sill (not a bed or a chest in front of it); outside, a stand level with the sill or one block below it (a
+ * jump in, the cells over the head open) that a player from open sky gets to and from which open sky is reached
+ * again. Nothing stood on outside down to the bottom of what was read, or a walk that runs out of it: could
+ * not judge. Without a model (no world read), there is nothing to judge against.
+ */
+const doorLeads = (ctx: HintContext, plan: DoorPlan): DoorLeads => {
   const walk = ctx.model?.walk;
-  if (!walk) return true;
+  if (!walk) return 'ground';
   const along = plan.side === 'north' || plan.side === 'south' ? 'x' : 'z';
+  const level = (s: Stand | undefined, h: number): s is Stand =>
+    s !== undefined && !s.climbing && Math.abs(s.h - h) < 1e-6;
+  let leads: DoorLeads = 'ground';
   for (let i = 0; i < plan.width; i++) {
     const sill = { ...plan.lower, [along]: plan.lower[along] + i };
-    for (const n of [1, -1]) {
-      // on the floor level with the sill (not on a bed or a chest in front of it); open down past what was
-      // read, or not read: could not judge, the door is said
-      const at = step(sill, plan.side, n);
-      const stand = walk.standOf(at);
-      if (stand && !stand.climbing && Math.abs(stand.h - sill.y) < 1e-6) continue;
-      // outside, a floor one block below the sill: a player jumps in (the cell over its head open)
-      const below = walk.standOf({ ...at, y: at.y - 1 });
-      if (
-        n === 1 &&
-        below &&
-        !below.climbing &&
-        below.h === sill.y - 1 &&
-        walk.spanFree(at.x, at.z, below.h, sill.y + 2) === true
-      )
-        continue;
-      if (walk.spanFree(at.x, at.z, walk.region.box.min.y, sill.y + 2) !== false) continue;
-      return false;
+    if (!level(walk.standOf(step(sill, plan.side, -1)), sill.y)) return 'nowhere';
+    const at = step(sill, plan.side);
+    const below = walk.standOf({ ...at, y: at.y - 1 });
+    const outside = walk.standOf(at);
+    const stand = level(outside, sill.y)
+      ? outside
+      : level(below, sill.y - 1) && walk.spanFree(at.x, at.z, below.h, sill.y + 2) === true
+        ? below
+        : undefined;
+    if (!stand) {
+      // open down past what was read: where a player stepping out lands was not seen
+      if (walk.spanFree(at.x, at.z, walk.region.box.min.y, sill.y + 2) === false) return 'nowhere';
+      leads = 'unknown';
+      continue;
     }
+    const key = standKey(stand);
+    if (walk.reachFromSky().has(key) && walk.reachSkyFrom().has(key)) continue;
+    if (walk.wayInto([stand]) === 'unknown') leads = 'unknown';
+    else if (ctx.model?.enclosed(at) === true) leads = 'closed-room';
+    else return 'nowhere';
   }
-  return true;
+  return leads;
+};
+
+/** How far below the sill the first stand outside the door is, where that is a drop (two blocks or more). */
+const dropOutside = (ctx: HintContext, plan: DoorPlan): number | undefined => {
+  const at = step(plan.lower, plan.side);
+  const under = (ctx.model?.walk.standsIn(at.x, at.z) ?? []).filter((s) => s.h < plan.lower.y);
+  const top = under[under.length - 1];
+  const drop = top ? Math.round(plan.lower.y - top.h) : 0;
+  return drop >= 2 ? drop : undefined;
 };
 
 /**
@@ -109,7 +140,9 @@ export const completeDoorSteps = (ctx: HintContext): NextStep[] =>
 export const addDoorSteps = (ctx: HintContext): NextStep[] => {
   const access = roomAccess(ctx.build, ctx.indoors);
   const askedFor = new Set<number>();
-  return ctx.build.rooms.flatMap((room, i): NextStep[] => {
+  /** rooms with no way in where no wall cell leads to walkable ground, by group: said when no door is */
+  const stranded = new Map<number, NextStep>();
+  const steps = ctx.build.rooms.flatMap((room, i): NextStep[] => {
     const a = access[i]!;
     // the building model's walk decides where it judged; where the walk ran out of what was read, an
     // opening in the walls still counts, and no room is called closed
@@ -122,7 +155,7 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
       // entered through an opening to the outside: a door there is a nicety, openings between rooms need none
       if (room.doors.length > 0 || a.outsideDoorways.length === 0) return [];
       const plan = planDoor(ctx.build, { ...room, doorways: a.outsideDoorways }, ctx.executor);
-      if (!plan || !leadsToGround(ctx, plan)) return [];
+      if (!plan || doorLeads(ctx, plan) !== 'ground') return [];
       return [
         {
           action: 'add_door',
@@ -138,20 +171,22 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
     }
     // rooms joined by openings need one way in, not one each
     if (askedFor.has(a.group)) return [];
-    const plan = planDoor(
-      ctx.build,
-      { ...room, doorways: [] },
-      ctx.executor,
-      sharedSides(ctx.build.rooms, i),
-    );
-    if (!plan || !leadsToGround(ctx, plan)) return [];
+    const found = wayInDoor(ctx, room, sharedSides(ctx.build.rooms, i));
+    if (found.plan === undefined) {
+      // never a door onto a drop: where every wall leads nowhere a player walks, say so and what would
+      if (found.nowhere && room.wayIn === 'none' && !stranded.has(a.group))
+        stranded.set(a.group, noWalkableDoor(room, found.nowhere));
+      return [];
+    }
+    const plan = found.plan;
     askedFor.add(a.group);
+    const where = found.middle ? `in the middle of its ${plan.side} wall` : `in its ${plan.side} wall`;
     return [
       {
         action: 'add_door',
         description: a.joined
-          ? `${describeRoom(room)} and the rooms it opens into have no way in from outside: place a door in the middle of its ${plan.side} wall (the openings between the rooms stay open).`
-          : `${describeRoom(room)} has no door: place one in the middle of its ${plan.side} wall (setblock replaces the wall blocks).`,
+          ? `${describeRoom(room)} and the rooms it opens into have no way in from outside: place a door ${where} (the openings between the rooms stay open).`
+          : `${describeRoom(room)} has no door: place one ${where} (setblock replaces the wall blocks).`,
         relevance: RELEVANCE.addDoor,
         // a room without a door is a design choice, not a broken world
         optional: true,
@@ -159,7 +194,69 @@ export const addDoorSteps = (ctx: HintContext): NextStep[] => {
       },
     ];
   });
+  for (const [group, said] of stranded) if (!askedFor.has(group)) steps.push(said);
+  return steps;
 };
+
+/**
+ * The door that gives a room without a way in one: the side facing the bot first (a wall shared with another
+ * room last), the middle of each wall first, the first cell whose door leads to walkable ground. Only cells of
+ * the wall itself (a closed block in both halves). `nowhere`: every cell tried leads nowhere a player walks
+ * (none could not be judged, none opens into a closed room), with a drop outside one of them.
+ */
+const wayInDoor = (
+  ctx: HintContext,
+  room: Room,
+  shared: ReadonlySet<Side>,
+): { plan?: DoorPlan; middle?: boolean; nowhere?: Drop } => {
+  const first = planDoor(ctx.build, { ...room, doorways: [] }, ctx.executor, shared);
+  if (!first) return {};
+  // without the world read, the door the walls outline is all there is to say
+  if (!ctx.model || !ctx.region) return { plan: first, middle: true };
+  const region = ctx.region;
+  const walk = ctx.model.walk;
+  const wall = (p: BlockPos): boolean => cellKind(region, p, ctx.mcVersion) === 'solid';
+  /** the floor a player stands on inside, next to the wall: the door's sill (a raised floor raises it) */
+  const floorInside = (p: BlockPos): number | undefined =>
+    walk
+      .standsIn(p.x, p.z)
+      .find((s) => !s.climbing && s.h === s.y && s.y >= room.interior.min.y && s.y < room.interior.max.y)?.y;
+  const sides = [first.side, ...SIDES.filter((s) => s !== first.side && !shared.has(s))];
+  sides.push(...SIDES.filter((s) => !sides.includes(s)));
+  let undecided = false;
+  let drop: Drop | undefined;
+  for (const side of sides)
+    for (const [n, cell] of wallCells(room, side).entries()) {
+      const sill = floorInside(step(cell, side, -1));
+      if (sill === undefined) continue;
+      const plan = doorAt(ctx.build, side, { ...cell, y: sill }, 1);
+      if (!wall(plan.lower) || !wall({ ...plan.lower, y: plan.lower.y + 1 })) continue;
+      const leads = doorLeads(ctx, plan);
+      if (leads === 'ground') return { plan, middle: n === 0 };
+      // a door into a closed room leads on once that room has a way in: not "nowhere"
+      if (leads === 'unknown' || leads === 'closed-room') undecided = true;
+      else if (!drop?.by) drop = { side, by: dropOutside(ctx, plan) };
+    }
+  return undecided ? {} : { nowhere: drop ?? {} };
+};
+
+/** How far the ground outside a wall is below the room's floor. */
+interface Drop {
+  side?: Side;
+  by?: number | undefined;
+}
+
+/** A room no door in its walls would let a player walk into: said plainly, with what would. */
+const noWalkableDoor = (room: Room, drop: Drop): NextStep => ({
+  action: 'add_door',
+  description: `${describeRoom(room)} has no way in, and a door in its walls would open onto no ground a player walks to${
+    drop.by === undefined
+      ? ''
+      : ` (outside its ${drop.side} wall the ground is ${drop.by} blocks below its floor)`
+  }: a way in needs stairs or a ladder, through its floor or ceiling from a room that has one, or up outside to a door.`,
+  relevance: RELEVANCE.addDoor,
+  optional: true,
+});
 
 export const extendWallSteps = (ctx: HintContext): NextStep[] =>
   ctx.build.gaps.map((gap) => ({

@@ -18,7 +18,7 @@ import type {
   TouchedBox,
 } from '../context.js';
 import { findGaps } from './gaps.js';
-import { containsPos, intersection, SIDES, sideFace, size, step, writeBox } from '../geometry.js';
+import { containsPos, intersection, SIDES, sideFace, size, step, writeBox, writeBoxes } from '../geometry.js';
 import { distinctRooms, type RoomShape, roomsFromFills, roomsFromWalls } from './rooms.js';
 import { mergeSegments, type Segment, segmentToWall } from './walls.js';
 import { type CountedWrite, WrittenWorld } from './written-world.js';
@@ -47,8 +47,9 @@ export const analyzeBuild = (entries: readonly HintEntry[]): BuildContext => {
     if (counts(r)) for (const write of e.writes) counted.push({ write, entry, box: writeBox(write) });
     const status = touchStatus(r);
     if (status) {
-      for (const write of e.writes) {
-        const t: TouchedBox = { box: writeBox(write), entry, status };
+      // a move's emptied source is touched too: the rooms whose walls it took from are the batch's
+      for (const box of e.writes.flatMap(writeBoxes)) {
+        const t: TouchedBox = { box, entry, status };
         if (e.verification) t.verification = e.verification.status;
         touched.push(t);
       }

@@ -6,7 +6,8 @@
  * the verdict is 'unknown' (could not judge), never 'none'.
  */
 import type { Box } from '../../vocabulary/blocks/box.js';
-import { enclosedRoomsNear, type FloodOptions, type Space } from './spaces.js';
+import { containsPos, intersection } from '../geometry.js';
+import { enclosedRoomsNear, type FloodOptions, shellOf, type Space } from './spaces.js';
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { WorldRegion } from './world-region.js';
 import { type Stand, standKey, STEP_UP, WalkGraph } from './walk.js';
@@ -157,6 +158,21 @@ export class BuildingModel {
     return stands.length ? this.walk.wayInto(stands) : undefined;
   }
 }
+
+/**
+ * The writes touched this air: one lands in it or in its shell, a cell next to it (a wall, the floor, the roof,
+ * a door or a window; corners too). An answer describes a room only when its batch touched it, whatever the
+ * kind of write (setblock, fill, clone, a placed file; air written too).
+ */
+export const touchedBy = (space: Space, writes: readonly Box[]): boolean => {
+  const near = writes.map(shellOf).filter((w) => intersection(w, space.interior));
+  if (!near.length) return false;
+  for (const k of space.open) {
+    const [x, y, z] = k.split(',').map(Number) as [number, number, number];
+    if (near.some((w) => containsPos(w, { x, y, z }))) return true;
+  }
+  return false;
+};
 
 /** The part of a space inside a box. */
 const subSpace = (space: Space, box: Box): Space => {

@@ -8,8 +8,11 @@ import { boundingBox, dims, formatBox, intersection } from '../geometry.js';
 import type { RuleOutput } from '../steps.js';
 import { describeRoom } from '../steps.js';
 
+/** Every write that touched the room (the model's `touchedBy`) read back as written. */
 const verified = (ctx: HintContext, room: Room): boolean => {
-  const touching = ctx.build.touched.filter((t) => intersection(t.box, room.box));
+  const touching = room.touchedBy
+    ? room.touchedBy.flatMap((i) => ctx.build.touched[i] ?? [])
+    : ctx.build.touched.filter((t) => intersection(t.box, room.box));
   return touching.length > 0 && touching.every((t) => t.verification === 'verified');
 };
 
@@ -51,7 +54,21 @@ const dividers = (rooms: readonly Room[]): string[] => {
   return out;
 };
 
+/** Air the writes touched that runs on out of the area read: said as what could not be judged, and how to see it. */
+const cutOffNotes = (ctx: HintContext): string[] =>
+  (ctx.build.cutOff ?? []).map(
+    (box) =>
+      `Whether the air the writes touched at ${formatBox(box)} is a room could not be judged: it runs on out of the area the hints read${ctx.region ? `, ${formatBox(ctx.region.box)}` : ''}. Read the blocks around it with get_blocks_in_area to see it whole.`,
+  );
+
 export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
+  const out = roomNotes(ctx);
+  const cut = cutOffNotes(ctx);
+  if (!cut.length) return out;
+  return { ...out, moduleHints: [...(out?.moduleHints ?? []), ...cut] };
+};
+
+const roomNotes = (ctx: HintContext): RuleOutput | undefined => {
   const rooms = ctx.build.rooms;
   const finished = rooms.filter((r) => missing(r).length === 0 && !wayInUnjudged(r) && verified(ctx, r));
   if (rooms.length === 0) return undefined;
@@ -91,7 +108,8 @@ export const builtRooms = (ctx: HintContext): RuleOutput | undefined => {
   }
   const out: RuleOutput = { moduleHints: [parts.join(' ')] };
   const whole = boundingBox(finished.map((r) => r.box));
-  if (whole) {
+  // a placed file's rooms are saved already: the file
+  if (whole && !ctx.plan) {
     const one = finished.length === 1;
     out.saveSuggestion = {
       topic: one

@@ -3,7 +3,8 @@
  * to neither. A doorway is a run of at most MAX_DOORWAY_WIDTH open cells along a wall between two closed jambs,
  * open on both sides across the wall, standing on something and ending under a lintel at most
  * MAX_DOORWAY_HEIGHT up. A run wider than one block is a doorway only where the wall goes on past both jambs
- * and the space on both sides is wider than the run (the air beside a pillar is none).
+ * and the space on both sides is wider than the run (the air beside a pillar is none) — wider by room air: a
+ * doorway cut into the wall beside a jamb (into an L's or a U's inner wall) is no room's air and widens nothing.
  *
  * A one-wide run is a doorway where the wall is one block thick there: the cells on either side across it
  * are no such run themselves. Where one side is (a one-wide corridor or room behind the opening), the
@@ -37,7 +38,7 @@ const at = (p: BlockPos, dx: number, dy: number, dz: number): BlockPos => ({
   z: p.z + dz,
 });
 
-export const passageCell = (read: PassageReader, p: BlockPos): boolean => {
+export const passageCell = (read: PassageReader, p: BlockPos, nested = false): boolean => {
   const { kindAt } = read;
   const kind = (q: BlockPos): CellKind => kindAt(q.x, q.y, q.z);
   const closed = (q: BlockPos): boolean => isClosed(kind(q));
@@ -66,7 +67,10 @@ export const passageCell = (read: PassageReader, p: BlockPos): boolean => {
       // a jamb the wall goes on from: the next cell along is wall too, or a wall runs across the jamb
       const wallGoesOn = (jamb: number, out: number): boolean =>
         closed(cell(q, jamb + out)) || (closed(cell(q, jamb, 1)) && closed(cell(q, jamb, -1)));
-      const wider = (c: number): boolean => !closed(cell(q, lo - 1, c)) || !closed(cell(q, hi + 1, c));
+      // room air past a jamb: open, and no doorway's air in another wall (a door cut beside the jamb, into the
+      // inner wall of an L or a U, widens nothing); asked one level deep only
+      const roomAir = (r: BlockPos): boolean => !closed(r) && (nested || !passageCell(read, r, true));
+      const wider = (c: number): boolean => roomAir(cell(q, lo - 1, c)) || roomAir(cell(q, hi + 1, c));
       return wallGoesOn(lo - 1, -1) && wallGoesOn(hi + 1, 1) && wider(1) && wider(-1);
     };
     const found = run(p);
@@ -81,8 +85,10 @@ export const passageCell = (read: PassageReader, p: BlockPos): boolean => {
     if (top.y - bottom.y + 1 > MAX_DOORWAY_HEIGHT) continue;
     if (!isClosed(below) || above !== 'solid') continue;
     // a player passes an opening two high; one high only over a door's lower half (a lone half in a
-    // doorway): a gap over furniture is the room's own air
-    if (top.y === bottom.y && below !== 'door') continue;
+    // doorway). A hole one high at the floor on both sides (a door half gone from under a wall block) is a
+    // passage no player passes; a gap over furniture (room air under it on a side) is the room's own air
+    const floorBoth = (c: number): boolean => closed(cell(at(bottom, 0, -1, 0), bottom[along], c));
+    if (top.y === bottom.y && below !== 'door' && !(floorBoth(1) && floorBoth(-1))) continue;
     if (found[0] < found[1]) return true;
     // one wide: a one-wide corridor on either side across the wall makes it that corridor's end, or its air
     const corridor = (c: number): boolean => run(cell(bottom, bottom[along], c)) !== undefined;

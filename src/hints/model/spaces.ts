@@ -107,20 +107,28 @@ export function spacesIn(
 
 /**
  * The open spaces inside `bounds` (a flood over open cells, 6 ways, that stops at doorway cells), each
- * with whether it leaks: out of the bounds, or next to a cell the world could not tell.
+ * with whether it leaks: out of the bounds, or next to a cell the world could not tell. `seeds` limits
+ * where floods start; `openAirFaces` gives up on a space once it leaks through that many faces of the bounds
+ * (the open air). `throughDoorways` floods on through doorways: whole buildings with the air around them, not
+ * rooms.
  */
 export function floodSpaces(
   region: WorldRegion,
   bounds: Box,
   version?: string,
-  { cut }: FloodOptions = {},
+  {
+    seeds = bounds,
+    cut,
+    openAirFaces,
+    throughDoorways = false,
+  }: FloodOptions & { seeds?: Box; openAirFaces?: number; throughDoorways?: boolean } = {},
 ): Space[] {
-  const flood = new Flood(region, bounds, version, cut, false, false);
+  const flood = new Flood(region, bounds, version, { cut, whole: throughDoorways, openAirFaces });
   const spaces: Space[] = [];
   const seen = new Set<Space>();
-  for (let x = bounds.min.x; x <= bounds.max.x; x++)
-    for (let y = bounds.min.y; y <= bounds.max.y; y++)
-      for (let z = bounds.min.z; z <= bounds.max.z; z++) {
+  for (let x = seeds.min.x; x <= seeds.max.x; x++)
+    for (let y = seeds.min.y; y <= seeds.max.y; y++)
+      for (let z = seeds.min.z; z <= seeds.max.z; z++) {
         const space = flood.spaceAt({ x, y, z });
         if (!space || seen.has(space)) continue;
         seen.add(space);
@@ -151,8 +159,25 @@ const passageReader = (
  * so that the open air around a building is not read to the edge of the bounds; a space that reaches such air
  * leaks too. Each cell is flooded once: `spaceAt` gives every cell of a space the same answer.
  */
+interface FloodHow {
+  cut?: FloodOptions['cut'];
+  /** not divided at doorways: the air as one */
+  whole?: boolean;
+  /** a space is given up on at its first leak */
+  stopAtLeak?: boolean;
+  /** a space is given up on once it leaks through this many faces of the bounds, or meets air given up on */
+  openAirFaces?: number | undefined;
+  /** a space of more cells than this leaks (that much air is no room) */
+  limit?: number;
+}
+
 class Flood {
   private readonly reader: PassageReader;
+  private readonly cut: FloodOptions['cut'];
+  private readonly whole: boolean;
+  private readonly stopAtLeak: boolean;
+  private readonly openAirFaces: number | undefined;
+  private readonly limit: number;
   private readonly portal = new Map<number, boolean>();
   /**
    * per cell whose passage verdict was worked out: the box of the cells that verdict read (minimum x, y, z, then
@@ -163,19 +188,22 @@ class Flood {
   private reading: number[] | undefined;
   /** each flooded cell's space; undefined: a pocket too small for a room */
   private readonly spaceOf = new Map<number, Space | undefined>();
-  /** cells of spaces given up on at a leak (stopAtLeak) */
+  /** cells of spaces given up on: at a leak (stopAtLeak), or as the open air (openAirFaces) */
   private readonly leaked = new Set<number>();
 
   constructor(
     readonly region: WorldRegion,
     private readonly bounds: Box,
     private readonly version: string | undefined,
-    private readonly cut: FloodOptions['cut'],
-    private readonly whole: boolean,
-    private readonly stopAtLeak: boolean,
+    { cut, whole = false, stopAtLeak = false, openAirFaces, limit = Infinity }: FloodHow,
     /** the region's reads this flood was made on (WorldRegion.forget starts them again) */
     readonly reads = region.reads,
   ) {
+    this.cut = cut;
+    this.whole = whole;
+    this.stopAtLeak = stopAtLeak;
+    this.openAirFaces = openAirFaces;
+    this.limit = limit;
     const read = passageReader(region, version, cut);
     const note = (x: number, y: number, z: number): void => {
       const box = this.reading;
@@ -235,7 +263,7 @@ class Flood {
 
   /**
    * The space the open cell `p` is in (flooded now if it was not yet); undefined for a cell that is not open, a
-   * doorway's cell, a pocket too small for a room, or (stopAtLeak) air that leaks.
+   * doorway's cell, a pocket too small for a room, or air given up on (stopAtLeak, openAirFaces).
    */
   spaceAt(p: BlockPos): Space | undefined {
     const { region, bounds, version } = this;
@@ -249,21 +277,30 @@ class Flood {
     const done = new Set<number>([start]);
     const found: BlockPos[] = [];
     let leaks = false;
-    while (queue.length && !(leaks && this.stopAtLeak)) {
+    // the faces of the bounds it leaks through: at `openAirFaces` of them it is the open air, given up on
+    const faces = new Set<number>();
+    // or it meets air given up on before (the same air, reached from another cell)
+    let meetsOpenAir = false;
+    const { openAirFaces } = this;
+    const openAir = (): boolean => openAirFaces !== undefined && (meetsOpenAir || faces.size >= openAirFaces);
+    while (queue.length && !(leaks && this.stopAtLeak) && !openAir()) {
       const q = queue.pop()!;
       found.push(q);
-      if (found.length > OPEN_AIR_CELLS && this.whole) leaks = true;
+      if (found.length > this.limit) leaks = true;
       // the six neighbours, by coordinates: a position object only for a cell the flood goes on to
       for (let d = 0; d < 6; d++) {
         const nx = q.x + DX[d]!;
         const ny = q.y + DY[d]!;
         const nz = q.z + DZ[d]!;
         if (nx < min.x || ny < min.y || nz < min.z || nx > max.x || ny > max.y || nz > max.z) {
-          if (!isClosed(cellKindAt(region, nx, ny, nz, version))) leaks = true;
+          if (!isClosed(cellKindAt(region, nx, ny, nz, version))) {
+            leaks = true;
+            faces.add(d);
+          }
           continue;
         }
         const i = region.indexAt(nx, ny, nz);
-        if (this.leaked.has(i)) leaks = true;
+        if (this.leaked.has(i)) leaks = meetsOpenAir = true;
         if (done.has(i)) continue;
         const k = cellKindAt(region, nx, ny, nz, version);
         if (k === 'unknown') leaks = true;
@@ -274,7 +311,7 @@ class Flood {
         queue.push(n);
       }
     }
-    if (leaks && this.stopAtLeak) {
+    if ((leaks && this.stopAtLeak) || openAir()) {
       for (const i of done) this.leaked.add(i);
       return undefined;
     }
@@ -313,7 +350,12 @@ const floodOf = (
   if (!byCut) kept.set(key, (byCut = new Map()));
   let flood = byCut.get(cut ?? NO_CUT);
   if (!flood || flood.reads !== region.reads) {
-    flood = new Flood(region, region.box, version, cut, whole, true);
+    flood = new Flood(region, region.box, version, {
+      cut,
+      whole,
+      stopAtLeak: true,
+      ...(whole ? { limit: OPEN_AIR_CELLS } : {}),
+    });
     byCut.set(cut ?? NO_CUT, flood);
   }
   return flood;

@@ -318,8 +318,21 @@ export class WalkGraph {
 
   /** The stands a player coming from open sky can get to (by their keys). */
   reachFromSky(): Set<string> {
-    this.skyReach ??= this.reachFrom(this.allStands().filter((s) => s.sky && !s.climbing));
+    this.skyReach ??= this.reachFrom(this.skyStands());
     return this.skyReach;
+  }
+
+  private toSky: Set<string> | undefined;
+
+  /** The stands from which a player gets out to open sky (by their keys). */
+  reachSkyFrom(): Set<string> {
+    this.toSky ??= this.reachBack(this.skyStands());
+    return this.toSky;
+  }
+
+  /** stands under open sky, standing on something */
+  private skyStands(): Stand[] {
+    return this.allStands().filter((s) => s.sky && !s.climbing);
   }
 
   /** The stands a player gets to from `seeds` (by their keys), moving as the walk allows. */

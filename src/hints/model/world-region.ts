@@ -100,8 +100,11 @@ const bareName = (name: string): string => (name.startsWith('minecraft:') ? name
 /**
  * `box` grown, one layer at a time, towards every side where the building the writes belong to goes on:
  * the layer just outside the box, within the writes' footprint on that side, holds a block that is neither
- * air nor ground (a wall, a floor, a ladder of a lower storey). At most MAX_GROWTH layers a side, and the
- * box stays within MAX_REGION_BLOCKS; beyond it the hints could not judge, and say so.
+ * air nor ground (a wall, a floor, a ladder of a lower storey). Downwards it goes on until it holds the ground
+ * under the writes and one block around them (where a door in their walls leads): each such column meets
+ * ground between the writes and the box's bottom. So a player stepping out of an upper storey's door is seen to
+ * land, and the door judged on the ground below it, not on air. At most MAX_GROWTH layers a side,
+ * and the box stays within MAX_REGION_BLOCKS; beyond it the hints could not judge, and say so.
  */
 export const growToBuilding = (
   box: Box,
@@ -113,24 +116,50 @@ export const growToBuilding = (
   if (!written) return box;
   const grown = { min: { ...box.min }, max: { ...box.max } };
   let changed = false;
-  const built = (x: number, y: number, z: number): boolean => {
+  const read = (x: number, y: number, z: number): string | undefined => {
     let b: BlockState | 'unloaded';
     try {
       b = source.readBlock({ x, y, z });
     } catch {
-      return false;
+      return undefined;
     }
-    if (b === 'unloaded') return false;
-    const n = bareName(b.name);
-    return n !== 'air' && n !== 'cave_air' && n !== 'void_air' && !GROUND.has(n);
+    return b === 'unloaded' ? undefined : bareName(b.name);
   };
-  const layerBuilt = (axis: 'x' | 'y' | 'z', at: number): boolean => {
+  const isAir = (n: string): boolean => n === 'air' || n === 'cave_air' || n === 'void_air';
+  const built = (x: number, y: number, z: number): boolean => {
+    const n = read(x, y, z);
+    return n !== undefined && !isAir(n) && !GROUND.has(n);
+  };
+  // columns under the writes and one around them (where a door in their walls leads) whose ground was read
+  const grounded = new Set<string>();
+  /** some column under the writes or beside them meets no ground from the writes down to `bottom` */
+  const notOnGround = (bottom: number): boolean => {
+    for (let x = written.min.x - 1; x <= written.max.x + 1; x++)
+      for (let z = written.min.z - 1; z <= written.max.z + 1; z++) {
+        const column = `${x},${z}`;
+        if (grounded.has(column)) continue;
+        for (let y = written.min.y; y >= bottom && !grounded.has(column); y--) {
+          const n = read(x, y, z);
+          // an unread cell ends the column: reading further down tells nothing more
+          if (n === undefined || GROUND.has(n)) grounded.add(column);
+        }
+        if (!grounded.has(column)) return true;
+      }
+    return false;
+  };
+  const layerHas = (
+    axis: 'x' | 'y' | 'z',
+    at: number,
+    has: (x: number, y: number, z: number) => boolean,
+  ): boolean => {
     const lo = { ...written.min, [axis]: at };
     const hi = { ...written.max, [axis]: at };
     for (let x = lo.x; x <= hi.x; x++)
-      for (let y = lo.y; y <= hi.y; y++) for (let z = lo.z; z <= hi.z; z++) if (built(x, y, z)) return true;
+      for (let y = lo.y; y <= hi.y; y++) for (let z = lo.z; z <= hi.z; z++) if (has(x, y, z)) return true;
     return false;
   };
+  const goesOn = (axis: 'x' | 'y' | 'z', end: 'min' | 'max', at: number): boolean =>
+    layerHas(axis, at, built) || (axis === 'y' && end === 'min' && notOnGround(at));
   const sides: Array<['x' | 'y' | 'z', 'min' | 'max']> = [
     ['y', 'min'],
     ['y', 'max'],
@@ -143,7 +172,7 @@ export const growToBuilding = (
     const dir = end === 'min' ? -1 : 1;
     for (let n = 0; n < MAX_GROWTH; n++) {
       // the building goes on where the box's own outer layer (within the writes' footprint) is built
-      if (!layerBuilt(axis, grown[end][axis])) break;
+      if (!goesOn(axis, end, grown[end][axis])) break;
       const next = { min: { ...grown.min }, max: { ...grown.max } };
       next[end][axis] += dir;
       if (volume(next) > MAX_REGION_BLOCKS) break;

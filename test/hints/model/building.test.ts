@@ -3,13 +3,13 @@
  * walks (stairs through a hole, a ladder through a hatch), and an opening a player cannot pass is no way in.
  */
 import { describe, expect, test } from 'vitest';
-import { BuildingModel } from '../../../src/hints/model/building.js';
+import { BuildingModel, touchedBy } from '../../../src/hints/model/building.js';
 import { floodSpaces } from '../../../src/hints/model/spaces.js';
 import { regionAround, WorldRegion } from '../../../src/hints/model/world-region.js';
 import { postExecuteHints, writtenBoxes } from '../../../src/hints/post-execute.js';
 import { batch, ok } from '../helpers.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';
-import { actions, hintsAfter, of, SmallWorld } from '../small-world.js';
+import { actions, commandsOf, hintsAfter, of, SmallWorld } from '../small-world.js';
 
 /** grass under everything the region around a 7×7 house reads */
 const GROUND = 'fill -10 63 -10 16 63 16 minecraft:grass_block';
@@ -114,8 +114,13 @@ describe('an opening no one can walk through is no way in', () => {
     );
     const text = (hints?.moduleHints ?? []).join(' ');
     expect(text).not.toContain('a way in, in place and verified');
-    // a door at the raised floor's level would open two blocks over the ground outside: the referee drops it
-    expect(actions(hints?.nextSteps)).not.toContain('add_door');
+    // a door at the raised floor's level would open two blocks over the ground outside: none is placed, and
+    // the answer says why
+    const doors = of(hints?.nextSteps, 'add_door');
+    expect(doors.map(commandsOf)).toEqual([[]]);
+    expect(doors[0]?.description).toBe(
+      'the 5×3×5 room at (0,64,0)–(6,68,6) has no way in, and a door in its walls would open onto no ground a player walks to (outside its north wall the ground is 2 blocks below its floor): a way in needs stairs or a ladder, through its floor or ceiling from a room that has one, or up outside to a door.',
+    );
     expect(actions(hints?.nextSteps)).toContain('add_light');
   });
 
@@ -162,5 +167,63 @@ describe('one voice across tools and vanilla quoted exactly', () => {
     expect(of(hints?.nextSteps, 'support_block')[0]?.description).toContain(
       'the game drops the torch when the block below it changes (BaseTorchBlock.updateShape); until then it stays',
     );
+  });
+});
+
+describe('which rooms a batch touched: a write in a room’s air or in a cell next to it', () => {
+  /** an L of air: a 5×3×2 arm along x and a 2×3×3 arm along z, both inside one stone block carved out */
+  const lRoom = [
+    'fill 0 64 0 6 68 5 minecraft:stone',
+    'fill 1 65 1 5 67 2 minecraft:air',
+    'fill 1 65 3 2 67 4 minecraft:air',
+  ];
+  const box = (x: number, y: number, z: number): Box => ({ min: { x, y, z }, max: { x, y, z } });
+  const theL = () => {
+    const world = new SmallWorld().run(GROUND, ...lRoom);
+    const region = new WorldRegion({ min: { x: -4, y: 60, z: -4 }, max: { x: 10, y: 72, z: 9 } }, world);
+    const [space] = floodSpaces(region, region.box).filter((s) => !s.leaks);
+    return space!;
+  };
+
+  test.each([
+    ['its air', box(3, 66, 1), true],
+    ['its wall', box(6, 66, 2), true],
+    ['its floor', box(4, 64, 2), true],
+    ['its roof, over the corner of the L', box(2, 68, 4), true],
+    ['a corner of its shell (diagonal to its air)', box(0, 64, 0), true],
+    ['the notch of the L: inside its bounding box, next to none of its air', box(5, 66, 4), false],
+    ['beyond the notch', box(6, 66, 5), false],
+  ] as const)('%s: touched %s', (_, write, touched) => {
+    expect(touchedBy(theL(), [write])).toBe(touched);
+  });
+});
+
+describe('a clone … move touches the room it takes a block from', () => {
+  test('moving a block out of a room’s thick wall to far away: the room is read and named', () => {
+    // a closed room of air 3×2×3 (x 1..3), its east wall two thick (x 4..5); no door
+    const room = ['fill 0 64 0 5 67 4 minecraft:stone', 'fill 1 65 1 3 66 3 minecraft:air'];
+    const world = new SmallWorld().run(GROUND, ...room);
+    // what the world holds after `clone 4 65 2 4 65 2 30 64 2 replace move`: air where the block was
+    world.run('setblock 4 65 2 minecraft:air', 'setblock 30 64 2 minecraft:stone');
+    const command = 'clone 4 65 2 4 65 2 30 64 2 replace move';
+    const entries = batch({
+      ...ok(command, 'verified'),
+      writes: [
+        {
+          kind: 'clone',
+          from: { x: 4, y: 65, z: 2 },
+          to: { x: 4, y: 65, z: 2 },
+          destination: { x: 30, y: 64, z: 2 },
+          maskMode: 'replace',
+          cloneMode: 'move',
+        },
+      ],
+    });
+    const boxes = writtenBoxes(entries);
+    // the emptied source is read, not only the destination 26 blocks east
+    expect(boxes).toContainEqual({ min: { x: 4, y: 65, z: 2 }, max: { x: 4, y: 65, z: 2 } });
+    const region = new WorldRegion(regionAround(boxes)!, world);
+    const hints = postExecuteHints({ entries, tool: 'execute_commands', world: { region } });
+    expect((hints?.moduleHints ?? []).join(' ')).toContain('room at (0,64,0)–(5,67,4): no way in yet');
   });
 });

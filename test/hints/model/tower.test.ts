@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { growToBuilding, regionAround } from '../../../src/hints/model/world-region.js';
+import { growToRooms } from '../../../src/hints/model/room-reach.js';
 import { hintsAfter, SmallWorld } from '../small-world.js';
 
 const GROUND = 'fill -10 63 -10 16 63 16 minecraft:grass_block';
@@ -36,5 +37,31 @@ describe('a ladder tower', () => {
     expect(text).toContain('3 rooms');
     for (const y of [64, 68, 72]) expect(text).toContain(`,${y},0)–`);
     expect(text).not.toContain('no way in');
+  });
+
+  test('the read grows down to a tall room’s floor when the batch set glowstone into its ceiling', () => {
+    // one closed room 3×11×3 of air, no door yet: its floor is 12 below the ceiling, twice the margin
+    const room = ['fill 0 64 0 4 76 4 minecraft:stone_bricks hollow'];
+    const world = new SmallWorld().run(GROUND, ...room, 'setblock 2 76 2 minecraft:glowstone');
+    const light = { min: { x: 2, y: 76, z: 2 }, max: { x: 2, y: 76, z: 2 } };
+    expect(regionAround([light])!.min.y).toBe(70);
+    // the building's read reaches down to the ground under the writes, past the floor at 64
+    const around = growToBuilding(regionAround([light])!, [light], world);
+    expect(around.min.y).toBe(63);
+    // the room is then whole in the read: growing to the rooms the writes touched adds nothing below
+    const grown = growToRooms(around, [light], world);
+    expect(grown.min.y).toBe(63);
+    // the open air around it leaks through every side: sideways it stays
+    expect([grown.min.x, grown.max.x, grown.min.z, grown.max.z]).toEqual([
+      around.min.x,
+      around.max.x,
+      around.min.z,
+      around.max.z,
+    ]);
+    const text = (
+      hintsAfter([GROUND, ...room], ['setblock 2 76 2 minecraft:glowstone'])?.moduleHints ?? []
+    ).join(' ');
+    // judged whole: named with its box, and walled all round (read down to its floor, so no "could not judge")
+    expect(text).toContain('the 3×11×3 room at (0,64,0)–(4,76,4): no way in yet');
   });
 });
