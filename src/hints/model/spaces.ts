@@ -216,14 +216,16 @@ class Flood {
       box[5] = Math.max(box[5]!, z);
     };
     // only the floods kept per region (floodOf) are asked for their verdicts by a copy: only they note what they read
-    this.reader = stopAtLeak
-      ? {
-          ...read,
-          kindAt: (x, y, z) => (note(x, y, z), read.kindAt(x, y, z)),
-          fullCube: (x, y, z) => (note(x, y, z), read.fullCube(x, y, z)),
-        }
-      : read;
+    this.reader = read;
+    this.noting = {
+      ...read,
+      kindAt: (x, y, z) => (note(x, y, z), read.kindAt(x, y, z)),
+      fullCube: (x, y, z) => (note(x, y, z), read.fullCube(x, y, z)),
+    };
   }
+
+  /** the passage reader that notes the box of what it reads (`readsOf`) */
+  private readonly noting: PassageReader;
 
   /**
    * Whether the open cell `p` (offset `i`) is a doorway's air. On a copy with writes (a step the referee tries),
@@ -237,21 +239,25 @@ class Flood {
     if (region instanceof RegionWithWrites) {
       const base = floodOf(region.base, this.version, this.cut, false);
       const verdict = base.isPortal(p, i);
-      const box = base.portalReads.get(i);
-      v = box && !region.writesIn(box) ? verdict : this.passageAt(p, i);
-    } else v = this.passageAt(p, i);
+      v = region.writesIn(base.readsOf(p, i)) ? passageCell(this.reader, p) : verdict;
+    } else v = passageCell(this.reader, p);
     this.portal.set(i, v);
     return v;
   }
 
-  private passageAt(p: BlockPos, i: number): boolean {
-    if (!this.stopAtLeak) return passageCell(this.reader, p);
+  /**
+   * The box of the cells the passage verdict at `p` reads: worked out once, when a copy first asks (the verdict
+   * read again with its reads noted), so that the model's own floods note nothing.
+   */
+  private readsOf(p: BlockPos, i: number): readonly number[] {
+    let box = this.portalReads.get(i);
+    if (box) return box;
     // a doorway's cell reads at least itself
-    this.reading = [p.x, p.y, p.z, p.x, p.y, p.z];
-    const v = passageCell(this.reader, p);
-    this.portalReads.set(i, this.reading);
+    box = this.reading = [p.x, p.y, p.z, p.x, p.y, p.z];
+    passageCell(this.noting, p);
     this.reading = undefined;
-    return v;
+    this.portalReads.set(i, box);
+    return box;
   }
 
   /** Whether the air at open cell `p` leaks (stopAtLeak floods only). */
