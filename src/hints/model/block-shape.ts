@@ -86,6 +86,10 @@ export const bodyShape = (b: BlockState, version = SHAPES_VERSION): BodyShape =>
   return shape;
 };
 
+/** The body passes through it: nothing in the cell, a door, gate or trapdoor opened by hand, or a climbed ladder. */
+export const letsBodyThrough = (shape: BodyShape): boolean =>
+  shape.boxes.length === 0 || shape.opensByHand || shape.climbable;
+
 /** One box filling the whole cell: a full block. */
 export const isFullCube = (shape: BodyShape): boolean =>
   shape.boxes.length === 1 &&

@@ -10,7 +10,7 @@
  */
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import type { WorldRegion } from './world-region.js';
-import { type BodyShape, bodyShape } from './block-shape.js';
+import { type BodyShape, bodyShape, letsBodyThrough } from './block-shape.js';
 
 /** A place a player's feet can be: the feet cell, the height of the feet, and how it is held. */
 export interface Stand {
@@ -59,26 +59,84 @@ type Cell = BodyShape | 'unknown';
 export const standKey = (s: { x: number; y: number; z: number }): string => `${s.x},${s.y},${s.z}`;
 
 /**
+ * What a walk over a copy of a region takes from the walk over the region: a write changes the shapes of its own
+ * cells, the stands of its column and of the columns beside it (a stand is uncertain next to a cell not read), and
+ * so the moves from stands up to two columns away; nothing else.
+ */
+interface Over {
+  walk: WalkGraph;
+  /** the written cells, by their offset in the region */
+  cells: ReadonlySet<number>;
+  /** columns (`columnOf`) within one of a written cell: their stands are worked out again */
+  stands: ReadonlySet<number>;
+  /** columns within two of a written cell: the moves from their stands are worked out again */
+  moves: ReadonlySet<number>;
+}
+
+/** The column (x, z) of the region's box as one number; -1 outside the box. */
+const columnOf = (region: WorldRegion, x: number, z: number): number => {
+  const { min, max } = region.box;
+  if (x < min.x || x > max.x || z < min.z || z > max.z) return -1;
+  return (x - min.x) * (max.z - min.z + 1) + (z - min.z);
+};
+
+const overOf = (walk: WalkGraph, region: WorldRegion, written: Iterable<BlockPos>): Over => {
+  const cells = new Set<number>();
+  const stands = new Set<number>();
+  const moves = new Set<number>();
+  for (const p of written) {
+    cells.add(region.indexOf(p));
+    for (let dx = -2; dx <= 2; dx++)
+      for (let dz = -2; dz <= 2; dz++) {
+        const col = columnOf(region, p.x + dx, p.z + dz);
+        if (col < 0) continue;
+        moves.add(col);
+        if (Math.abs(dx) <= 1 && Math.abs(dz) <= 1) stands.add(col);
+      }
+  }
+  return { walk, cells, stands, moves };
+};
+
+/** no stands: a column outside the region */
+const NO_STANDS: readonly Stand[] = Object.freeze([]);
+
+/**
  * The walk graph of a region: every stand and the moves between them, worked out column by column on
  * first use. `reachFromSky()` is the set of stands a player who comes from open sky can get to.
  */
 export class WalkGraph {
-  private readonly columns = new Map<string, Stand[]>();
+  private readonly columns = new Map<number, Stand[]>();
+  private all: readonly Stand[] | undefined;
   private readonly cells = new Map<number, Cell>();
   private skyReach: Set<string> | undefined;
   private readonly moves = new Map<string, Stand[]>();
   /** stands next to a column open down to the bottom of the region */
   private readonly leadsOut = new Set<string>();
+  /** the walk this is a copy of, and what the copy's writes change (`withWrites`) */
+  private readonly over: Over | undefined;
 
   constructor(
     readonly region: WorldRegion,
     private readonly version?: string,
-  ) {}
+    over?: { walk: WalkGraph; written: Iterable<BlockPos> },
+  ) {
+    this.over = over ? overOf(over.walk, region, over.written) : undefined;
+  }
+
+  /**
+   * The walk over `copy`: this walk's region with the cells at `written` changed (a step tried before it is said).
+   * The same rules build it; what the writes cannot change (the cells they leave, the stands and moves of columns
+   * away from them) is this walk's own, worked out once.
+   */
+  withWrites(copy: WorldRegion, written: Iterable<BlockPos>): WalkGraph {
+    return new WalkGraph(copy, this.version, { walk: this, written });
+  }
 
   /** The block at a cell as the body meets it; 'unknown' outside the region or where the read failed. */
   cell(x: number, y: number, z: number): Cell {
     const i = this.region.indexAt(x, y, z);
     if (i < 0) return 'unknown';
+    if (this.over && !this.over.cells.has(i)) return this.over.walk.cell(x, y, z);
     let c = this.cells.get(i);
     if (c === undefined) {
       const b = this.region.at({ x, y, z });
@@ -90,7 +148,7 @@ export class WalkGraph {
 
   /** the body passes through this cell (nothing in it, or it opens by hand, or it is climbed) */
   private bodyFree(c: Cell): boolean {
-    return c !== 'unknown' && (c.boxes.length === 0 || c.opensByHand || c.climbable);
+    return c !== 'unknown' && letsBodyThrough(c);
   }
 
   /** what a player standing on this cell stands at (0: nothing to stand on) */
@@ -128,20 +186,25 @@ export class WalkGraph {
     return unknown ? 'unknown' : true;
   }
 
+  /** Column (x, z) is open from `top` down to the bottom of the region: who steps in falls out of what was read. */
+  openDown(x: number, z: number, top: number): boolean {
+    return this.spanFree(x, z, this.region.box.min.y, top) === true;
+  }
+
   /** The stands in column (x, z), lowest first. */
   standsIn(x: number, z: number): readonly Stand[] {
-    const key = `${x},${z}`;
-    let stands = this.columns.get(key);
+    const col = columnOf(this.region, x, z);
+    if (col < 0) return NO_STANDS;
+    if (this.over && !this.over.stands.has(col)) return this.over.walk.standsIn(x, z);
+    let stands = this.columns.get(col);
     if (stands) return stands;
     stands = [];
     const { min, max } = this.region.box;
-    if (x >= min.x && x <= max.x && z >= min.z && z <= max.z) {
-      for (let y = min.y + 1; y <= max.y; y++) {
-        const s = this.standAt(x, y, z);
-        if (s) stands.push(s);
-      }
+    for (let y = min.y + 1; y <= max.y; y++) {
+      const s = this.standAt(x, y, z);
+      if (s) stands.push(s);
     }
-    this.columns.set(key, stands);
+    this.columns.set(col, stands);
     return stands;
   }
 
@@ -189,6 +252,8 @@ export class WalkGraph {
 
   /** The stands a player at `a` gets to in one move: walk, jump, drop, or climb. */
   movesFrom(a: Stand): Stand[] {
+    if (this.over && !this.over.moves.has(columnOf(this.region, a.x, a.z)))
+      return this.over.walk.movesFrom(a);
     const key = standKey(a);
     let out = this.moves.get(key);
     if (out) return out;
@@ -198,7 +263,7 @@ export class WalkGraph {
       const x = a.x + dx;
       const z = a.z + dz;
       // open air down to the bottom of the region: a player stepping off falls out of what was read
-      if (this.spanFree(x, z, this.region.box.min.y, a.h + PLAYER_HEIGHT) === true) this.leadsOut.add(key);
+      if (this.openDown(x, z, a.h + PLAYER_HEIGHT)) this.leadsOut.add(key);
       for (const b of this.standsIn(x, z)) {
         const rise = b.h - a.h;
         if (rise > JUMP_UP + EPS) continue;
@@ -241,11 +306,13 @@ export class WalkGraph {
   }
 
   /** Every stand in the region. */
-  allStands(): Stand[] {
+  allStands(): readonly Stand[] {
+    if (this.all) return this.all;
     const { min, max } = this.region.box;
     const all: Stand[] = [];
     for (let x = min.x; x <= max.x; x++)
       for (let z = min.z; z <= max.z; z++) all.push(...this.standsIn(x, z));
+    this.all = all;
     return all;
   }
 
@@ -318,8 +385,7 @@ export class WalkGraph {
     const queue = [...targets];
     while (queue.length) {
       const b = queue.pop()!;
-      this.movesFrom(b);
-      if (b.uncertain || atEdge(b) || this.leadsOut.has(standKey(b))) return 'unknown';
+      if (b.uncertain || atEdge(b) || this.leadsOutOf(b)) return 'unknown';
       for (const a of into.get(standKey(b)) ?? []) {
         const k = standKey(a);
         if (found.has(k)) continue;
@@ -328,6 +394,14 @@ export class WalkGraph {
       }
     }
     return 'none';
+  }
+
+  /** A step off one side of the stand falls out of what was read (open down to the region's bottom). */
+  private leadsOutOf(s: Stand): boolean {
+    if (this.over && !this.over.moves.has(columnOf(this.region, s.x, s.z)))
+      return this.over.walk.leadsOutOf(s);
+    this.movesFrom(s);
+    return this.leadsOut.has(standKey(s));
   }
 
   private movesIntoCache: Map<string, Stand[]> | undefined;

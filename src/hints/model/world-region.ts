@@ -194,14 +194,16 @@ const KINDS: readonly CellKind[] = ['open', 'solid', 'door', 'unknown'];
  * in the box (no key strings), and each cell's kind is worked out once per region.
  */
 export class WorldRegion {
-  private blocks: Array<BlockState | 'unloaded' | undefined>;
+  private blocksRead: Array<BlockState | 'unloaded' | undefined> | undefined;
   /** KINDS index + 1 per cell; 0: not worked out yet */
-  private kinds: Uint8Array;
+  private kindsFound: Uint8Array | undefined;
   private kindsVersion: string | undefined;
   private readonly sizeY: number;
   private readonly sizeZ: number;
   /** positions inside the box the world could not tell */
   unloaded = 0;
+  /** how many times the reads started again (`forget`): what was worked out from earlier reads is stale */
+  reads = 0;
 
   constructor(
     readonly box: Box,
@@ -209,9 +211,15 @@ export class WorldRegion {
   ) {
     this.sizeY = box.max.y - box.min.y + 1;
     this.sizeZ = box.max.z - box.min.z + 1;
-    const cells = volume(box);
-    this.blocks = new Array<BlockState | 'unloaded' | undefined>(cells);
-    this.kinds = new Uint8Array(cells);
+  }
+
+  // made on the first read: a copy with writes (RegionWithWrites) reads through its region and needs none
+  private get blocks(): Array<BlockState | 'unloaded' | undefined> {
+    return (this.blocksRead ??= new Array<BlockState | 'unloaded' | undefined>(volume(this.box)));
+  }
+
+  private get kinds(): Uint8Array {
+    return (this.kindsFound ??= new Uint8Array(volume(this.box)));
   }
 
   /** the cell's offset in the box (a key for sets of cells), or -1 outside it */
@@ -305,8 +313,9 @@ export class WorldRegion {
    * count of unreadable positions starts again with the reads that follow.
    */
   forget(): void {
-    this.blocks = new Array<BlockState | 'unloaded' | undefined>(this.blocks.length);
-    this.kinds.fill(0);
+    this.blocksRead = undefined;
+    this.kindsFound = undefined;
+    this.reads++;
     this.unloaded = 0;
   }
 
@@ -321,5 +330,78 @@ export class WorldRegion {
         return i < 0 ? this.source.readBlock(pos) : this.read(i, pos);
       },
     };
+  }
+}
+
+/**
+ * A copy of a region with some cells written over it (a step the referee tries before it is said): a written cell
+ * reads as what was written, every other cell as the region reads it. The region's reads and cell kinds are
+ * shared: nothing of the world is read again, and the copy keeps nothing for the cells it does not change.
+ */
+export class RegionWithWrites extends WorldRegion {
+  private readonly kindOfWritten = new Map<number, CellKind>();
+  private writtenKindsVersion: string | undefined;
+
+  /** `writes`: the block each written cell gets, by the cell's offset in the region (`indexOf`) */
+  constructor(
+    readonly base: WorldRegion,
+    readonly writes: ReadonlyMap<number, BlockState>,
+  ) {
+    super(base.box, {
+      readBlock: (pos) => {
+        const b = writes.get(base.indexOf(pos)) ?? base.at(pos);
+        return b === 'outside' ? 'unloaded' : b;
+      },
+    });
+  }
+
+  override at(pos: BlockPos): RegionBlock {
+    const i = this.indexOf(pos);
+    if (i < 0) return 'outside';
+    return this.writes.get(i) ?? this.base.at(pos);
+  }
+
+  private written: BlockPos[] | undefined;
+
+  /** Whether a written cell lies in the box [min x, min y, min z, max x, max y, max z]. */
+  writesIn(box: readonly number[]): boolean {
+    if (!this.written) {
+      const { min } = this.box;
+      const sizeY = this.box.max.y - min.y + 1;
+      const sizeZ = this.box.max.z - min.z + 1;
+      this.written = [...this.writes.keys()].map((i) => ({
+        x: min.x + Math.floor(i / (sizeY * sizeZ)),
+        y: min.y + (Math.floor(i / sizeZ) % sizeY),
+        z: min.z + (i % sizeZ),
+      }));
+    }
+    return this.written.some(
+      (p) =>
+        p.x >= box[0]! &&
+        p.y >= box[1]! &&
+        p.z >= box[2]! &&
+        p.x <= box[3]! &&
+        p.y <= box[4]! &&
+        p.z <= box[5]!,
+    );
+  }
+
+  override kindAt(
+    x: number,
+    y: number,
+    z: number,
+    version: string | undefined,
+    classify: (b: BlockState) => CellKind,
+  ): CellKind {
+    const i = this.indexAt(x, y, z);
+    const written = i < 0 ? undefined : this.writes.get(i);
+    if (!written) return this.base.kindAt(x, y, z, version, classify);
+    if (version !== this.writtenKindsVersion) {
+      this.kindOfWritten.clear();
+      this.writtenKindsVersion = version;
+    }
+    let k = this.kindOfWritten.get(i);
+    if (k === undefined) this.kindOfWritten.set(i, (k = classify(written)));
+    return k;
   }
 }

@@ -29,8 +29,8 @@ import { bare, boxOfCells, type Cells, cellKey, isPlainBlock, writesOf } from '.
 import {
   closesWalk,
   copyWith,
+  isRoomAir,
   lightsRoom,
-  openAir,
   reachLost,
   roomsNear,
   roomsWorse,
@@ -39,7 +39,7 @@ import {
 import { nearbyVariants } from './shift.js';
 import type { ProposedStep, Referee } from '../steps.js';
 import { cellKind } from '../model/cells.js';
-import { isPassage } from '../model/spaces.js';
+import { type FloodOptions, isPassage, reachesOut } from '../model/spaces.js';
 import type { WorldRegion } from '../model/world-region.js';
 
 const SIX: ReadonlyArray<readonly [number, number, number]> = [
@@ -51,11 +51,13 @@ const SIX: ReadonlyArray<readonly [number, number, number]> = [
   [0, 0, -1],
 ];
 
-/** What every judgement of one answer shares: the world as read, and the walk over it (built once, lazily). */
+/** What every judgement of one answer shares: the world as read, the model's walk over it, and how it floods air. */
 interface Judging {
   ctx: HintContext;
   region: WorldRegion;
-  walk: () => WalkGraph;
+  walk: WalkGraph;
+  /** what the model's flood is told (the openings the batch cut): rooms on a copy are found as the model finds them */
+  flood: FloodOptions;
 }
 
 /** Why the cells may not be written, cell by cell: what is there, what it holds up, what it sets. */
@@ -101,24 +103,13 @@ const cellFault = (cells: Cells, region: WorldRegion, claimed: ReadonlySet<strin
 const windowFault = (j: Judging, cells: Cells, after: WorldRegion): string | undefined => {
   const version = j.ctx.mcVersion;
   const near = boxOfCells(cells.values());
-  const rooms = near ? roomsNear(after, near, version) : undefined;
+  const rooms = near ? roomsNear(after, near, version, j.flood) : undefined;
   for (const { pos, block } of cells.values()) {
     if (!isGlassName(block.name) || !rooms) continue;
     // a doorway's air belongs to no room: a pane behind it looks out of the doorway, not of a room
     const roomAir = (p: BlockPos): boolean =>
-      !isPassage(after, p, version, j.ctx.model?.flood) &&
-      (rooms.roomOf.has(cellKey(p)) ||
-        (cellKind(after, p, version) === 'open' &&
-          j.ctx.build.rooms.some(
-            (r) =>
-              p.x >= r.interior.min.x &&
-              p.x <= r.interior.max.x &&
-              p.y >= r.interior.min.y &&
-              p.y <= r.interior.max.y &&
-              p.z >= r.interior.min.z &&
-              p.z <= r.interior.max.z,
-          )));
-    const outside = (p: BlockPos): boolean => !roomAir(p) && openAir(after, p, version);
+      !isPassage(after, p, version, j.flood) && isRoomAir(after, p, rooms, j.ctx.build.rooms, version);
+    const outside = (p: BlockPos): boolean => !roomAir(p) && reachesOut(after, p, version);
     const across = ([dx, dz]: readonly [number, number]): boolean => {
       const a = { ...pos, x: pos.x + dx, z: pos.z + dz };
       const b = { ...pos, x: pos.x - dx, z: pos.z - dz };
@@ -135,12 +126,12 @@ const doorFault = (j: Judging, cells: Cells): string | undefined => {
     if (!isDoorName(block.name) || block.properties['half'] === 'upper') continue;
     // an iron door takes redstone: no way in for a player's hand (BlockSetType.IRON)
     if (!bodyShape(block).opensByHand) return 'the door would not open by hand';
-    const g = j.walk();
+    const g = j.walk;
     // a stand the sill is walked or jumped up to from, and back; or open down past what was read (could
     // not judge: kept)
     const level = (x: number, z: number): boolean =>
       g.standsIn(x, z).some((s) => s.h >= pos.y - JUMP_UP && s.h <= pos.y + STEP_UP) ||
-      g.spanFree(x, z, j.region.box.min.y, pos.y + 2) === true;
+      g.openDown(x, z, pos.y + 2);
     // through the door is along its facing (DoorBlock: a player walks through it front to back)
     const facing = block.properties['facing'];
     const alongX = level(pos.x - 1, pos.z) && level(pos.x + 1, pos.z);
@@ -161,7 +152,7 @@ const lightFault = (j: Judging, cells: Cells, after: WorldRegion): string | unde
   for (const { pos, block } of cells.values())
     if (
       isLightSource(block.name, block.properties) &&
-      !lightsRoom(after, pos, j.ctx.build.rooms, j.ctx.mcVersion)
+      !lightsRoom(after, pos, j.ctx.build.rooms, j.ctx.mcVersion, j.flood)
     )
       return `the ${bare(block.name)} would not light a room's air`;
   return undefined;
@@ -193,7 +184,7 @@ const designFault = (j: Judging, step: ProposedStep, cells: Cells, others: Cells
   const copy = copyWith(region, cells);
   const kept = keepsRooms(region, copy, cells, version);
   const alone = kept ? region : copy;
-  const worse = kept ? undefined : roomsWorse(region, alone, cells, version);
+  const worse = kept ? undefined : roomsWorse(region, alone, cells, version, j.flood);
   if (worse) return worse;
   const action = step.step.action;
   const own =
@@ -207,12 +198,12 @@ const designFault = (j: Judging, step: ProposedStep, cells: Cells, others: Cells
   if (own) return own;
   // the others change no room near this step: together is as alone
   const near = boxOfCells(cells.values());
-  if (kept || others.size === 0 || !near || !touchesRoomsNear(region, near, others, version))
+  if (kept || others.size === 0 || !near || !touchesRoomsNear(region, near, others, version, j.flood))
     return undefined;
   // together: what this step adds to the others, on a copy that holds theirs
   const base = copyWith(region, others);
   const both = copyWith(region, others, cells);
-  const together = roomsWorse(base, both, cells, version);
+  const together = roomsWorse(base, both, cells, version, j.flood);
   return together ? `together with the answer's other steps, ${together}` : undefined;
 };
 
@@ -230,7 +221,12 @@ const cutsOff = (
   const base = fixed.size ? copyWith(j.region, fixed) : j.region;
   const closing = [...steps].filter(([, c]) => closesWalk(base, c.cells, version));
   if (!closing.length) return [];
-  const before = fixed.size ? new WalkGraph(base, version) : j.walk();
+  const before = fixed.size
+    ? j.walk.withWrites(
+        base,
+        [...fixed.values()].map((w) => w.pos),
+      )
+    : j.walk;
   const union: Cells = new Map();
   for (const [, c] of steps) for (const [k, w] of c.cells) union.set(k, w);
   if (reachLost(before, copyWith(j.region, fixed, union), union, version) === undefined) return [];
@@ -248,8 +244,9 @@ const cutsOff = (
 export const buildingReferee: Referee = (proposals, ctx) => {
   const region = ctx.region;
   if (!region) return { steps: [...proposals], notes: [] };
-  let graph: WalkGraph | undefined;
-  const j: Judging = { ctx, region, walk: () => (graph ??= new WalkGraph(region, ctx.mcVersion)) };
+  // the walk of the answer's model; a referee called without one (a test of the referee alone) builds it the same way
+  const walk = ctx.model?.region === region ? ctx.model.walk : new WalkGraph(region, ctx.mcVersion);
+  const j: Judging = { ctx, region, walk, flood: ctx.model?.flood ?? {} };
   const notes: string[] = [];
   const said: Cells = new Map();
   const written = new Map<ProposedStep, Cells | undefined>();

@@ -1,9 +1,10 @@
 /**
  * A step tried on a copy of the world as read: the copy holds the step's writes over the region (and, to
  * judge it together with the answer's other steps, theirs), and the rooms near the writes are found again in
- * it the way the rooms are found for the answer (model/spaces.ts `enclosedRoomsNear`: enclosed air, divided
- * at doorways). Only what the writes can change is built again: the rooms within a block of them, and the
- * walk (model/walk.ts) only when a write closes a cell a player's body or feet used.
+ * it the way the rooms are found for the answer (model/spaces.ts `enclosedRoomsNear`, told the openings the batch
+ * cut: enclosed air, divided at doorways; `reachesOut` for open air). Only what the writes can change is built
+ * again: the rooms within a block of them, and the walk only when a write closes a cell a player's body or feet
+ * used — the model's walk with the step's cells changed (model/walk.ts `withWrites`).
  *
  * A room is worse when the step fills its air (a light or a door excepted), opens it (its air no longer
  * enclosed), splits it, joins it to another, takes away the floor under its air, or takes away its way in
@@ -15,55 +16,68 @@ import { isLightSource } from '../block-data.js';
 import { isDoorName } from '../batch/blocks.js';
 import type { Room } from '../context.js';
 import { containsPos, formatBox } from '../geometry.js';
-import { bodyShape } from '../model/block-shape.js';
-import { WalkGraph } from '../model/walk.js';
+import { bodyShape, letsBodyThrough } from '../model/block-shape.js';
+import { type Stand, standKey, type WalkGraph } from '../model/walk.js';
 import { type Cells, boxOfCells, cellKey } from './cells.js';
 import { cellKind } from '../model/cells.js';
-import { enclosedRoomsNear, type Space } from '../model/spaces.js';
-import { WorldRegion } from '../model/world-region.js';
+import { enclosedRoomsNear, type FloodOptions, reachesOut, type Space } from '../model/spaces.js';
+import { RegionWithWrites, type WorldRegion } from '../model/world-region.js';
 
 /** A copy of the region with `writes` over it (later maps win); reads the region for every other cell. */
-export const copyWith = (region: WorldRegion, ...writes: readonly Cells[]): WorldRegion =>
-  new WorldRegion(region.box, {
-    readBlock: (pos) => {
-      const k = cellKey(pos);
-      for (let i = writes.length - 1; i >= 0; i--) {
-        const w = writes[i]!.get(k);
-        if (w) return w.block;
-      }
-      const b = region.at(pos);
-      return typeof b === 'string' ? 'unloaded' : b;
-    },
-  });
+export const copyWith = (region: WorldRegion, ...writes: readonly Cells[]): WorldRegion => {
+  const over = new Map<number, BlockState>();
+  for (const cells of writes)
+    for (const { pos, block } of cells.values()) {
+      const i = region.indexOf(pos);
+      if (i >= 0) over.set(i, block);
+    }
+  return new RegionWithWrites(region, over);
+};
 
 const blockAt = (region: WorldRegion, p: BlockPos): BlockState | undefined => {
   const b = region.at(p);
   return typeof b === 'string' ? undefined : b;
 };
 
-/** The rooms within a block of `near`, and each open cell's room (an index into `spaces`). */
+/** The rooms within a block of `near`, and the room of an open cell (an index into `spaces`). */
 export interface RoomsNear {
   spaces: Space[];
-  roomOf: Map<string, number>;
+  roomOf: (cell: string) => number | undefined;
 }
 
-export const roomsNear = (region: WorldRegion, near: Box, version: string | undefined): RoomsNear => {
-  // the world as read is asked about the same writes again and again (alone, together, each variant): once each
-  let known = nearOf.get(region);
-  if (!known) nearOf.set(region, (known = new Map()));
-  const key = `${version} ${near.min.x},${near.min.y},${near.min.z} ${near.max.x},${near.max.y},${near.max.z}`;
-  const found = known.get(key);
-  if (found) return found;
-  const spaces = enclosedRoomsNear(region, near, version);
-  const roomOf = new Map<string, number>();
-  spaces.forEach((s, i) => {
-    for (const k of s.open) roomOf.set(k, i);
-  });
-  const rooms = { spaces, roomOf };
-  known.set(key, rooms);
-  return rooms;
+/**
+ * The rooms within a block of `near`, found as the model finds them (model/spaces.ts, told the openings the batch
+ * cut: `flood`); each region floods its air once.
+ */
+export const roomsNear = (
+  region: WorldRegion,
+  near: Box,
+  version: string | undefined,
+  flood: FloodOptions,
+): RoomsNear => {
+  const spaces = enclosedRoomsNear(region, near, version, flood);
+  return {
+    spaces,
+    roomOf: (cell) => {
+      const i = spaces.findIndex((s) => s.open.has(cell));
+      return i < 0 ? undefined : i;
+    },
+  };
 };
-const nearOf = new WeakMap<WorldRegion, Map<string, RoomsNear>>();
+
+/**
+ * Whether the open cell `p` is a room's air: in one of `rooms`, or inside a room the answer names (open to the
+ * sky, its roof not laid yet).
+ */
+export const isRoomAir = (
+  region: WorldRegion,
+  p: BlockPos,
+  rooms: RoomsNear,
+  named: readonly Room[],
+  version: string | undefined,
+): boolean =>
+  rooms.roomOf(cellKey(p)) !== undefined ||
+  (cellKind(region, p, version) === 'open' && named.some((r) => containsPos(r.interior, p)));
 
 /** Whether any of `cells` falls in or on the shell of a room near `near` (or within a block of `near`). */
 export const touchesRoomsNear = (
@@ -71,8 +85,9 @@ export const touchesRoomsNear = (
   near: Box,
   cells: Cells,
   version: string | undefined,
+  flood: FloodOptions,
 ): boolean => {
-  const boxes = [near, ...roomsNear(region, near, version).spaces.map((s) => s.interior)];
+  const boxes = [near, ...roomsNear(region, near, version, flood).spaces.map((s) => s.interior)];
   for (const { pos } of cells.values())
     for (const b of boxes)
       if (
@@ -90,10 +105,8 @@ export const touchesRoomsNear = (
 const nameOf = (s: Space): string => `the room of air ${formatBox(s.interior)}`;
 
 /** The body passes through it (air, a torch, a ladder, a door that opens by hand). */
-const bodyFree = (b: BlockState, version: string | undefined): boolean => {
-  const s = bodyShape(b, version);
-  return s.boxes.length === 0 || s.opensByHand || s.climbable;
-};
+const bodyFree = (b: BlockState, version: string | undefined): boolean =>
+  letsBodyThrough(bodyShape(b, version));
 
 /**
  * Why the step makes a room near its writes worse, comparing `after` (the copy with the step) with `before`
@@ -104,11 +117,12 @@ export const roomsWorse = (
   after: WorldRegion,
   cells: Cells,
   version: string | undefined,
+  flood: FloodOptions,
 ): string | undefined => {
   const near = boxOfCells(cells.values());
   if (!near) return undefined;
-  const was = roomsNear(before, near, version);
-  const now = roomsNear(after, near, version);
+  const was = roomsNear(before, near, version, flood);
+  const now = roomsNear(after, near, version, flood);
   for (const [i, space] of was.spaces.entries()) {
     let filled = 0;
     const into = new Set<number>();
@@ -118,7 +132,7 @@ export const roomsWorse = (
         if (!isLightSource(w.block.name, w.block.properties) && !isDoorName(w.block.name)) filled++;
         continue;
       }
-      const j = now.roomOf.get(k);
+      const j = now.roomOf(k);
       into.add(j ?? -1);
     }
     // a block moved within the room (clone … move) leaves as much air as it takes
@@ -130,7 +144,7 @@ export const roomsWorse = (
     const j = [...into][0];
     if (j !== undefined) {
       for (const k of now.spaces[j]!.open) {
-        const other = was.roomOf.get(k);
+        const other = was.roomOf(k);
         if (other !== undefined && other !== i) return `joins ${nameOf(space)} to another room`;
       }
     }
@@ -143,15 +157,15 @@ export const roomsWorse = (
     if (isLightSource(w.block.name, w.block.properties) || isDoorName(w.block.name)) continue;
     const was = cellKind(before, w.pos, version) === 'open';
     const is = cellKind(after, w.pos, version) === 'open';
-    if (was && !is && !openAir(before, w.pos, version)) {
+    if (was && !is && !reachesOut(before, w.pos, version)) {
       balance++;
       filled ??= w.pos;
-    } else if (!was && is && !openAir(after, w.pos, version)) balance--;
+    } else if (!was && is && !reachesOut(after, w.pos, version)) balance--;
   }
   if (filled && balance > 0) return `fills enclosed air at ${filled.x} ${filled.y} ${filled.z}`;
   // the floor under a room's air: a block stood on that the step takes away
   for (const w of cells.values()) {
-    const room = was.roomOf.get(cellKey({ ...w.pos, y: w.pos.y + 1 }));
+    const room = was.roomOf(cellKey({ ...w.pos, y: w.pos.y + 1 }));
     if (room === undefined) continue;
     const space = was.spaces[room]!;
     // under the room's air, not a block standing in it (furniture moved away)
@@ -172,11 +186,10 @@ export const lightsRoom = (
   at: BlockPos,
   rooms: readonly Room[],
   version: string | undefined,
+  flood: FloodOptions,
 ): boolean => {
-  const found = roomsNear(after, { min: at, max: at }, version);
-  const roomAir = (p: BlockPos): boolean =>
-    found.roomOf.has(cellKey(p)) ||
-    (cellKind(after, p, version) === 'open' && rooms.some((r) => containsPos(r.interior, p)));
+  const found = roomsNear(after, { min: at, max: at }, version, flood);
+  const roomAir = (p: BlockPos): boolean => isRoomAir(after, p, found, rooms, version);
   if (roomAir(at)) return true;
   const around: BlockPos[] = [
     { ...at, x: at.x + 1 },
@@ -187,68 +200,6 @@ export const lightsRoom = (
     { ...at, z: at.z - 1 },
   ];
   return around.some(roomAir);
-};
-
-/**
- * Whether open air at `p` reaches out of what is enclosed: a flood over open cells that gets to the edge of
- * the region or to a cell the read could not tell (the world beyond). Stops at `limit` cells: that much air is
- * no room.
- */
-export const openAir = (
-  region: WorldRegion,
-  p: BlockPos,
-  version: string | undefined,
-  limit = 20_000,
-): boolean => {
-  if (cellKind(region, p, version) !== 'open') return false;
-  let known = airOf.get(region);
-  if (!known) airOf.set(region, (known = { open: new Set(), enclosed: new Set() }));
-  const start = region.indexOf(p);
-  if (known.open.has(start)) return true;
-  if (known.enclosed.has(start)) return false;
-  const seen = new Set<number>([start]);
-  const found = flood(region, p, version, limit, seen, known.open);
-  for (const i of seen) (found ? known.open : known.enclosed).add(i);
-  return found;
-};
-
-/** What earlier floods found, per region: cells of open air, and cells of enclosed air. */
-const airOf = new WeakMap<WorldRegion, { open: Set<number>; enclosed: Set<number> }>();
-
-const flood = (
-  region: WorldRegion,
-  p: BlockPos,
-  version: string | undefined,
-  limit: number,
-  seen: Set<number>,
-  open: ReadonlySet<number>,
-): boolean => {
-  const { min, max } = region.box;
-  const queue: BlockPos[] = [p];
-  while (queue.length) {
-    const q = queue.pop()!;
-    for (const [dx, dy, dz] of [
-      [1, 0, 0],
-      [-1, 0, 0],
-      [0, 1, 0],
-      [0, -1, 0],
-      [0, 0, 1],
-      [0, 0, -1],
-    ] as const) {
-      const n = { x: q.x + dx, y: q.y + dy, z: q.z + dz };
-      if (n.x < min.x || n.y < min.y || n.z < min.z || n.x > max.x || n.y > max.y || n.z > max.z) return true;
-      const i = region.indexOf(n);
-      if (open.has(i)) return true;
-      if (seen.has(i)) continue;
-      seen.add(i);
-      const k = cellKind(region, n, version);
-      if (k === 'unknown') return true;
-      if (k !== 'open') continue;
-      if (seen.size > limit) return true;
-      queue.push(n);
-    }
-  }
-  return false;
 };
 
 /** Whether any write closes a cell a player's body passed through, or takes away a block stood on. */
@@ -262,9 +213,38 @@ export const closesWalk = (before: WorldRegion, cells: Cells, version: string | 
   return false;
 };
 
+/** Per walk: the stands under open sky a player starts from (not on a ladder), and what was walked from them. */
+const walkedOf = new WeakMap<WalkGraph, { sky: Stand[]; walked: Map<string, string[]> }>();
+
 /**
- * Where a player could walk from open sky before the step and cannot after it: the walk built again on the
- * copy, only when a write closes a cell a player used. Stands whose own cells (feet, head, floor) the step
+ * The places a player walks to from `outside` and back out again (by their keys), in the walk `before`; worked out
+ * once per set of stands left out of the sky (the same for most steps of one answer).
+ */
+const walkedFrom = (before: WalkGraph, stillSky: (s: Stand) => boolean): string[] => {
+  let known = walkedOf.get(before);
+  if (!known) {
+    const sky = before.allStands().filter((s) => s.sky && !s.climbing);
+    walkedOf.set(before, (known = { sky, walked: new Map() }));
+  }
+  const outside: Stand[] = [];
+  const roofed: string[] = [];
+  for (const s of known.sky)
+    if (stillSky(s)) outside.push(s);
+    else roofed.push(standKey(s));
+  const key = roofed.join(' ');
+  let was = known.walked.get(key);
+  if (!was) {
+    const out = before.reachBack(outside);
+    was = [...before.reachFrom(outside)].filter((k) => out.has(k));
+    known.walked.set(key, was);
+  }
+  return was;
+};
+
+/**
+ * Where a player could walk from open sky before the step and cannot after it: the walk of the copy (the walk
+ * before it with the step's cells changed, model/walk.ts `withWrites`), only when a write closes a cell a player
+ * used. `after` is `before.region` with `cells` written. Stands whose own cells (feet, head, floor) the step
  * writes are the step's to change. Undefined when every other stand is still reached.
  */
 export const reachLost = (
@@ -274,14 +254,15 @@ export const reachLost = (
   version: string | undefined,
 ): string | undefined => {
   if (!closesWalk(before.region, cells, version)) return undefined;
-  const nowGraph = new WalkGraph(after, version);
+  const nowGraph = before.withWrites(
+    after,
+    [...cells.values()].map((w) => w.pos),
+  );
   const now = nowGraph.reachFromSky();
   // a stand under open sky that the step roofs over was outside, not walked into; and a place counts only
   // when a player there also gets back out to the sky that stays: a roofless storey a player drops into from
   // the top of its walls was never walked into, and a roof over it takes no way in away
-  const outside = before.allStands().filter((s) => s.sky && !s.climbing && nowGraph.standOf(s)?.sky === true);
-  const out = before.reachBack(outside);
-  const was = [...before.reachFrom(outside)].filter((k) => out.has(k));
+  const was = walkedFrom(before, (s) => nowGraph.standOf(s)?.sky === true);
   for (const k of was) {
     if (now.has(k)) continue;
     const [x, y, z] = k.split(',').map(Number) as [number, number, number];
