@@ -8,53 +8,26 @@ import type { HintContext, Room } from '../context.js';
 import { type DoorPlan, doorAt, planDoor, wallCells } from './room-fixes.js';
 import type { BlockPos } from '../../vocabulary/blocks/box.js';
 import { type Side, SIDES, step } from '../geometry.js';
-import { type Stand, standKey } from '../model/walk.js';
+import { type DoorLeads, doorLeadsAt } from '../model/door-leads.js';
 import { cellKind } from '../model/cells.js';
 import type { NextStep } from '../../results/action-hints.js';
 import { describeRoom, RELEVANCE, runCommands } from '../steps.js';
 
 /**
- * Where a door leads: to walkable ground, to nowhere a player walks (a drop, a wall), into another room that
- * has no way in itself (ground once that room has one), or could not judge.
- */
-type DoorLeads = 'ground' | 'nowhere' | 'closed-room' | 'unknown';
-
-/**
- * A door leads from the room to walkable ground (the building model's walk): inside, a stand level with its
- * sill (not a bed or a chest in front of it); outside, a stand level with the sill or one block below it (a
- * jump in, the cells over the head open) that a player from open sky gets to and from which open sky is reached
- * again. Nothing stood on outside down to the bottom of what was read, or a walk that runs out of it: could
- * not judge. Without a model (no world read), there is nothing to judge against.
+ * Where a door of the plan leads (model/door-leads.ts), over its width: nowhere when one column leads
+ * nowhere; could not judge or a closed room when one does and none leads nowhere. Without a model (no world
+ * read), there is nothing to judge against.
  */
 const doorLeads = (ctx: HintContext, plan: DoorPlan): DoorLeads => {
-  const walk = ctx.model?.walk;
-  if (!walk) return 'ground';
+  const model = ctx.model;
+  if (!model) return 'ground';
   const along = plan.side === 'north' || plan.side === 'south' ? 'x' : 'z';
-  const level = (s: Stand | undefined, h: number): s is Stand =>
-    s !== undefined && !s.climbing && Math.abs(s.h - h) < 1e-6;
   let leads: DoorLeads = 'ground';
   for (let i = 0; i < plan.width; i++) {
     const sill = { ...plan.lower, [along]: plan.lower[along] + i };
-    if (!level(walk.standOf(step(sill, plan.side, -1)), sill.y)) return 'nowhere';
-    const at = step(sill, plan.side);
-    const below = walk.standOf({ ...at, y: at.y - 1 });
-    const outside = walk.standOf(at);
-    const stand = level(outside, sill.y)
-      ? outside
-      : level(below, sill.y - 1) && walk.spanFree(at.x, at.z, below.h, sill.y + 2) === true
-        ? below
-        : undefined;
-    if (!stand) {
-      // open down past what was read: where a player stepping out lands was not seen
-      if (walk.spanFree(at.x, at.z, walk.region.box.min.y, sill.y + 2) === false) return 'nowhere';
-      leads = 'unknown';
-      continue;
-    }
-    const key = standKey(stand);
-    if (walk.reachFromSky().has(key) && walk.reachSkyFrom().has(key)) continue;
-    if (walk.wayInto([stand]) === 'unknown') leads = 'unknown';
-    else if (ctx.model?.enclosed(at) === true) leads = 'closed-room';
-    else return 'nowhere';
+    const column = doorLeadsAt(model.walk, sill, plan.side, (p) => model.enclosed(p));
+    if (column === 'nowhere') return 'nowhere';
+    if (column !== 'ground') leads = column;
   }
   return leads;
 };

@@ -24,7 +24,9 @@ import { isLightSource } from '../block-data.js';
 import { isDoorName, isGlassName } from '../batch/blocks.js';
 import type { HintContext } from '../context.js';
 import { bodyShape } from '../model/block-shape.js';
-import { JUMP_UP, STEP_UP, WalkGraph } from '../model/walk.js';
+import { doorLeadsAt } from '../model/door-leads.js';
+import { type Side, SIDES } from '../geometry.js';
+import { WalkGraph } from '../model/walk.js';
 import { bare, boxOfCells, type Cells, cellKey, isPlainBlock, writesOf } from './cells.js';
 import {
   closesWalk,
@@ -120,28 +122,25 @@ const windowFault = (j: Judging, cells: Cells, after: WorldRegion): string | und
   return undefined;
 };
 
-/** A door leads from the room to ground a player stands on: stands level with its sill on both sides. */
+/** A door leads from the room to walkable ground (model/door-leads.ts), and opens by hand. */
 const doorFault = (j: Judging, cells: Cells): string | undefined => {
   for (const { pos, block } of cells.values()) {
     if (!isDoorName(block.name) || block.properties['half'] === 'upper') continue;
     // an iron door takes redstone: no way in for a player's hand (BlockSetType.IRON)
     if (!bodyShape(block).opensByHand) return 'the door would not open by hand';
-    const g = j.walk;
-    // a stand the sill is walked or jumped up to from, and back; or open down past what was read (could
-    // not judge: kept)
-    const level = (x: number, z: number): boolean =>
-      g.standsIn(x, z).some((s) => s.h >= pos.y - JUMP_UP && s.h <= pos.y + STEP_UP) ||
-      g.openDown(x, z, pos.y + 2);
-    // through the door is along its facing (DoorBlock: a player walks through it front to back)
+    // it leads from a room to walkable ground one way through (DoorBlock: a player walks through it front to
+    // back, along its facing), as the door rule asks before it suggests one (model/door-leads.ts); a door it
+    // could not judge, or into a closed room, is kept
     const facing = block.properties['facing'];
-    const alongX = level(pos.x - 1, pos.z) && level(pos.x + 1, pos.z);
-    const alongZ = level(pos.x, pos.z - 1) && level(pos.x, pos.z + 1);
-    const through =
+    const ways: Side[] =
       facing === 'east' || facing === 'west'
-        ? alongX
+        ? ['east', 'west']
         : facing === 'north' || facing === 'south'
-          ? alongZ
-          : alongX || alongZ;
+          ? ['north', 'south']
+          : [...SIDES];
+    const model = j.ctx.model;
+    const enclosed = model && model.walk === j.walk ? (p: BlockPos) => model.enclosed(p) : undefined;
+    const through = ways.some((side) => doorLeadsAt(j.walk, pos, side, enclosed) !== 'nowhere');
     if (!through) return 'the door would not lead to ground a player stands on';
   }
   return undefined;
