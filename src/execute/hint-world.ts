@@ -1,6 +1,6 @@
 /**
  * The world the hints read after a batch: one box around what the batch sent, grown to take in the rest of
- * the building it belongs to and the rooms the writes touched (hints/model/world-region.ts, room-reach.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
+ * the building it belongs to and the rooms the writes touched (hints/model/hint-region.ts), made readable through the channel (the mod bridge fetches it from the game first), or why there is none.
  */
 import { channelBlockSource, noBlockReads, prepareReads } from '../connection/block-reads.js';
 import type { CommandChannel } from '../connection/channel.js';

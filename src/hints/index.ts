@@ -2,8 +2,9 @@
 export { analyzeBuild } from './batch/analyze.js';
 export type { BatchShape, BuildContext, HintEntry, Room, VerificationStatus } from './context.js';
 export { type PostExecuteInput, postExecuteHints, writtenBoxes } from './post-execute.js';
-export { growToBuilding, MAX_REGION_BLOCKS, regionAround, WorldRegion } from './model/world-region.js';
-export { growToRooms, hintRegion } from './model/room-reach.js';
+export { MAX_REGION_BLOCKS, WorldRegion } from './model/world-region.js';
+export { growToBuilding, hintRegion, regionAround } from './model/hint-region.js';
+export { growToRooms } from './model/room-reach.js';
 export { batchKeepsRooms, isPlainForRooms, type WrittenCells } from './batch/room-neutral.js';
 export { enclosedRoomsNear, shellOf } from './model/spaces.js';
 export { type HintContext, type HintRule, RULES, type RuleOutput } from './rules.js';

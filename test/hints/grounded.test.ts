@@ -5,7 +5,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { MAX_REGION_BLOCKS, regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { MAX_REGION_BLOCKS, WorldRegion } from '../../src/hints/model/world-region.js';
+import { regionAround } from '../../src/hints/model/hint-region.js';
 import { spacesIn } from '../../src/hints/model/spaces.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
 import type { BatchResult } from '../../src/results/schema.js';

@@ -6,7 +6,8 @@
  */
 import { expect, test } from 'vitest';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { WorldRegion } from '../../src/hints/model/world-region.js';
+import { regionAround } from '../../src/hints/model/hint-region.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';
 import { batch, ok } from './helpers.js';
 import { SmallWorld } from './small-world.js';

@@ -1,7 +1,8 @@
 /** Small worlds for grounded hint tests: a map of positions holding what earlier batches left. */
 import type { HintEntry } from '../../src/hints/context.js';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { growToBuilding, regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { WorldRegion } from '../../src/hints/model/world-region.js';
+import { growToBuilding, regionAround } from '../../src/hints/model/hint-region.js';
 import { growToRooms } from '../../src/hints/model/room-reach.js';
 import type { NextStep } from '../../src/results/action-hints.js';
 import { MapBlockSource } from '../../src/vocabulary/blocks/block-state.js';

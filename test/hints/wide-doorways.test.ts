@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { writtenBoxes } from '../../src/hints/post-execute.js';
-import { regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { WorldRegion } from '../../src/hints/model/world-region.js';
+import { regionAround } from '../../src/hints/model/hint-region.js';
 import { spacesIn } from '../../src/hints/model/spaces.js';
 import { batch, ok } from './helpers.js';
 import { actions, commandsOf, GROUND, hintsAfter, of, SmallWorld } from './small-world.js';

@@ -4,7 +4,8 @@
  */
 import { describe, expect, test } from 'vitest';
 import { postExecuteHints, writtenBoxes } from '../../src/hints/post-execute.js';
-import { regionAround, WorldRegion } from '../../src/hints/model/world-region.js';
+import { WorldRegion } from '../../src/hints/model/world-region.js';
+import { regionAround } from '../../src/hints/model/hint-region.js';
 import { renderBatchText } from '../../src/results/text.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import type { BlockPos } from '../../src/vocabulary/blocks/box.js';

@@ -1,5 +1,5 @@
 /**
- * The read grown where a room the writes touched runs out of it. growToBuilding (world-region.ts) follows
+ * The read grown where a room the writes touched runs out of it. growToBuilding (hint-region.ts) follows
  * the blocks of the building beyond the writes; a room can run on past them through its own air (glowstone
  * set into a tower's ceiling: the tower's floor lies further down than the margin; a window in a house's
  * wall: the storey above is wider than the margin). Here the air next to the writes is flooded (spaces.ts)
@@ -11,13 +11,7 @@ import type { Box } from '../../vocabulary/blocks/box.js';
 import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
 import { boundingBox, intersection, size, volume } from '../geometry.js';
 import { floodSpaces, shellOf, type Space } from './spaces.js';
-import {
-  growToBuilding,
-  MAX_GROWTH,
-  MAX_REGION_BLOCKS,
-  type WorldHeight,
-  WorldRegion,
-} from './world-region.js';
+import { MAX_GROWTH, MAX_REGION_BLOCKS, type WorldHeight, WorldRegion } from './world-region.js';
 
 /** How far one round grows the box past a face a room runs out of. */
 const STEP = 8;
@@ -112,16 +106,3 @@ export const growToRooms = (
   }
   return current;
 };
-
-/**
- * The box the hints read for a batch's writes, grown from `box` (regionAround): to the rest of the building
- * the writes belong to and down to its ground (growToBuilding), then where a room they touched runs on out
- * of it (growToRooms). The execute path and the ground truth read the same box through this one function.
- */
-export const hintRegion = (
-  box: Box,
-  writes: readonly Box[],
-  source: BlockSource,
-  version?: string,
-  height?: WorldHeight,
-): Box => growToRooms(growToBuilding(box, writes, source, height), writes, source, version, height);

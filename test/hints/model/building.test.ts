@@ -5,7 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { BuildingModel, touchedBy } from '../../../src/hints/model/building.js';
 import { floodSpaces } from '../../../src/hints/model/spaces.js';
-import { regionAround, WorldRegion } from '../../../src/hints/model/world-region.js';
+import { WorldRegion } from '../../../src/hints/model/world-region.js';
+import { regionAround } from '../../../src/hints/model/hint-region.js';
 import { postExecuteHints, writtenBoxes } from '../../../src/hints/post-execute.js';
 import { batch, ok } from '../helpers.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';

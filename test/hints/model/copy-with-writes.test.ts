@@ -13,7 +13,8 @@ import type { BlockState } from '../../../src/vocabulary/blocks/block-state.js';
 import { type Stand, standKey, WalkGraph } from '../../../src/hints/model/walk.js';
 import { cellKind } from '../../../src/hints/model/cells.js';
 import { enclosedRoomsNear, isPassage, reachesOut, type Space } from '../../../src/hints/model/spaces.js';
-import { RegionWithWrites, regionAround, WorldRegion } from '../../../src/hints/model/world-region.js';
+import { RegionWithWrites, WorldRegion } from '../../../src/hints/model/world-region.js';
+import { regionAround } from '../../../src/hints/model/hint-region.js';
 import { generate } from '../../ground-truth/generator.js';
 import { Rng } from '../../ground-truth/prng.js';
 

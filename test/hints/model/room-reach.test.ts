@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { growToRooms } from '../../../src/hints/model/room-reach.js';
-import { growToBuilding, regionAround } from '../../../src/hints/model/world-region.js';
+import { growToBuilding, regionAround } from '../../../src/hints/model/hint-region.js';
 import type { Box } from '../../../src/vocabulary/blocks/box.js';
 import { hintsAfter, SmallWorld } from '../small-world.js';
 

@@ -3,7 +3,7 @@
  * named as a room of its own.
  */
 import { describe, expect, test } from 'vitest';
-import { growToBuilding, regionAround } from '../../../src/hints/model/world-region.js';
+import { growToBuilding, regionAround } from '../../../src/hints/model/hint-region.js';
 import { growToRooms } from '../../../src/hints/model/room-reach.js';
 import { hintsAfter, SmallWorld } from '../small-world.js';
 
