@@ -65,6 +65,7 @@ const OTHER_SETTINGS: SoakHeap[] = [
   '--heap-growing-percent=10 --semi-space-growth-factor=1',
   '--heap-growing-percent=10 young-generation-cap',
   '--heap-growing-percent=30',
+  '--heap-growing-percent=30 young-generation-cap',
 ];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */

@@ -2,10 +2,11 @@
  * How `mcbridge serve` keeps its heap small without paying for it in speed: it runs all day beside a chat
  * client, often several MCP servers at once, and V8's defaults are tuned for throughput, not for that.
  *
- * - The old generation grows by 30 % past what survived the last full collection, not by V8's dynamic factor
+ * - The old generation grows by 15 % past what survived the last full collection, not by V8's dynamic factor
  *   (up to 4 × on a machine with memory to spare). Without it, serve's RSS rose in a saw-tooth to twice its
- *   resting size during a long conversation (the soak in bench/soak.ts); at 10 % a full collection came with
- *   almost every call of 1,000 commands.
+ *   resting size during a long conversation (the soak in bench/soak.ts). At 30 % it crept past 200 MB over
+ *   60 calls of 1,000 commands (201–207 MB in three soaks), where 10–15 % stayed at 187–192 MB at the same
+ *   rate; before the young generation was capped, 10 % brought a full collection with almost every such call.
  * - The young generation may grow while calls come, to 16 MiB (both semi-spaces) and no further, and is given
  *   back after some seconds without work. V8's defaults let it reach 2 × 16 MB on Node 20 and 2 × 64 MB on
  *   Node 24, and keep it; held at its starting 2 × 1 MB, what a call keeps until its answer was copied out of
@@ -26,7 +27,7 @@ import { setFlagsFromString, getHeapSpaceStatistics } from 'node:v8';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 
-export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=30', 'young-generation-cap'] as const;
+export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=15', 'young-generation-cap'] as const;
 
 /** the most the young generation (both semi-spaces) may grow to while calls come, in MiB */
 export const YOUNG_GENERATION_CAP_MB = 16;
