@@ -38,7 +38,8 @@ function lightArrays(): { columns: number; arrays: number } {
 
 test('the loaded columns hold no light arrays, and the bot parses its chunks without them', async () => {
   // the bot has spawned; its first column may still be on the way
-  if (lightArrays().columns === 0) await new Promise((resolve) => channel.bot.once('chunkColumnLoad', resolve));
+  if (lightArrays().columns === 0)
+    await new Promise((resolve) => channel.bot.once('chunkColumnLoad', resolve));
   const deserializer = (channel.bot._client as unknown as { deserializer: object }).deserializer;
   expect(Object.hasOwn(deserializer, 'parsePacketBuffer')).toBe(true);
   const { columns, arrays } = lightArrays();
