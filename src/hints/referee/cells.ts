@@ -6,7 +6,7 @@
 import { regionsOfWrite } from '../../commands/block-box.js';
 import type { BlockSpec, BlockWrite } from '../../commands/block-write.js';
 import { parseCommand } from '../../commands/parse.js';
-import type { BlockPos, Box } from '../../vocabulary/blocks/box.js';
+import { type BlockPos, type Box, onShell } from '../../vocabulary/blocks/box.js';
 import { AIR, type BlockState, isAir, namespaced } from '../../vocabulary/blocks/block-state.js';
 import { collisionBoxes, isFullBlockShape } from '../../vocabulary/block-behaviour/index.js';
 import { isLightSource } from '../block-data.js';
@@ -133,15 +133,7 @@ const addCells = (w: BlockWrite, cells: Cells, region: WorldRegion): boolean => 
   const box = regions[0]!.box;
   forCells(box, (pos) => {
     if (w.kind === 'fill' && (w.mode === 'hollow' || w.mode === 'outline')) {
-      const { x, y, z } = pos;
-      const shell =
-        x === box.min.x ||
-        x === box.max.x ||
-        y === box.min.y ||
-        y === box.max.y ||
-        z === box.min.z ||
-        z === box.max.z;
-      if (!shell) {
+      if (!onShell(box, pos)) {
         if (w.mode === 'hollow') cells.set(cellKey(pos), { pos, block: AIR });
         return;
       }
