@@ -1,8 +1,9 @@
 /**
  * What `serve` warms while it connects (src/execute/warm-up.ts): the execute path rehearsed offline — at
  * once when the version is known up front, else as soon as a connection says it — then each new bot
- * connection's round trips, which hold its queue and then stop a rehearsal still under way: warming never
- * delays the first answer beyond connecting. Failures and timings go to the log (stderr), never to a tool's
+ * connection's round trips and its wait for the chunks of its view, which hold its queue and stop a
+ * rehearsal still under way: warming delays the first answer only by connecting and receiving the view
+ * (warmConnection's bounds). Failures and timings go to the log (stderr), never to a tool's
  * answer. The promise it returns settles once all of it is over, warmed or given up: serve's start is over.
  */
 import type { ConnectionSession } from '../connection/session.js';

@@ -80,6 +80,12 @@ export interface CommandChannel {
       max: { x: number; y: number; z: number };
     }>,
   ): Promise<void>;
+  /**
+   * Resolves once the player holds every chunk of its view that the server is still sending (after a join),
+   * the server has sent none for `quietMs`, or `maxMs` has passed; absent where the player's chunks are not
+   * ours to wait for (the bridge: they are the player's own game's).
+   */
+  awaitView?(bounds: { quietMs: number; maxMs: number }): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -12,6 +12,7 @@
  */
 import type { Bot } from 'mineflayer';
 import type { Box } from '../vocabulary/blocks/box.js';
+import { forEachChunkInView, playerViewDistance } from '../vocabulary/chunk-view.js';
 
 export const CHUNK_WAIT_QUIET_MS = 2_000;
 export const CHUNK_WAIT_MAX_MS = 10_000;
@@ -36,6 +37,22 @@ export function columnsToWaitFor(bot: Bot, boxes: readonly Box[]): Set<string> {
       }
     }
   }
+  return wanted;
+}
+
+/**
+ * `${chunkX},${chunkZ}` of every column of the bot's view that is not loaded: the chunks a vanilla server
+ * sends a player standing where the bot stands (src/vocabulary/chunk-view.ts). Right after a join they are
+ * the chunks still streaming in.
+ */
+export function viewColumnsToWaitFor(bot: Bot): Set<string> {
+  const wanted = new Set<string>();
+  const at = bot.entity?.position;
+  if (!at) return wanted;
+  const center = { x: Math.floor(at.x / 16), z: Math.floor(at.z / 16) };
+  forEachChunkInView(center, effectiveViewDistance(bot), (x, z) => {
+    if (!columnLoaded(bot, x, z)) wanted.add(`${x},${z}`);
+  });
   return wanted;
 }
 
@@ -68,12 +85,12 @@ export function waitForColumns(
   });
 }
 
-/** The smaller of the server's view distance (from its login packet) and the bot's own setting. */
+/** The bot's own setting, within the server's view distance (from its login packet), as vanilla's ChunkMap gives it. */
 function effectiveViewDistance(bot: Bot): number {
   const server = (bot.game as { serverViewDistance?: number } | undefined)?.serverViewDistance;
   const own = bot.settings?.viewDistance;
   const client = typeof own === 'number' ? own : (CLIENT_VIEW_DISTANCE[own ?? 'far'] ?? 12);
-  return Math.min(server && server > 0 ? server : client, client);
+  return playerViewDistance(client, server && server > 0 ? server : client);
 }
 
 /** mineflayer's named view distances (lib/plugins/settings.js) */

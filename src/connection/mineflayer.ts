@@ -25,7 +25,7 @@ import { leanBlockChanges } from './lean-block-changes.js';
 import { trimChatHistoryCheaply } from './chat-history.js';
 import type { Socket } from 'node:net';
 import type { Box } from '../vocabulary/blocks/box.js';
-import { columnsToWaitFor, waitForColumns } from './chunk-arrival.js';
+import { columnsToWaitFor, viewColumnsToWaitFor, waitForColumns } from './chunk-arrival.js';
 import { botSpeaks } from './server-version.js';
 import { overlayFor, overlayParseFailureNote } from './protocol-overlay.js';
 import { detectVersion, joined } from './bot-join.js';
@@ -202,6 +202,10 @@ export class MineflayerChannel implements CommandChannel {
   /** Blocks are local to the bot; a box whose chunks the server is still sending is waited for. */
   async prepareRead(boxes: readonly Box[]): Promise<void> {
     await waitForColumns(this.bot, columnsToWaitFor(this.bot, boxes));
+  }
+
+  awaitView(bounds: { quietMs: number; maxMs: number }): Promise<void> {
+    return waitForColumns(this.bot, viewColumnsToWaitFor(this.bot), bounds);
   }
 
   readBlock(pos: { x: number; y: number; z: number }): BlockStateView | 'unloaded' {

@@ -7,8 +7,9 @@
  *   offline (rehearsal.ts). Nothing is sent anywhere; it has its own session, queue and undo history; it
  *   stops when the connection is warm, finished or not.
  * - `warmConnection`, once connected: harmless round trips (`tellraw @s`, seen only by the bot) through
- *   mineflayer's chat parsing and the packet codecs, and one block read — never on the bridge (they would
- *   reach a person's chat) and never under a packet limit.
+ *   mineflayer's chat parsing and the packet codecs — never on the bridge (they would reach a person's chat)
+ *   and never under a packet limit — then, until the bot holds the chunks of its view the server is still
+ *   streaming (at most VIEW_WAIT.maxMs), nothing, and one block read.
  * Errors are the caller's to log (stderr); nothing here writes to stdout.
  */
 import type { BatchItem } from '../batch/plan.js';
@@ -99,11 +100,26 @@ const warmReplies = (): string[] =>
   );
 
 /**
- * Holds the connection's queue while the round trips run; then stops `rehearsal` (the offline part, under
- * way since the process started) if it has not finished: warming never delays the first answer beyond
- * connecting, and a call never shares the CPU with a rehearsal.
+ * How long the warm-up waits for the chunks of the bot's view: a join's stream takes a second or two (the
+ * embedded world's view, at the pace mineflayer acknowledges), a server that stops sending is given up on
+ * after a quiet second, and no server holds the first call back more than five.
  */
-export async function warmConnection(session: ConnectionSession, rehearsal?: Rehearsal): Promise<void> {
+export const VIEW_WAIT = { quietMs: 1_000, maxMs: 5_000 };
+
+/**
+ * Holds the connection's queue while the round trips run; then stops `rehearsal` (the offline part, under
+ * way since the process started) if it has not finished, so that a call never shares the CPU with a
+ * rehearsal; then waits, within VIEW_WAIT, until the bot holds the chunks of its view. Right after a join
+ * the server streams them, and the bot decompresses and reads each one: a first call made meanwhile shares
+ * both processes' CPU with that stream (with the embedded world, its rounds of 1,000 setblocks ran during
+ * the whole stream), and the blocks it reads may not have arrived. So the first answer may wait for the
+ * view, a second or two after connecting, and no longer than VIEW_WAIT.maxMs.
+ */
+export async function warmConnection(
+  session: ConnectionSession,
+  rehearsal?: Rehearsal,
+  viewWait = VIEW_WAIT,
+): Promise<void> {
   const { channel } = session;
   if (channel.backend === 'bridge') return;
   await session.exclusive(async () => {
@@ -116,6 +132,7 @@ export async function warmConnection(session: ConnectionSession, rehearsal?: Reh
     // the round trips above mostly wait for the server: a rehearsal still under way used that time
     rehearsal?.stop();
     await rehearsal?.done.catch(() => undefined);
+    await channel.awaitView?.(viewWait);
     const source = channelBlockSource(channel);
     const p = channel.executorPosition();
     if (!source || !p) return;

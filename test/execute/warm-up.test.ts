@@ -5,7 +5,10 @@
  * Real worlds, real bots, the real MCP client.
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { viewColumnsToWaitFor } from '../../src/connection/chunk-arrival.js';
+import type { MineflayerChannel } from '../../src/connection/mineflayer.js';
 import { rehearsalLines, warmConnection } from '../../src/execute/warm-up.js';
+import { forEachChunkInView } from '../../src/vocabulary/chunk-view.js';
 import { ExecuteCommandsOutput, warmUpExecuteCommands } from '../../src/mcp/tools/execute-commands.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { startWorld, type WorldHandle } from '../../src/world/index.js';
@@ -16,7 +19,7 @@ let world: WorldHandle;
 let c: TestCompanion;
 let watcher: TestBot;
 beforeAll(async () => {
-  world = await startWorld({ ops: ['Warmer', 'Watcher'] });
+  world = await startWorld({ ops: ['Warmer', 'Watcher', 'ViewWarmer', 'ViewReader'] });
   c = await startCompanion({ existingWorld: world, username: 'Warmer' });
   watcher = await joinBot(world.host, world.port, 'Watcher');
   // connect (and probe) before anything is counted (a gamerule query is no admin copy, as in vanilla)
@@ -92,7 +95,7 @@ test('under a packet limit (a Paper-like server) the warm-up makes no round trip
   }
 }, 180_000);
 
-test('a rehearsal still under way when the round trips are done is stopped, so that warming never delays the first answer beyond connecting', async () => {
+test('a rehearsal still under way when the round trips are done is stopped, so that it never delays the first answer', async () => {
   const session = await c.target.get();
   // a rehearsal that would never finish on its own
   let stopped = false;
@@ -135,5 +138,43 @@ test('the rehearsal runs its rounds one after another, and a stop between rounds
     expect(answers).toHaveBeenCalledTimes(1);
   } finally {
     answers.mockRestore();
+  }
+}, 180_000);
+
+test('the columns a bot waits for are the ones the world sends it: once the world says its view is delivered, every column of the view is loaded and none is named as still to come', async () => {
+  const reader = await joinBot(world.host, world.port, 'ViewReader');
+  try {
+    await world.viewDelivered('ViewReader');
+    const { bot } = reader;
+    expect(viewColumnsToWaitFor(bot).size).toBe(0);
+    const at = bot.entity.position;
+    const view: string[] = [];
+    // the world's view distance (its login packet) is below mineflayer's own 12
+    const distance = (bot.game as { serverViewDistance?: number }).serverViewDistance!;
+    forEachChunkInView({ x: Math.floor(at.x / 16), z: Math.floor(at.z / 16) }, distance, (x, z) =>
+      view.push(`${x},${z}`),
+    );
+    const loaded = (bot.world as unknown as { getColumns(): Array<{ chunkX: string; chunkZ: string }> })
+      .getColumns()
+      .map((c) => `${c.chunkX},${c.chunkZ}`);
+    expect(loaded.sort()).toEqual(view.sort());
+  } finally {
+    await reader.quit();
+  }
+}, 180_000);
+
+test("the connection's warm-up holds the first call until the bot holds every chunk of its view: it does not share the CPU with the join's chunk stream", async () => {
+  const late = await startCompanion({ existingWorld: world, username: 'ViewWarmer' });
+  try {
+    const session = await late.target.get();
+    const bot = (session.channel as MineflayerChannel).bot;
+    // bounds that no busy machine reaches: what is tested is that the warm-up waits for the view
+    await warmConnection(session, undefined, { quietMs: 30_000, maxMs: 120_000 });
+    expect(viewColumnsToWaitFor(bot).size).toBe(0);
+    expect((bot.world as unknown as { getColumns(): unknown[] }).getColumns().length).toBeGreaterThanOrEqual(
+      25,
+    );
+  } finally {
+    await late.close();
   }
 }, 180_000);

@@ -14,6 +14,7 @@
  * counts, whoever made it: a teleport calls `move` at once, and every tick looks at each player again.
  */
 import { createRequire } from 'node:module';
+import { playerViewDistance } from '../../vocabulary/chunk-view.js';
 import { ChunkMemory, type Column, type ColumnTable } from './chunk-memory.js';
 import {
   type ChunkPos,
@@ -33,7 +34,6 @@ const nbt = require('prismarine-nbt') as {
 
 /** what flying-squid sends for heightmaps (the client recomputes them) */
 const HEIGHTMAPS = nbt.comp({ MOTION_BLOCKING: nbt.longArray(new Array(36).fill([0, 0])) });
-const MIN_VIEW_DISTANCE = 2;
 
 /** the chunk-sending parts of a flying-squid player, replaced here */
 interface StreamingPlayer {
@@ -166,7 +166,7 @@ export class ChunkMap {
 
   private playerViewDistance(player: FlyingSquidPlayer): number {
     const requested = (player as unknown as StreamingPlayer).view ?? this.serverViewDistance;
-    return Math.min(this.serverViewDistance, Math.max(MIN_VIEW_DISTANCE, requested));
+    return playerViewDistance(requested, this.serverViewDistance);
   }
 
   private memory(world: FlyingSquidWorld): ChunkMemory {

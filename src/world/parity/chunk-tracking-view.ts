@@ -6,25 +6,9 @@
  * of level 31 on every chunk within the server's view distance, Chebyshev; ticket levels grow by one per
  * chunk and a chunk is FULL, so `ServerLevel.hasChunkAt` holds, up to level 33: two chunks further).
  */
+import { type ChunkPos, forEachChunkInView, isWithinDistance } from '../../vocabulary/chunk-view.js';
 
-export interface ChunkPos {
-  x: number;
-  z: number;
-}
-
-/** ChunkTrackingView.isWithinDistance: `includeOuter` counts the ring around the view distance */
-export function isWithinDistance(
-  center: ChunkPos,
-  viewDistance: number,
-  x: number,
-  z: number,
-  includeOuter: boolean,
-): boolean {
-  const ring = includeOuter ? 2 : 1;
-  const dx = Math.max(0, Math.abs(x - center.x) - ring);
-  const dz = Math.max(0, Math.abs(z - center.z) - ring);
-  return dx * dx + dz * dz < viewDistance * viewDistance;
-}
+export type { ChunkPos };
 
 /** ChunkTrackingView.Positioned: the chunks one player is sent */
 export class ChunkTrackingView {
@@ -49,9 +33,7 @@ export class ChunkTrackingView {
   }
 
   forEach(visit: (x: number, z: number) => void): void {
-    const b = this.bounds();
-    for (let x = b.minX; x <= b.maxX; x++)
-      for (let z = b.minZ; z <= b.maxZ; z++) if (this.contains(x, z)) visit(x, z);
+    forEachChunkInView(this.center, this.viewDistance, visit);
   }
 
   equals(other: ChunkTrackingView | undefined): boolean {
