@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient, type BareWorld } from './bare-client.js';
 import { target } from './targets.js';
+import { median } from './stats.js';
 
 type Record = (name: string, value: string) => void;
 
@@ -24,8 +25,6 @@ const ROUNDS = 3;
 const WARM_CALL = 50;
 const SMALL = 10;
 const BIG = 1000;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * `n` setblocks over a 10 × 10 × 10 box beside the player, relative to it (`~`), so that serve's bot and the

@@ -25,6 +25,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient } from './bare-client.js';
 import { target } from './targets.js';
+import { median } from './stats.js';
 
 type Origin = { x: number; y: number; z: number };
 type Record = (name: string, value: string) => void;
@@ -62,7 +63,6 @@ const HOST_WARM_SMALL_CALLS = 200;
  */
 const SERVE_AREA_SOUTH = 10;
 const BARE_AREA_SOUTH = 30;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 /** CLOCK_MONOTONIC in µs: the clock of V8's CPU profiles, so that windows can be cut out of them */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
 

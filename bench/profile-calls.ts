@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CallWindow } from './first-call.js';
+import { median } from './stats.js';
 
 interface ProfileNode {
   id: number;
@@ -36,8 +37,6 @@ const PHASES = [
   'renderBatchText',
   'compactBatch',
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** the package (or mcbridge folder, or V8 pseudo-frame) a frame belongs to */
 function bucketOf(node: ProfileNode): string {

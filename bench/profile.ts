@@ -16,6 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import type { CallToolResult } from '@modelcontextprotocol/client';
 import { machineLine, PERFORMANCE_DOC, replaceBetweenMarkers } from './doc-tables.js';
+import { median } from './stats.js';
 
 const WARM_CALLS = 3;
 const SMALL_CALLS = 200;
@@ -43,7 +44,6 @@ interface Window {
 }
 
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** utime + stime of a process over all its threads, from /proc (ticks of 10 ms) */
 function cpuMs(pid: number): number {

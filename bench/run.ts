@@ -32,13 +32,16 @@ import { type Target, target, targetRows } from './targets.js';
 import { measureServeSoaks, SOAK } from './soak.js';
 import { measureStructureUpgrade } from './structure-upgrade.js';
 import { cpuMs, measureWorldFootprint } from './world.js';
+import { median } from './stats.js';
 
 const rssOf = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
 };
 const mb = (n: number) => `${n.toFixed(0)} MB`;
+/** the p-th percentile (nearest rank); the 50th is the median (bench/stats.ts) */
 const pct = (values: number[], p: number) => {
+  if (p === 50) return median(values);
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };

@@ -9,13 +9,13 @@ import { readFileSync } from 'node:fs';
 import mineflayer, { type Bot } from 'mineflayer';
 import type { startWorld as StartWorld, WorldHandle, WorldMemory } from '../src/world/index.js';
 import { mixedCommands } from './commands.js';
+import { median } from './stats.js';
 
 type Record = (name: string, value: string) => void;
 
 const RUNS = 3;
 const COMMANDS = 2000;
 const MB = 2 ** 20;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const rssMb = (pid: number) => {
