@@ -64,8 +64,8 @@ const OTHER_SETTINGS: SoakHeap[] = [
   'v8-default',
   '--heap-growing-percent=10 --semi-space-growth-factor=1',
   '--heap-growing-percent=10 young-generation-cap',
-  '--heap-growing-percent=30',
   '--heap-growing-percent=30 young-generation-cap',
+  '--heap-growing-percent=15 young-generation-cap=16',
 ];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */

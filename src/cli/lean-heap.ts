@@ -7,10 +7,12 @@
  *   resting size during a long conversation (the soak in bench/soak.ts). At 30 % it crept past 200 MB over
  *   60 calls of 1,000 commands (201–207 MB in three soaks), where 10–15 % stayed at 187–192 MB at the same
  *   rate; before the young generation was capped, 10 % brought a full collection with almost every such call.
- * - The young generation may grow while calls come, to 16 MiB (both semi-spaces) and no further, and is given
+ * - The young generation may grow while calls come, to 8 MiB (both semi-spaces) and no further, and is given
  *   back after some seconds without work. V8's defaults let it reach 2 × 16 MB on Node 20 and 2 × 64 MB on
  *   Node 24, and keep it; held at its starting 2 × 1 MB, what a call keeps until its answer was copied out of
- *   the small semi-space again and again, and the collector took half of serve's CPU.
+ *   the small semi-space again and again, and the collector took half of serve's CPU. At 16 MiB serve's RSS
+ *   peaked at 188–205 MB over nine soaks; at 8 MiB at 177–184 MB, for the same CPU per warm call (86 against
+ *   89 ms per 1,000 setblocks, medians of 60 calls in six processes a side, alternating).
  * - While serve starts (loading its modules, rehearsing the execute path, connecting) the young generation
  *   stays at its start, until serve says its start is over (`startupOver`), which collects the start's garbage
  *   in one full collection. Starting runs in long tasks, which the steering between tasks cannot hold: on Node
@@ -30,7 +32,7 @@ import { runInNewContext } from 'node:vm';
 export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=15', 'young-generation-cap'] as const;
 
 /** the most the young generation (both semi-spaces) may grow to while calls come, in MiB */
-export const YOUNG_GENERATION_CAP_MB = 16;
+export const YOUNG_GENERATION_CAP_MB = 8;
 
 /**
  * Applies the lean-heap settings unless `MCBRIDGE_HEAP=v8-default`; returns the settings applied. For the
