@@ -38,7 +38,7 @@ export interface CapturedCommand {
 export interface CaptureOptions {
   /** how long the server may work on one command before it is timed_out (default 5000 ms) */
   commandTimeoutMs?: number;
-  /** commands sent ahead of the one the server is working on (default 256) */
+  /** commands sent ahead of the one the server is working on (default MAX_IN_FLIGHT, capture/fenced.ts) */
   maxInFlight?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;

@@ -20,13 +20,23 @@ const PROCESS_TAG = randomBytes(3).toString('hex');
 let batches = 0;
 const nextBatchId = (): string => `${PROCESS_TAG}${(++batches).toString(36)}`;
 
+/**
+ * Commands sent ahead of the one the server is working on. More in flight keep the server and serve busy at
+ * once: serve spends its CPU on the replies that came while the server works on what it was sent, and sends
+ * the rest in fewer, larger bursts. Against 256, a warm call of the bench's 1,000 mixed commands on the
+ * embedded world took 4–8 % less wall time and serve CPU (three sets of four to six fresh processes a side,
+ * alternating). The cost is in a stall: what is in flight when the server stops answering ends timed out
+ * (it may yet run), where what was never sent ends unknown and not applied.
+ */
+export const MAX_IN_FLIGHT = 512;
+
 export async function captureFenced(
   channel: CommandChannel,
   commands: readonly string[],
   options: CaptureOptions = {},
 ): Promise<CapturedCommand[]> {
   const timeoutMs = options.commandTimeoutMs ?? 5000;
-  const maxInFlight = options.maxInFlight ?? 256;
+  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
   const batch = nextBatchId();
   // the batch's fence with a marker where the command's index goes: one string join per fence afterwards
   // (the id is letters, digits and a colon, which JSON writes as they are)
@@ -103,7 +113,13 @@ export async function captureFenced(
     if (!isCommandLine(message)) return;
     const id = fenceId(message);
     if (id !== undefined) {
-      if (!id.startsWith(idHead)) return; // a fence of an earlier batch that gave up on it
+      if (!id.startsWith(idHead)) {
+        // a fence of an earlier batch that gave up on it (a stall): the server runs what it was sent in
+        // order, so the lines before it are that batch's commands', and an earlier batch's last command is
+        // always followed by its fence. None of them is ours
+        pending.length = 0;
+        return;
+      }
       const i = Number(id.slice(idHead.length));
       if (i >= head && i < next) {
         closeUpTo(i);

@@ -15,6 +15,7 @@ import { executeBatch } from '../../src/execute/execute-batch.js';
 import type { BatchResult } from '../../src/results/schema.js';
 import { isBatchCommand } from '../helpers/batch-commands.js';
 import { type Fault, type ProtocolServer, startProtocolServer } from '../servers/protocol-server.js';
+import { until } from '../helpers/wait.js';
 
 const TIMEOUT_MS = 400;
 
@@ -135,6 +136,23 @@ test.each([0, 1, 2, 4])(
     expect(batch).toMatchObject({ appliedCount: k });
   },
 );
+
+test("a stalled batch's commands, run once the server goes on, answer no command of the next batch: their lines end at that batch's fence", async () => {
+  const { server, session } = await serverWith(atSetblock(2, { kind: 'stall' }));
+  const stalled = await run(session, setblocks(5));
+  expect(statuses(stalled)).toEqual(['applied', 'applied', 'timed_out', 'timed_out', 'timed_out']);
+  // the next batch goes out while the server still holds the stalled one's last three and their fence, and
+  // the server answers them before it
+  const sent = server.commands.length;
+  const next = run(session, ['setblock 9 64 0 minecraft:stone']);
+  await until('the next batch reached the server', () =>
+    server.commands.slice(sent).some((c) => c.startsWith('setblock 9 64 0')),
+  );
+  server.resume();
+  const batch = await next;
+  expect(statuses(batch)).toEqual(['applied']);
+  expect(batch.results[0]!.chatMessages).toEqual(['Changed the block at 9, 64, 0']);
+});
 
 test('every command of the group answered, then the server stalls on the fence: all applied', async () => {
   const { session } = await serverWith((command) =>

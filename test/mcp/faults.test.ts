@@ -1,5 +1,6 @@
 /** What execute_commands reports when the server stalls, dies, refuses us, or is not vanilla-like. */
 import { describe, expect, test } from 'vitest';
+import { MAX_IN_FLIGHT } from '../../src/capture/fenced.js';
 import { startWorld } from '../../src/world/index.js';
 import { startCompanion } from '../helpers/companion.js';
 import { until } from '../helpers/wait.js';
@@ -13,25 +14,31 @@ describe('execute_commands when things go wrong', () => {
       let batch: Awaited<ReturnType<typeof c.execute>>;
       try {
         batch = await c.execute(
-          // more than the 256 commands kept in flight: the rest must wait, and are never sent
-          Array.from({ length: 400 }, (_, i) => `setblock ${i % 40} 10 ${i % 7} stone`),
+          // more than the commands kept in flight: the rest must wait, and are never sent
+          Array.from({ length: MAX_IN_FLIGHT + 144 }, (_, i) => `setblock ${i % 40} 10 ${i % 7} stone`),
           { timeoutMs: 400 },
         );
       } finally {
         process.kill(c.world.pid, 'SIGCONT');
       }
-      expect(batch.results).toHaveLength(400);
+      expect(batch.results).toHaveLength(MAX_IN_FLIGHT + 144);
       expect(batch.results[0]).toMatchObject({ status: 'timed_out', accepted: true, applied: null });
       for (const r of batch.results) expect(['timed_out', 'unknown']).toContain(r.status);
-      expect(batch.results.filter((r) => r.status === 'timed_out' && r.accepted)).toHaveLength(256);
+      expect(batch.results.filter((r) => r.status === 'timed_out' && r.accepted)).toHaveLength(MAX_IN_FLIGHT);
       expect(
         batch.results.filter((r) => r.status === 'unknown' && !r.accepted && r.applied === false),
       ).toHaveLength(144);
       expect(batch.hint).toMatch(/timed out/);
-      // once the server answers again, the connection is still usable (it first works through the 256
+      // once the server answers again, the connection is still usable (it first works through the
       // setblocks it received while stopped: on a busy machine that takes longer than the default 5 s)
-      const after = await c.execute(['gamerule sendCommandFeedback'], { timeoutMs: 120_000 });
+      const after = await c.execute(['gamerule sendCommandFeedback'], {
+        timeoutMs: 120_000,
+        resultDetail: 'full',
+      });
       expect(after.results[0]!.status).toBe('applied');
+      // and its lines are its own: the lines of the stalled batch's commands, which the server ran once it
+      // went on, came before that batch's fences and are nobody's
+      expect(after.results[0]!.chatMessages).toHaveLength(1);
     } finally {
       await c.close();
     }
@@ -42,7 +49,7 @@ describe('execute_commands when things go wrong', () => {
     try {
       await c.execute(['gamerule sendCommandFeedback']);
       // kill the world on an event, not a clock: once the second reply of this batch has arrived (so the
-      // first command's fence, sent between them, has too), commands are in flight (256 are sent ahead)
+      // first command's fence, sent between them, has too), commands are in flight (MAX_IN_FLIGHT are sent ahead)
       // and most of the 1000 are still unanswered
       const channel = c.target.peek()!.channel;
       let killed = false;
