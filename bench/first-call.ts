@@ -149,6 +149,8 @@ export async function measureFirstCallAndCeiling(
   const runProcess = async (username: string, jobs: string) => {
     bare ??= await joinBare();
     const serve = await ServeProcess.start(world, username, safetyFile, join(dir, jobs), options);
+    // the transport forgets its process once closed; the profile is named by it
+    const pid = serve.pid;
     try {
       const origin = { x: serve.at.x + 2, y: serve.at.y, z: serve.at.z + SERVE_AREA_SOUTH };
       const windows = [await serve.call('first', commandsAt(N, origin, salt++))];
@@ -174,14 +176,14 @@ export async function measureFirstCallAndCeiling(
         const at = `${origin.x} ${origin.y + 12} ${origin.z}`;
         small.push((await serve.call('warm', [`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`])).ms);
       }
-      return { serve, windows, small };
+      return { serve, pid, windows, small };
     } finally {
       await serve.close();
     }
   };
   const processes = options.processes ?? PROCESSES;
   for (let p = 0; p < processes; p++) {
-    const { serve, windows, small: own } = await runProcess(`BenchStdio${p}`, `jobs${p}`);
+    const { serve, pid, windows, small: own } = await runProcess(`BenchStdio${p}`, `jobs${p}`);
     ready.push(serve.readyMs);
     viewed.push(serve.viewMs);
     if (p === 0) outcomes = windows[1]!.outcomes;
@@ -193,7 +195,7 @@ export async function measureFirstCallAndCeiling(
     ratios.push(windows[0]!.ms / warm);
     cpuRatios.push(windows[0]!.cpuMs / median(windows.slice(1).map((w) => w.cpuMs)));
     cpuAllRatios.push(windows[0]!.cpuAllMs / median(windows.slice(1).map((w) => w.cpuAllMs)));
-    options.onProcess?.(serve.pid, windows);
+    options.onProcess?.(pid, windows);
   }
   const warmMs = median(warms);
   const bareRate = median(bareRates);

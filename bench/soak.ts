@@ -1,6 +1,7 @@
 /**
  * The soak: `mcbridge serve --embedded` (built) as an MCP host runs it, one stdio client, 60 calls of 1,000
- * setblocks back to back — a long conversation compressed. Figures for the serve process alone (its world
+ * setblocks back to back — a long conversation compressed — and once more with a pause between the calls, as
+ * a host's model leaves one while it writes the next call (serve collects what a call left in that pause). Figures for the serve process alone (its world
  * runs in a process of its own): RSS at rest (the warm-up done, then 10 s without a call), the most RSS
  * reached during the calls (sampled every 20 ms), RSS after each call, its growth per 10 calls over the last
  * half (least squares), and the rate. Run twice: with mcbridge's heap settings and with V8's defaults, whose
@@ -16,6 +17,8 @@ export const SOAK = 'soak: ';
 const CALLS = 60;
 const PER_CALL = 1000;
 const REST_MS = 10_000;
+/** the pause between calls of the soak's second run: far shorter than a model takes to write a call */
+const PAUSE_MS = 200;
 
 /** resident memory of a process, in MB (Linux) */
 function rssMb(pid: number): number {
@@ -59,6 +62,8 @@ const labelOf = (heap: SoakHeap): string =>
     : heap === 'v8-default'
       ? "V8's defaults (MCBRIDGE_HEAP=v8-default)"
       : `MCBRIDGE_HEAP="${heap}"`;
+/** settings the soak also runs with a pause between calls: mcbridge's own, and the same without collecting between calls */
+const PAUSED_SETTINGS: SoakHeap[] = ['lean', '--heap-growing-percent=15 young-generation-cap'];
 /** other settings the soak compares with mcbridge's own */
 const OTHER_SETTINGS: SoakHeap[] = [
   'v8-default',
@@ -73,7 +78,9 @@ export async function measureServeSoak(
   record: (name: string, value: string) => void,
   heap: SoakHeap = 'lean',
   cli = new URL('../dist/cli/main.js', import.meta.url).pathname,
+  pauseMs = 0,
 ): Promise<number> {
+  const label = `${labelOf(heap)}${pauseMs ? `, ${pauseMs} ms between calls` : ''}`;
   const { MCBRIDGE_HEAP: _, ...env } = process.env as Record<string, string>;
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -103,8 +110,8 @@ export async function measureServeSoak(
     const atRest = rssMb(pid);
     const own = heap === 'lean';
     record(
-      `${SOAK}${labelOf(heap)}: serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
-      `${atRest.toFixed(0)} MB${own ? ` (${target('serve RSS at rest', Math.round(atRest), '≤', 150, ' MB')})` : ''}`,
+      `${SOAK}${label}: serve RSS at rest (warm-up done, then ${REST_MS / 1000} s idle)`,
+      `${atRest.toFixed(0)} MB${own && !pauseMs ? ` (${target('serve RSS at rest', Math.round(atRest), '≤', 150, ' MB')})` : ''}`,
     );
 
     let peak = atRest;
@@ -125,6 +132,7 @@ export async function measureServeSoak(
         const rss = rssMb(pid);
         peak = Math.max(peak, rss);
         afterEach.push(rss);
+        if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     } finally {
       clearInterval(sampler);
@@ -132,19 +140,19 @@ export async function measureServeSoak(
     const secondHalf = afterEach.slice(CALLS / 2);
     const warm = times.slice(CALLS / 2);
     record(
-      `${SOAK}${labelOf(heap)}: serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`,
-      `${peak.toFixed(0)} MB${own ? ` (${target('serve RSS under load, most', Math.round(peak), '≤', 200, ' MB')})` : ''}`,
+      `${SOAK}${label}: serve RSS, most during ${CALLS} calls of ${PER_CALL} setblocks`,
+      `${peak.toFixed(0)} MB${own ? ` (${target(`serve RSS under load, most${pauseMs ? ', pauses between calls' : ''}`, Math.round(peak), '≤', 200, ' MB')})` : ''}`,
     );
     record(
-      `${SOAK}${labelOf(heap)}: serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
+      `${SOAK}${label}: serve RSS after calls 1, 10, 20, 30, 40, 50, 60`,
       [0, 9, 19, 29, 39, 49, 59].map((i) => afterEach[i]!.toFixed(0)).join(', ') + ' MB',
     );
     record(
-      `${SOAK}${labelOf(heap)}: serve RSS growth per 10 calls over calls 31–60 (least squares)`,
+      `${SOAK}${label}: serve RSS growth per 10 calls over calls 31–60 (least squares)`,
       `${(slope(secondHalf) * 10).toFixed(1)} MB`,
     );
     const rate = (warm.length * PER_CALL) / (warm.reduce((a, b) => a + b, 0) / 1000);
-    record(`${SOAK}${labelOf(heap)}: rate over calls 31–60`, `${rate.toFixed(0)} commands/s`);
+    record(`${SOAK}${label}: rate over calls 31–60`, `${rate.toFixed(0)} commands/s`);
     return rate;
   } finally {
     await client.close();
@@ -156,6 +164,7 @@ export async function measureServeSoaks(record: (name: string, value: string) =>
   const rates = new Map<SoakHeap, number>();
   for (const heap of ['lean', ...OTHER_SETTINGS] as SoakHeap[])
     rates.set(heap, await measureServeSoak(record, heap));
+  for (const heap of PAUSED_SETTINGS) await measureServeSoak(record, heap, undefined, PAUSE_MS);
   const v8 = rates.get('v8-default')!;
   for (const [heap, rate] of rates) {
     if (heap === 'v8-default') continue;

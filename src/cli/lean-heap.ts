@@ -19,6 +19,16 @@
  *   24 loading the modules alone took it to 2 × 32 MB and the rehearsal to 2 × 64 MB, and serve's RSS reached
  *   217 MB in its first seconds, until the rest gave it back.
  *
+ * - What a call left in the old generation is collected between calls, not during the next one: a call keeps
+ *   its commands, results and lines until it answers, long enough for them to move to the old generation, where
+ *   they are garbage once the answer is written. With the growth at 15 %, V8 ran a full collection in the
+ *   middle of nearly every call of 1,000 commands (its marking and final pause on serve's main thread, while
+ *   the server's replies waited to be read). So once a call is answered and none runs, a full collection runs
+ *   after COLLECT_AFTER_MS if the old generation grew by half of those 15 % (`callStarted`), and that
+ *   collection gives the next call twice the room: a host's next call comes seconds later, while its model
+ *   writes it, and its garbage is collected after it in turn. Calls that come back to back leave no time
+ *   between them; V8 then collects during them, at 15 %, as before.
+ *
  * All of it goes through V8 flags read at the moment they are used, so setting them from inside the process
  * works; main.ts does it before any other module loads. A shebang would not reach hosts that start
  * `node …/dist/cli/main.js serve` themselves, and NODE_OPTIONS refuses these flags. (`--max-semi-space-size`
@@ -26,10 +36,17 @@
  * `MCBRIDGE_HEAP=v8-default` leaves V8's own settings, for comparison; the soak bench measures both.
  */
 import { setFlagsFromString, getHeapSpaceStatistics } from 'node:v8';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 
-export const LEAN_HEAP_FLAGS = ['--heap-growing-percent=15', 'young-generation-cap'] as const;
+/** how much the old generation may grow past what survived the last full collection before V8 collects it */
+export const OLD_GENERATION_GROWTH_PERCENT = 15;
+
+export const LEAN_HEAP_FLAGS = [
+  `--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`,
+  'young-generation-cap',
+  'collect-between-calls',
+] as const;
 
 /** the most the young generation (both semi-spaces) may grow to while calls come, in MiB */
 export const YOUNG_GENERATION_CAP_MB = 8;
@@ -38,7 +55,7 @@ export const YOUNG_GENERATION_CAP_MB = 8;
  * Applies the lean-heap settings unless `MCBRIDGE_HEAP=v8-default`; returns the settings applied. For the
  * bench's comparison of settings, `MCBRIDGE_HEAP` may also name other V8 heap flags (`--heap-growing-percent=…`,
  * `--semi-space-growth-factor=…`, space-separated), `young-generation-cap` or `young-generation-cap=<MiB>`, and
- * `shrink-at-rest`, applied the same way instead.
+ * `shrink-at-rest` and `collect-between-calls`, applied the same way instead.
  */
 export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly string[] {
   const setting = env['MCBRIDGE_HEAP'];
@@ -51,6 +68,12 @@ export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly stri
     shrinkAtRest();
   }
   if (flags.includes('shrink-at-rest')) shrinkAtRest();
+  if (flags.includes('collect-between-calls')) {
+    const growth = /^--heap-growing-percent=(\d+)$/.exec(
+      flags.find((f) => f.startsWith('--heap-growing')) ?? '',
+    );
+    watchFullCollections(Number(growth?.[1] ?? OLD_GENERATION_GROWTH_PERCENT) / 100);
+  }
   return flags;
 }
 
@@ -62,7 +85,8 @@ const heapFlags = (setting: string): string[] =>
       (f) =>
         /^--(heap-growing-percent|semi-space-growth-factor)=\d+$/.test(f) ||
         /^young-generation-cap(=\d+)?$/.test(f) ||
-        f === 'shrink-at-rest',
+        f === 'shrink-at-rest' ||
+        f === 'collect-between-calls',
     );
 
 let capping: PerformanceObserver | undefined;
@@ -95,8 +119,10 @@ function collectGarbage(): (options?: { type: string; flavor?: string }) => void
   return gcFunction;
 }
 
+const toMb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
+
 /** the young generation's size (both semi-spaces), in MiB, as V8 reports it: for serve's debug log */
-export const youngGenerationMb = (): number => Math.round((newSpaceSize() / 2 ** 20) * 10) / 10;
+export const youngGenerationMb = (): number => toMb(newSpaceSize());
 
 /**
  * Once serve's start is over, lets the young generation double while calls keep most of what they allocate, up
@@ -154,4 +180,91 @@ function shrinkAtRest(): void {
     if (idle < REST_TICKS || newSpaceSize() <= floor) return;
     gc(idle === REST_TICKS ? { type: 'major', flavor: 'last-resort' } : { type: 'minor' });
   }, REST_TICK_MS).unref();
+}
+
+/** how long after a call's answer, with no call running, the collection between calls waits */
+export const COLLECT_AFTER_MS = 25;
+
+/** the old generation (every space but the young one) in use, in bytes */
+const oldGenerationUsed = (): number =>
+  getHeapSpaceStatistics().reduce(
+    (sum, s) => (s.space_name === 'new_space' ? sum : sum + s.space_used_size),
+    0,
+  );
+
+let betweenCalls: { growth: number; afterLastFull: number } | undefined;
+let callsRunning = 0;
+let collecting: NodeJS.Timeout | undefined;
+let collectedBetweenCalls = 0;
+
+let checkListener: ((check: CheckBetweenCalls) => void) | undefined;
+
+/** how many full collections ran between calls so far */
+export const collectionsBetweenCalls = (): number => collectedBetweenCalls;
+
+/** one look at the old generation after the last running call was answered */
+export type CheckBetweenCalls =
+  /** what the calls left was collected: how much that freed and what is in use after it, MiB */
+  | { collected: true; freedMb: number; oldGenerationMb: number }
+  /** too little to collect: how much the old generation grew since the last full collection, and the bar */
+  | { collected: false; grownMb: number; barMb: number };
+
+/** tells `listener` of each look between calls, collected or not (serve's debug and trace log) */
+export function whenCheckedBetweenCalls(listener: (check: CheckBetweenCalls) => void): void {
+  checkListener = listener;
+}
+
+/** remembers what survived each full collection, V8's own or ours: the base of the growth V8 allows */
+function watchFullCollections(growth: number): void {
+  if (betweenCalls) return;
+  betweenCalls = { growth, afterLastFull: oldGenerationUsed() };
+  const watch = new PerformanceObserver((list) => {
+    if (!betweenCalls) return;
+    for (const entry of list.getEntries()) {
+      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) betweenCalls.afterLastFull = oldGenerationUsed();
+    }
+  });
+  watch.observe({ entryTypes: ['gc'] });
+}
+
+/**
+ * A call (an MCP tools/call, from its request to its answer) is starting: returns what to call once it is
+ * answered. When the last running call is answered, what the calls left in the old generation is collected
+ * COLLECT_AFTER_MS later, unless another call has started by then or they left little (less than half of the
+ * growth V8 allows before collecting by itself, which small calls take many calls to reach). Does nothing
+ * until serve's start is over, or when the lean heap is off.
+ */
+export function callStarted(): () => void {
+  callsRunning++;
+  if (collecting) clearTimeout(collecting);
+  collecting = undefined;
+  let answered = false;
+  return () => {
+    if (answered) return;
+    answered = true;
+    callsRunning--;
+    if (callsRunning > 0 || !betweenCalls || starting) return;
+    collecting = setTimeout(collectIfWorthIt, COLLECT_AFTER_MS).unref();
+  };
+}
+
+function collectIfWorthIt(): void {
+  collecting = undefined;
+  if (!betweenCalls || callsRunning > 0) return;
+  const { growth, afterLastFull } = betweenCalls;
+  const before = oldGenerationUsed();
+  const bar = (afterLastFull * growth) / 2;
+  if (before - afterLastFull < bar) {
+    checkListener?.({ collected: false, grownMb: toMb(before - afterLastFull), barMb: toMb(bar) });
+    return;
+  }
+  // V8 reads the growth as the collection sets the next limit: twice the room after this one, 15 % after its own
+  setFlagsFromString(`--heap-growing-percent=${Math.round(growth * 200)}`);
+  // gc() with no options: Node 20's V8 runs a young-generation collection for { type: 'major' }
+  collectGarbage()();
+  setFlagsFromString(`--heap-growing-percent=${Math.round(growth * 100)}`);
+  collectedBetweenCalls++;
+  const after = oldGenerationUsed();
+  checkListener?.({ collected: true, freedMb: toMb(before - after), oldGenerationMb: toMb(after) });
 }

@@ -25,7 +25,13 @@ import {
   type ConnectionFlags,
   targetFromFlags,
 } from './connection-options.js';
-import { startupOver, useLeanHeap, youngGenerationMb } from './lean-heap.js';
+import {
+  callStarted,
+  startupOver,
+  useLeanHeap,
+  whenCheckedBetweenCalls,
+  youngGenerationMb,
+} from './lean-heap.js';
 import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
 import { startWarmUp } from './serve-warm-up.js';
@@ -111,6 +117,11 @@ export function registerServeCommand(program: Command): void {
       // main.ts applied them already when `serve` came first on the command line; applying them again is harmless
       const heapFlags = useLeanHeap();
       logger.debug({ flags: heapFlags }, heapFlags.length ? 'lean heap' : "V8's default heap settings");
+      whenCheckedBetweenCalls((check) =>
+        check.collected
+          ? logger.debug(check, 'lean heap: collected between calls')
+          : logger.trace(check, 'lean heap: left to V8 between calls'),
+      );
       const config = await loadCompanionConfig(flags.config);
       let bridge: BridgeServer | undefined;
       let targets: Targets;
@@ -172,6 +183,7 @@ export function registerServeCommand(program: Command): void {
           structures,
           tasks,
           pages,
+          callStarted,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
           ...(era ? { era } : {}),
         });

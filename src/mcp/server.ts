@@ -12,7 +12,7 @@ import { installInvalidParams } from './invalid-params.js';
 import { McbridgeTaskStore } from './task-store.js';
 import { registerTaskMethods, TASKS_CAPABILITY, taskLayer } from './tasks-2025.js';
 import { advertiseByEra, modernTaskLayer } from './tasks-2026.js';
-import { layerToolsCall } from './tools-call.js';
+import { aroundEachCall, layerToolsCall } from './tools-call.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../../package.json') as { version: string };
@@ -29,6 +29,8 @@ export function createServer(
     structures?: StructureStore;
     tasks?: McbridgeTaskStore;
     era?: 'legacy' | 'modern';
+    /** told when each tool call starts; what it returns, when the call is answered (serve's heap, lean-heap.ts) */
+    callStarted?: () => () => void;
   },
 ): McpServer {
   const tasks = deps.tasks ?? new McbridgeTaskStore();
@@ -56,7 +58,12 @@ export function createServer(
   full.jobs?.changes.setMaxListeners(0);
   full.structures.changes.setMaxListeners(0);
   // before the tools: the layers wrap the tools/call handler McpServer installs with the first one
-  layerToolsCall(server, modernTaskLayer(server, tasks), taskLayer(server, tasks));
+  layerToolsCall(
+    server,
+    modernTaskLayer(server, tasks),
+    taskLayer(server, tasks),
+    ...(deps.callStarted ? [aroundEachCall(deps.callStarted)] : []),
+  );
   installInvalidParams(server);
   registerTaskMethods(server, tasks);
   registerAllTools(server, full);

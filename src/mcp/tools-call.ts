@@ -23,3 +23,19 @@ export function layerToolsCall(server: McpServer, ...layers: ToolsCallLayer[]): 
     return set(method, handler);
   }) as typeof low.setRequestHandler;
 }
+
+/**
+ * A layer that tells `started` when a tool call starts and, through the function it returns, when the call's
+ * handler is done (its answer is written right after). Innermost, it sees a task's detached run too.
+ */
+export const aroundEachCall =
+  (started: () => () => void): ToolsCallLayer =>
+  (next) =>
+  async (request, ctx) => {
+    const answered = started();
+    try {
+      return await next(request, ctx);
+    } finally {
+      answered();
+    }
+  };

@@ -8,6 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, expect, test } from 'vitest';
 import { LEAN_HEAP_FLAGS, YOUNG_GENERATION_CAP_MB } from '../../src/cli/lean-heap.js';
 
@@ -90,9 +92,10 @@ test("while serve starts the young generation stays at its start, even through o
   const starting = youngGeneration({}, { started: false, oneTask: true }).typical;
   const startingInShortTasks = youngGeneration({}, { started: false }).typical;
   const v8Default = youngGeneration({ MCBRIDGE_HEAP: 'v8-default' }, { oneTask: true }).typical;
-  // two semi-spaces of 1 MiB: V8's start
-  expect(starting).toBeLessThanOrEqual(2);
-  expect(startingInShortTasks).toBeLessThanOrEqual(2);
+  // two semi-spaces of 1 MiB, V8's start, never doubled: Node 24's pages added as a marking ends took the median
+  // of the short tasks to 2.25–3.25 MiB in some runs (one in five, here), a doubling would take it to 4
+  expect(starting).toBeLessThan(4);
+  expect(startingInShortTasks).toBeLessThan(4);
   expect(v8Default).toBeGreaterThanOrEqual(YOUNG_GENERATION_CAP_MB);
 });
 
@@ -172,3 +175,139 @@ test('serve applies the lean heap before anything else, holds the young generati
     if (serve.exitCode === null) await once(serve, 'exit');
   }
 }, 120_000);
+
+/**
+ * Calls as serve's tools/call layer reports them (callStarted, then what it returns once answered), in a
+ * process that called useLeanHeap() first, then kept some 24 MiB resident (as serve keeps its world, caches and
+ * code), then called startupOver(). A big call keeps some 17 MiB of small objects through several young
+ * collections (so that they move to the old generation, as a batch's results do) and drops them before its
+ * answer; a small one keeps nearly nothing. The growth is set to 100 %: half of it is the bar for collecting
+ * between calls, and V8's own full collection stays well past the big call (at 15 % the room between the bar
+ * and V8's own collection is too narrow for a test: V8 collected during the call on one Node and not the other).
+ * Each look between calls is waited for as it is reported; waiting for none sets a timer after the answer that
+ * expires after the look's own (COLLECT_AFTER_MS), and timers fire in the order they expire.
+ */
+const betweenCalls = (
+  heap: string,
+): { looks: boolean[]; whileAnotherRuns: number; putOff: number; keptMb: number } => {
+  const script = `
+    import { COLLECT_AFTER_MS, callStarted, startupOver, useLeanHeap, whenCheckedBetweenCalls } from ${JSON.stringify(leanHeap)};
+    useLeanHeap();
+    const looking = ${heap.includes('collect-between-calls')};
+    const resident = Array.from({ length: 2e5 }, (_, i) => ({ i, text: 'resident ' + i }));
+    startupOver();
+    const looks = [];
+    whenCheckedBetweenCalls((check) => looks.push(check.collected));
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const call = async (steps) => {
+      const answered = callStarted();
+      let kept = [];
+      for (let step = 0; step < steps; step++) {
+        for (let i = 0; i < 1e4; i++) kept.push({ i, text: 'line ' + i });
+        await tick();
+      }
+      kept = undefined;
+      return answered;
+    };
+    const big = () => call(20);
+    const small = () => call(0);
+    const afterItsTime = () => new Promise((resolve) => setTimeout(resolve, COLLECT_AFTER_MS * 2));
+    const look = async () => {
+      if (!looking) return afterItsTime();
+      const count = looks.length;
+      while (looks.length === count) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    // a call that left little
+    (await small())();
+    await look();
+    // two calls at once: no look while the second still runs, one once it is answered
+    const first = big();
+    const second = callStarted();
+    (await first)();
+    await afterItsTime();
+    const whileAnotherRuns = looks.length;
+    second();
+    await look();
+    // a call that starts before the look came puts it off until it is answered
+    const before = process.memoryUsage().heapUsed;
+    const third = await big();
+    const fourth = callStarted();
+    third();
+    await afterItsTime();
+    const putOff = looks.length;
+    fourth();
+    await look();
+    const keptMb = (process.memoryUsage().heapUsed - before) / 2 ** 20;
+    process.stdout.write(JSON.stringify({ looks, whileAnotherRuns, putOff, keptMb, resident: resident.length }));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, MCBRIDGE_HEAP: heap },
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as {
+    looks: boolean[];
+    whileAnotherRuns: number;
+    putOff: number;
+    keptMb: number;
+  };
+};
+
+test('what calls left in the old generation is collected once none runs, not while one does; small calls leave it to V8', () => {
+  const lean = betweenCalls('--heap-growing-percent=100 young-generation-cap collect-between-calls');
+  // the small call: left to V8; the big ones: collected, each once the last running call was answered
+  expect(lean).toMatchObject({ looks: [false, true, true], whileAnotherRuns: 1, putOff: 2 });
+  // the third call's 17 MiB were collected with it
+  expect(lean.keptMb).toBeLessThan(3);
+  // without collect-between-calls, and with V8's defaults, nothing looks: the garbage is V8's to collect
+  expect(betweenCalls('--heap-growing-percent=100 young-generation-cap').looks).toEqual([]);
+  expect(betweenCalls('v8-default').looks).toEqual([]);
+});
+
+test("serve collects between an MCP host's calls, and says so in its log", async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'serve', '--embedded', '--username', 'Between'],
+    env: { ...getDefaultEnvironment(), MCBRIDGE_LOG_LEVEL: 'trace' },
+    stderr: 'pipe',
+  });
+  let log = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const client = new Client({ name: 'lean-heap-test', version: '0' });
+  await client.connect(transport);
+  try {
+    const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, { timeout: 120_000 });
+    const at = (info.structuredContent as { bot: { block: { x: number; y: number; z: number } } }).bot.block;
+    // calls of 1,000 setblocks, one after the other, each answered before the next, until serve says it
+    // collected between two of them: each leaves some MiB in the old generation, a few of them half of what
+    // V8 allows it to grow
+    const collected = () =>
+      log.split('\n').find((l) => l.includes('"msg":"lean heap: collected between calls"'));
+    for (let call = 0; call < 8 && !collected(); call++) {
+      const commands = Array.from(
+        { length: 1000 },
+        (_, i) =>
+          `setblock ${at.x + 2 + (i % 16)} ${at.y + 1 + ((i >> 4) % 8)} ${at.z + 3 + (i >> 7)} minecraft:${call % 2 ? 'stone' : 'dirt'}`,
+      );
+      const result = await client.callTool(
+        { name: 'execute_commands', arguments: { commands } },
+        { timeout: 120_000 },
+      );
+      expect((result.structuredContent as { appliedCount: number }).appliedCount).toBe(1000);
+      // serve looks at its heap after the answer, once no call runs: the next call waits for that look's line
+      const looked = (l: string) => /"msg":"lean heap: (collected|left to V8) between calls"/.test(l);
+      const before = log.split('\n').filter(looked).length;
+      await new Promise<void>((resolve) => {
+        const seen = () => (log.split('\n').filter(looked).length > before ? resolve() : setTimeout(seen, 5));
+        seen();
+      });
+    }
+    const line = collected();
+    expect(line, log).toBeDefined();
+    const { freedMb, oldGenerationMb } = JSON.parse(line!) as { freedMb: number; oldGenerationMb: number };
+    expect(freedMb).toBeGreaterThan(1);
+    expect(oldGenerationMb).toBeGreaterThan(0);
+  } finally {
+    await client.close();
+  }
+}, 180_000);
