@@ -23,11 +23,13 @@
  *   its commands, results and lines until it answers, long enough for them to move to the old generation, where
  *   they are garbage once the answer is written. With the growth at 15 %, V8 ran a full collection in the
  *   middle of nearly every call of 1,000 commands (its marking and final pause on serve's main thread, while
- *   the server's replies waited to be read). So once a call is answered and none runs, a full collection runs
- *   after COLLECT_AFTER_MS if the old generation grew by half of those 15 % (`callStarted`), and that
- *   collection gives the next call twice the room: a host's next call comes seconds later, while its model
- *   writes it, and its garbage is collected after it in turn. Calls that come back to back leave no time
- *   between them; V8 then collects during them, at 15 %, as before.
+ *   the server's replies waited to be read); on Node 24 V8 began its marking some 6 MB past the last
+ *   collection, before its limit. So once a call is answered and none runs, a full collection runs after
+ *   COLLECT_AFTER_MS if the old generation grew by a quarter of those 15 % since the last collection between
+ *   calls (`callStarted`; at half, a call of 1,000 setblocks sometimes fell short and the next one paid V8's),
+ *   and that collection gives the next call twice the room: a host's next call comes seconds later, while
+ *   its model writes it, and its garbage is collected after it in turn. Calls that come back to back leave no
+ *   time between them; V8 then collects during them, at 15 %, as before.
  *
  * All of it goes through V8 flags read at the moment they are used, so setting them from inside the process
  * works; main.ts does it before any other module loads. A shebang would not reach hosts that start
@@ -36,7 +38,7 @@
  * `MCBRIDGE_HEAP=v8-default` leaves V8's own settings, for comparison; the soak bench measures both.
  */
 import { setFlagsFromString, getHeapSpaceStatistics } from 'node:v8';
-import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 
 /** how much the old generation may grow past what survived the last full collection before V8 collects it */
@@ -72,7 +74,7 @@ export function useLeanHeap(env: NodeJS.ProcessEnv = process.env): readonly stri
     const growth = /^--heap-growing-percent=(\d+)$/.exec(
       flags.find((f) => f.startsWith('--heap-growing')) ?? '',
     );
-    watchFullCollections(Number(growth?.[1] ?? OLD_GENERATION_GROWTH_PERCENT) / 100);
+    betweenCalls ??= { growth: Number(growth?.[1] ?? OLD_GENERATION_GROWTH_PERCENT) / 100, settled: 0 };
   }
   return flags;
 }
@@ -106,6 +108,7 @@ export function startupOver(): void {
   starting = false;
   if (!steerYoungGeneration) return;
   collectGarbage()();
+  if (betweenCalls) betweenCalls.settled = oldGenerationUsed();
   steerYoungGeneration();
 }
 
@@ -185,6 +188,9 @@ function shrinkAtRest(): void {
 /** how long after a call's answer, with no call running, the collection between calls waits */
 export const COLLECT_AFTER_MS = 25;
 
+/** the share of the growth V8 allows that calls may leave before the collection between calls runs */
+export const COLLECT_PAST_SHARE = 1 / 4;
+
 /** the old generation (every space but the young one) in use, in bytes */
 const oldGenerationUsed = (): number =>
   getHeapSpaceStatistics().reduce(
@@ -192,7 +198,12 @@ const oldGenerationUsed = (): number =>
     0,
   );
 
-let betweenCalls: { growth: number; afterLastFull: number } | undefined;
+/**
+ * The growth V8 allows, and the old generation in use after the last full collection that ran between calls
+ * (or at the start's end): V8's own collections during a call are not counted, since what the call held then
+ * is garbage once it is answered.
+ */
+let betweenCalls: { growth: number; settled: number } | undefined;
 let callsRunning = 0;
 let collecting: NodeJS.Timeout | undefined;
 let collectedBetweenCalls = 0;
@@ -214,25 +225,11 @@ export function whenCheckedBetweenCalls(listener: (check: CheckBetweenCalls) => 
   checkListener = listener;
 }
 
-/** remembers what survived each full collection, V8's own or ours: the base of the growth V8 allows */
-function watchFullCollections(growth: number): void {
-  if (betweenCalls) return;
-  betweenCalls = { growth, afterLastFull: oldGenerationUsed() };
-  const watch = new PerformanceObserver((list) => {
-    if (!betweenCalls) return;
-    for (const entry of list.getEntries()) {
-      const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
-      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) betweenCalls.afterLastFull = oldGenerationUsed();
-    }
-  });
-  watch.observe({ entryTypes: ['gc'] });
-}
-
 /**
  * A call (an MCP tools/call, from its request to its answer) is starting: returns what to call once it is
  * answered. When the last running call is answered, what the calls left in the old generation is collected
- * COLLECT_AFTER_MS later, unless another call has started by then or they left little (less than half of the
- * growth V8 allows before collecting by itself, which small calls take many calls to reach). Does nothing
+ * COLLECT_AFTER_MS later, unless another call has started by then or they left little (less than a quarter of
+ * the growth V8 allows before collecting by itself, which small calls take many calls to reach). Does nothing
  * until serve's start is over, or when the lean heap is off.
  */
 export function callStarted(): () => void {
@@ -252,11 +249,11 @@ export function callStarted(): () => void {
 function collectIfWorthIt(): void {
   collecting = undefined;
   if (!betweenCalls || callsRunning > 0) return;
-  const { growth, afterLastFull } = betweenCalls;
+  const { growth, settled } = betweenCalls;
   const before = oldGenerationUsed();
-  const bar = (afterLastFull * growth) / 2;
-  if (before - afterLastFull < bar) {
-    checkListener?.({ collected: false, grownMb: toMb(before - afterLastFull), barMb: toMb(bar) });
+  const bar = settled * growth * COLLECT_PAST_SHARE;
+  if (before - settled < bar) {
+    checkListener?.({ collected: false, grownMb: toMb(before - settled), barMb: toMb(bar) });
     return;
   }
   // V8 reads the growth as the collection sets the next limit: twice the room after this one, 15 % after its own
@@ -266,5 +263,6 @@ function collectIfWorthIt(): void {
   setFlagsFromString(`--heap-growing-percent=${Math.round(growth * 100)}`);
   collectedBetweenCalls++;
   const after = oldGenerationUsed();
+  betweenCalls.settled = after;
   checkListener?.({ collected: true, freedMb: toMb(before - after), oldGenerationMb: toMb(after) });
 }

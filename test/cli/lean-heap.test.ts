@@ -181,8 +181,8 @@ test('serve applies the lean heap before anything else, holds the young generati
  * process that called useLeanHeap() first, then kept some 24 MiB resident (as serve keeps its world, caches and
  * code), then called startupOver(). A big call keeps some 17 MiB of small objects through several young
  * collections (so that they move to the old generation, as a batch's results do) and drops them before its
- * answer; a small one keeps nearly nothing. The growth is set to 100 %: half of it is the bar for collecting
- * between calls, and V8's own full collection stays well past the big call (at 15 % the room between the bar
+ * answer; a small one keeps nearly nothing. The growth is set to 100 %: a quarter of it is the bar for
+ * collecting between calls, and V8's own full collection stays well past the big call (at 15 % the room between the bar
  * and V8's own collection is too narrow for a test: V8 collected during the call on one Node and not the other).
  * Each look between calls is waited for as it is reported; waiting for none sets a timer after the answer that
  * expires after the look's own (COLLECT_AFTER_MS), and timers fire in the order they expire.
@@ -279,8 +279,8 @@ test("serve collects between an MCP host's calls, and says so in its log", async
     const info = await client.callTool({ name: 'get_connection_info', arguments: {} }, { timeout: 120_000 });
     const at = (info.structuredContent as { bot: { block: { x: number; y: number; z: number } } }).bot.block;
     // calls of 1,000 setblocks, one after the other, each answered before the next, until serve says it
-    // collected between two of them: each leaves some MiB in the old generation, a few of them half of what
-    // V8 allows it to grow
+    // collected between two of them: each leaves some MiB in the old generation, a few of them a quarter of
+    // what V8 allows it to grow
     const collected = () =>
       log.split('\n').find((l) => l.includes('"msg":"lean heap: collected between calls"'));
     for (let call = 0; call < 8 && !collected(); call++) {
