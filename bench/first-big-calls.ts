@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient, type BareWorld } from './bare-client.js';
 import { target } from './targets.js';
+import { untilSettled } from './settle.js';
 import { median } from './stats.js';
 
 type Record = (name: string, value: string) => void;
@@ -84,6 +85,8 @@ export interface FirstBigCalls {
    */
   serveCpu: number[];
   worldCpu: number[];
+  /** serve's CPU (all threads) from each 1,000-call's answer until it settled, before the bare client's turn, ms */
+  afterAnswer: number[];
   /** 990 × rounds ÷ Σ(big − small), commands/s */
   marginalRate: number;
   /** serve's RSS after the last call and at its highest since its start, MB */
@@ -116,6 +119,8 @@ export async function firstBigCalls(
   let world: number | undefined;
   const serveCpu: number[] = [];
   const worldCpu: number[] = [];
+  /** serve's CPU from each 1,000-setblock call's answer until it settled (bench/settle.ts) */
+  const afterAnswer: number[] = [];
   const call = async (n: number, count = false): Promise<number> => {
     const cpu0 = count ? [cpuMs(pid), world ? cpuMs(world) : NaN] : [];
     const t = performance.now();
@@ -144,6 +149,7 @@ export async function firstBigCalls(
     for (let round = 0; round < ROUNDS; round++) {
       small.push(await call(SMALL));
       big.push(await call(BIG, true));
+      afterAnswer.push(await untilSettled(pid));
       await afterRound();
     }
     const extra = big.reduce((a, b) => a + b, 0) - small.reduce((a, b) => a + b, 0);
@@ -156,6 +162,7 @@ export async function firstBigCalls(
       rssMost: most,
       serveCpu,
       worldCpu,
+      afterAnswer,
       outcomes,
     };
   } finally {
@@ -191,6 +198,7 @@ export async function measureFirstBigCalls(
   const most: number[] = [];
   const serveCpu: number[][] = [];
   const worldCpu: number[][] = [];
+  const afterAnswer: number[][] = [];
   let outcomes: FirstBigCalls['outcomes'] = {};
   const each = (values: number[], digits = 2) => values.map((v) => v.toFixed(digits)).join(', ');
   try {
@@ -206,6 +214,7 @@ export async function measureFirstBigCalls(
       most.push(run.rssMost);
       serveCpu.push(run.serveCpu);
       worldCpu.push(run.worldCpu);
+      afterAnswer.push(run.afterAnswer);
       if (p === 0) outcomes = run.outcomes;
     }
   } finally {
@@ -235,6 +244,10 @@ export async function measureFirstBigCalls(
   record(
     `fresh stdio server, CPU time per ${BIG}-setblock call in rounds 1–${ROUNDS} (all threads; median of ${processes} processes)`,
     `serve ${perRound(serveCpu)} ms; its embedded world ${perRound(worldCpu)} ms`,
+  );
+  record(
+    `fresh stdio server, CPU after each ${BIG}-setblock call's answer until it settles, rounds 1–${ROUNDS} (all threads; median of ${processes} processes; the bare client's turn waits for it)`,
+    `serve ${perRound(afterAnswer)} ms`,
   );
   record(
     `fresh stdio server, most RSS from its start through these calls (VmHWM; median of ${processes}: ${each(most, 0)} MB)`,

@@ -25,6 +25,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient } from './bare-client.js';
 import { target } from './targets.js';
+import { untilSettled } from './settle.js';
 import { median } from './stats.js';
 
 type Origin = { x: number; y: number; z: number };
@@ -117,6 +118,8 @@ export async function measureFirstCallAndCeiling(
   const bareRates: number[] = [];
   /** each warm call's rate ÷ the bare client's rate on the run right after it */
   const pairRatios: number[] = [];
+  /** serve's CPU (all threads) from each warm call's answer until it settled, before the bare client's run */
+  const afterAnswer: number[] = [];
   const firsts: number[] = [];
   const ready: number[] = [];
   const viewed: number[] = [];
@@ -157,6 +160,7 @@ export async function measureFirstCallAndCeiling(
       for (let k = 0; k < WARM_RUNS; k++) {
         const warm = await serve.call('warm', commandsAt(N, origin, salt++));
         windows.push(warm);
+        afterAnswer.push(await untilSettled(pid!));
         const bareRate = await bare.client.run(commandsAt(N, bare.origin, salt));
         bareRates.push(bareRate);
         pairRatios.push(((N / warm.ms) * 1000) / bareRate);
@@ -230,8 +234,13 @@ export async function measureFirstCallAndCeiling(
     .join(', ');
   record(`stdio server, what a warm ${N}-command call's commands came to`, mix);
   record('bare minecraft-protocol client, same commands (median)', `${bareRate.toFixed(0)} commands/s`);
+  record(
+    `stdio server, CPU after a warm call's answer until it settles (all threads; median of ${afterAnswer.length}; the bare client's run waits for it)`,
+    `${median(afterAnswer).toFixed(0)} ms`,
+  );
   // a shared machine's load moves within seconds; a warm call and the bare client's run right after it see
-  // the same load, so each pair gives a ratio, and their median is the figure. The median warm call over
+  // the same load, so each pair gives a ratio, and their median is the figure. The bare client's run starts
+  // once serve has settled (bench/settle.ts): what serve does after its answer would otherwise slow it. The median warm call over
   // the median bare run, taken apart, is printed beside it: it mixes moments of different load.
   const ceiling = median(pairRatios);
   const apart = ((N / warmMs) * 1000) / bareRate;
