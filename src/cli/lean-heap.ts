@@ -217,7 +217,7 @@ export const collectionsBetweenCalls = (): number => collectedBetweenCalls;
 export type CheckBetweenCalls =
   /** what the calls left was collected: how much that freed and what is in use after it, MiB */
   | { collected: true; freedMb: number; oldGenerationMb: number }
-  /** too little to collect: how much the old generation grew since the last full collection, and the bar */
+  /** too little to collect: how much the old generation grew since the last collection between calls, and the bar */
   | { collected: false; grownMb: number; barMb: number };
 
 /** tells `listener` of each look between calls, collected or not (serve's debug and trace log) */
@@ -256,7 +256,8 @@ function collectIfWorthIt(): void {
     checkListener?.({ collected: false, grownMb: toMb(before - settled), barMb: toMb(bar) });
     return;
   }
-  // V8 reads the growth as the collection sets the next limit: twice the room after this one, 15 % after its own
+  // V8 reads the growth as the collection sets the next limit: twice the room after this one, the set growth
+  // after V8's own
   setFlagsFromString(`--heap-growing-percent=${Math.round(growth * 200)}`);
   // gc() with no options: Node 20's V8 runs a young-generation collection for { type: 'major' }
   collectGarbage()();
