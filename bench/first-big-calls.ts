@@ -15,7 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient, type BareWorld } from './bare-client.js';
 import { target } from './targets.js';
-import { untilSettled } from './settle.js';
+import { cpuMs, untilSettled } from './process-cpu.js';
 import { median } from './stats.js';
 
 type Record = (name: string, value: string) => void;
@@ -42,22 +42,6 @@ export function setblocks(n: number, block: string): string[] {
 /** three blocks in turn: each call's block differs from the two calls' before it, which wrote every position it writes */
 const BLOCKS = ['stone', 'dirt', 'oak_planks'];
 const blockOf = (call: number) => BLOCKS[call % BLOCKS.length]!;
-
-/**
- * CPU time of a process over all its threads, in ms: the kernel's run time of each thread (schedstat, in ns;
- * Linux /proc), finer than the 10 ms ticks of /proc/<pid>/stat that a 100 ms call would be measured in
- */
-function cpuMs(pid: number): number {
-  let ns = 0;
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return ns / 1e6;
-}
 
 /** the first child process of `pid`: serve's embedded world */
 function childOf(pid: number): number | undefined {
@@ -119,7 +103,7 @@ export async function firstBigCalls(
   let world: number | undefined;
   const serveCpu: number[] = [];
   const worldCpu: number[] = [];
-  /** serve's CPU from each 1,000-setblock call's answer until it settled (bench/settle.ts) */
+  /** serve's CPU from each 1,000-setblock call's answer until it settled (bench/process-cpu.ts) */
   const afterAnswer: number[] = [];
   const call = async (n: number, count = false): Promise<number> => {
     const cpu0 = count ? [cpuMs(pid), world ? cpuMs(world) : NaN] : [];

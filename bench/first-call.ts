@@ -18,14 +18,14 @@
  * the world says the bot holds its whole view (`viewDelivered`), and the row "process start → the bot holds
  * every chunk of its view" says how long that was.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client } from '@modelcontextprotocol/client';
 import { BareClient } from './bare-client.js';
 import { target } from './targets.js';
-import { untilSettled } from './settle.js';
+import { cpuMs, untilSettled } from './process-cpu.js';
 import { median } from './stats.js';
 
 type Origin = { x: number; y: number; z: number };
@@ -240,7 +240,7 @@ export async function measureFirstCallAndCeiling(
   );
   // a shared machine's load moves within seconds; a warm call and the bare client's run right after it see
   // the same load, so each pair gives a ratio, and their median is the figure. The bare client's run starts
-  // once serve has settled (bench/settle.ts): what serve does after its answer would otherwise slow it. The median warm call over
+  // once serve has settled (bench/process-cpu.ts): what serve does after its answer would otherwise slow it. The median warm call over
   // the median bare run, taken apart, is printed beside it: it mixes moments of different load.
   const ceiling = median(pairRatios);
   const apart = ((N / warmMs) * 1000) / bareRate;
@@ -334,8 +334,8 @@ class ServeProcess {
   }
 
   async call(kind: CallWindow['kind'], commands: string[]): Promise<CallWindow> {
-    const cpu0 = cpuMsOf(this.transport.pid);
-    const all0 = cpuMsOf(this.transport.pid, true);
+    const cpu0 = cpuMs(this.transport.pid, { mainThread: true });
+    const all0 = cpuMs(this.transport.pid);
     const startUs = monoUs();
     const t = performance.now();
     const r = await this.client.callTool(
@@ -346,7 +346,7 @@ class ServeProcess {
     );
     const ms = performance.now() - t;
     if (r.isError) throw new Error(`stdio execute_commands failed: ${JSON.stringify(r.content)}`);
-    const cpuMs = cpuMsOf(this.transport.pid) - cpu0;
+    const mainMs = cpuMs(this.transport.pid, { mainThread: true }) - cpu0;
     const outcomes: CallWindow['outcomes'] = {};
     for (const { status } of (r.structuredContent as { results: Array<{ status: string }> }).results) {
       outcomes[status] = (outcomes[status] ?? 0) + 1;
@@ -355,8 +355,8 @@ class ServeProcess {
       kind,
       outcomes,
       ms,
-      cpuMs,
-      cpuAllMs: cpuMsOf(this.transport.pid, true) - all0,
+      cpuMs: mainMs,
+      cpuAllMs: cpuMs(this.transport.pid) - all0,
       startUs,
       endUs: monoUs(),
     };
@@ -367,18 +367,6 @@ class ServeProcess {
     const pid = this.transport.pid;
     await this.client.close();
     if (pid) await waitForExit(pid);
-  }
-}
-
-/** utime + stime of a process's main thread (or all threads), from /proc (ticks of 10 ms); NaN without /proc */
-function cpuMsOf(pid: number | null, allThreads = false): number {
-  try {
-    const fields = readFileSync(allThreads ? `/proc/${pid}/stat` : `/proc/${pid}/task/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /, '')
-      .split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
   }
 }
 

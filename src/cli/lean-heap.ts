@@ -206,12 +206,8 @@ const oldGenerationUsed = (): number =>
 let betweenCalls: { growth: number; settled: number } | undefined;
 let callsRunning = 0;
 let collecting: NodeJS.Timeout | undefined;
-let collectedBetweenCalls = 0;
 
 let checkListener: ((check: CheckBetweenCalls) => void) | undefined;
-
-/** how many full collections ran between calls so far */
-export const collectionsBetweenCalls = (): number => collectedBetweenCalls;
 
 /** one look at the old generation after the last running call was answered */
 export type CheckBetweenCalls =
@@ -262,7 +258,6 @@ function collectIfWorthIt(): void {
   // gc() with no options: Node 20's V8 runs a young-generation collection for { type: 'major' }
   collectGarbage()();
   setFlagsFromString(`--heap-growing-percent=${Math.round(growth * 100)}`);
-  collectedBetweenCalls++;
   const after = oldGenerationUsed();
   betweenCalls.settled = after;
   checkListener?.({ collected: true, freedMb: toMb(before - after), oldGenerationMb: toMb(after) });
