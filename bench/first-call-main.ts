@@ -1,6 +1,7 @@
 /**
- * `npm run bench:first-call` — only the first-call section of `npm run bench`, on its own world (warmed
- * first by a bare client, so that what warms up is mcbridge, not the world). Figures, not assertions.
+ * `npm run bench:first-call` — only the first-call section of `npm run bench`, on worlds of its own: serve's
+ * (warmed first by an uncounted serve process, so that what warms up is mcbridge, not the world) and the bare
+ * client's. Figures, not assertions.
  * `--processes <n>` fresh serve processes (default 3), `--big-calls` only the first big calls of fresh
  * `serve --embedded` processes (bench/first-big-calls.ts). With `--profile <dir>` every serve process writes a V8 CPU profile there, and the first and warm calls
  * are cut out of it by `bench/profile-calls.ts` (where the first call's extra time goes). With `--json`
@@ -34,6 +35,8 @@ async function main() {
   const dist = new URL('../dist/world/index.js', import.meta.url).href;
   const { startWorld } = (await import(dist)) as typeof import('../src/world/index.js');
   const world = await startWorld({});
+  // the warm calls' bare client runs in a world of its own, of the same kind (bench/first-call.ts)
+  const bareWorld = await startWorld({});
   const processes: Calls = [];
   const json = process.argv.includes('--json');
   const figures: Array<[string, string]> = [];
@@ -43,7 +46,7 @@ async function main() {
   };
   try {
     if (!process.argv.includes('--big-calls'))
-      await measureFirstCallAndCeiling(world, mixedCommands, record, {
+      await measureFirstCallAndCeiling(world, bareWorld, mixedCommands, record, {
         ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
         onProcess: (pid, windows) => processes.push({ pid, windows }),
         ...(count ? { processes: count } : {}),
@@ -53,6 +56,7 @@ async function main() {
     await measureFirstBigCalls(world, record, count);
   } finally {
     await world.stop();
+    await bareWorld.stop();
   }
   if (json) process.stdout.write(`${JSON.stringify({ figures, targets: measuredTargets() })}\n`);
   if (!profileDir) return;

@@ -1,7 +1,11 @@
 /**
  * Bench section: the real stdio server (`mcbridge serve`, built) on the bench's world — its first
  * 1000-command call against its warm calls, and its throughput against a bare minecraft-protocol client
- * (no mineflayer, no fences, no attribution) sending the same commands to the same world, alternating.
+ * (no mineflayer, no fences, no attribution) sending the same commands to a world of the same kind, its own,
+ * alternating. Sharing one world, each would be sent the other's work as an operator (an operator broadcast
+ * per command, a block change per block) and parse it on the same two cores while the other is measured, and
+ * not alike: during a warm call the bare client, which reads every line as minecraft-protocol does, spent
+ * 50–110 ms of CPU on serve's traffic, and serve 30–40 ms on the bare client's during its run.
  * One first call is a noisy sample, so several fresh serve processes each give one first/warm ratio and
  * the median is the figure. The mix lands where the world is loaded, so its setblocks and fills are applied
  * (and read back, remembered for undo, looked at by the hints) as a user's would be; the row "what a warm
@@ -63,6 +67,8 @@ const HOST_WARM_SMALL_CALLS = 200;
  * a salt that alternates between calls makes every call change the blocks again.
  */
 const SERVE_AREA_SOUTH = 10;
+/** the bare client's uncounted runs before the first counted one */
+const BARE_WARM_RUNS = 3;
 const BARE_AREA_SOUTH = 30;
 /** CLOCK_MONOTONIC in µs: the clock of V8's CPU profiles, so that windows can be cut out of them */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -98,6 +104,8 @@ export interface FirstCallOptions {
 
 export async function measureFirstCallAndCeiling(
   world: BenchWorld,
+  /** the bare client's world: of the same kind as `world`, and no one else's */
+  bareWorld: BenchWorld,
   commandsAt: CommandsAt,
   record: Record,
   options: FirstCallOptions = {},
@@ -107,14 +115,14 @@ export async function measureFirstCallAndCeiling(
   // the mix includes fills over vanilla's limit on purpose: let the game refuse them, not the policy
   writeFileSync(safetyFile, JSON.stringify({ maxFillVolume: 1_000_000, maxBatchVolume: 100_000_000 }));
 
-  // the bare client's own first run warms its codecs; it is not counted
-  const joinBare = async () => {
-    const client = await BareClient.join(world);
-    const origin = { x: client.at.x + 2, y: client.at.y, z: client.at.z + BARE_AREA_SOUTH };
-    await client.run(commandsAt(N, origin, 99));
-    return { client, origin };
+  // the bare client's own first runs warm its codecs and its world's code, as serve's warm-up calls do the
+  // other world's; they are not counted
+  const bareClient = await BareClient.join(bareWorld);
+  const bare = {
+    client: bareClient,
+    origin: { x: bareClient.at.x + 2, y: bareClient.at.y, z: bareClient.at.z + BARE_AREA_SOUTH },
   };
-  let bare: Awaited<ReturnType<typeof joinBare>> | undefined = await joinBare();
+  for (let k = 0; k < BARE_WARM_RUNS; k++) await bare.client.run(commandsAt(N, bare.origin, 90 + k));
   const bareRates: number[] = [];
   /** each warm call's rate ÷ the bare client's rate on the run right after it */
   const pairRatios: number[] = [];
@@ -150,7 +158,6 @@ export async function measureFirstCallAndCeiling(
   }
   /** one fresh serve process: its first call, its warm calls (each followed by the bare client's), its small calls */
   const runProcess = async (username: string, jobs: string) => {
-    bare ??= await joinBare();
     const serve = await ServeProcess.start(world, username, safetyFile, join(dir, jobs), options);
     // the transport forgets its process once closed; the profile is named by it
     const pid = serve.pid;
@@ -170,11 +177,6 @@ export async function measureFirstCallAndCeiling(
         const at = `${bare.origin.x} ${bare.origin.y + 12} ${bare.origin.z}`;
         bareSmall.push(await bare.client.one(`setblock ${at} minecraft:${k % 2 ? 'stone' : 'dirt'}`));
       }
-      // the single calls run with mcbridge's bot alone in the world: the bare client, an operator too, would
-      // be sent every command's operator broadcast and block change, and parse them on this machine's two
-      // cores while the serve process answers
-      bare.client.close();
-      bare = undefined;
       const small: number[] = [];
       for (let k = 0; k < SMALL_CALLS; k++) {
         const at = `${origin.x} ${origin.y + 12} ${origin.z}`;
@@ -264,7 +266,7 @@ export async function measureFirstCallAndCeiling(
     `${bareP50.toFixed(1)} ms`,
   );
   record('stdio server, one setblock per call: p50 ÷ the bare client p50', `${(p50 / bareP50).toFixed(2)}×`);
-  bare?.client.close();
+  bare.client.close();
 }
 
 /** One `mcbridge serve` process (built) over stdio, connected and past its warm-up. */
