@@ -3,8 +3,8 @@
  * READER_KEPT_FOR_ITS_CLASS). A Node process of its own parses a batch's worth of commands, runs a full
  * collection while it holds no reader of its own, as serve does between calls, and parses again, with V8's
  * traces of optimisation and deoptimisation on. The Reader's methods are optimised, and none is deoptimised for
- * a dropped class ("embedded weak objects cleared"). Node 24's V8 drops it without the kept reader; Node 20's
- * kept it there either way.
+ * a dropped class ("embedded weak objects cleared"). Without the kept reader, Node 24's V8 drops the class
+ * here; Node 20's keeps it either way.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
