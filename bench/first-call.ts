@@ -47,8 +47,11 @@ export type BenchWorld = {
 const N = 1000;
 /** fresh serve processes, one first call each */
 const PROCESSES = 3;
-/** warm calls per process */
-const WARM_RUNS = 4;
+/**
+ * warm calls per process, each followed by the bare client's run: 24 pairs in all. With 12, two runs of the
+ * same serve read 0.60 and 0.75, a pair's ratio spreading 0.45–1.35 on a shared machine
+ */
+const WARM_RUNS = 8;
 /**
  * single-setblock calls per process, after its warm calls: a call of one command runs much of serve's code
  * once, so V8 is still optimising that code over the first few dozen; 300 give the p50 of a session, and
