@@ -143,6 +143,50 @@ test("the start's end collects what the start left behind, once; with V8's defau
   expect(v8Default).toBeLessThan(1);
 });
 
+/**
+ * The CPU V8's helper threads spent on young-generation collections, in ms summed over the collections, read
+ * from V8's own line per collection (`--trace-gc-nvp`: `background.scavenge.parallel`), in a process that called
+ * useLeanHeap() and startupOver() and then allocated as a batch does; and how many such collections there were.
+ */
+const scavengeHelpers = (env: Record<string, string>): { collections: number; helperMs: number } => {
+  const script = `
+    import { startupOver, useLeanHeap } from ${JSON.stringify(leanHeap)};
+    useLeanHeap();
+    startupOver();
+    const kept = [];
+    for (let task = 0; task < 100; task++) {
+      for (let i = 0; i < 2e4; i++) {
+        kept.push({ i, text: 'line ' + i });
+        if (kept.length > 2e5) kept.length = 0;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  `;
+  const run = spawnSync(process.execPath, ['--trace-gc-nvp', '--input-type=module', '-e', script], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  expect(run.status).toBe(0);
+  const scavenges = run.stdout.split('\n').filter((line) => / gc=s /.test(line));
+  const helperMs = scavenges.reduce(
+    (sum, line) => sum + Number(/ background\.scavenge\.parallel=([\d.]+)/.exec(line)?.[1] ?? NaN),
+    0,
+  );
+  return { collections: scavenges.length, helperMs };
+};
+
+test("young-generation collections run on serve's thread alone; with the same heap and V8's parallel ones, helpers share them", () => {
+  const lean = scavengeHelpers({});
+  expect(lean.collections).toBeGreaterThan(10);
+  expect(lean.helperMs).toBe(0);
+  // the same sizes without the flag: V8 splits a collection of the capped young generation among helper threads
+  const parallel = scavengeHelpers({
+    MCBRIDGE_HEAP: `--heap-growing-percent=15 young-generation-cap collect-between-calls`,
+  });
+  expect(parallel.collections).toBeGreaterThan(10);
+  expect(parallel.helperMs).toBeGreaterThan(0);
+});
+
 test('after some seconds without work the young generation is given back', () => {
   const { busy, rested } = youngGeneration({}, { rest: true });
   expect(busy).toBeGreaterThanOrEqual(YOUNG_GENERATION_CAP_MB);
