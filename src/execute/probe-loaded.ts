@@ -20,22 +20,31 @@ import { runSegments } from './run-segments.js';
 /** Most columns probed for one batch; a batch reaching farther is sent as it is (the server refuses what it must). */
 export const MAX_PROBED_COLUMNS = 256;
 
-const columnKey = (x: number, z: number) => `${x >> 4},${z >> 4}`;
+// a chunk column as one number: chunk coordinates stay within ±2^21 (the world border is 30 million blocks out)
+const COLUMN_OFFSET = 2 ** 21;
+const COLUMN_SPAN = 2 ** 22;
+const columnKey = (cx: number, cz: number): number =>
+  (cx + COLUMN_OFFSET) * COLUMN_SPAN + (cz + COLUMN_OFFSET);
+const columnOfKey = (key: number): [number, number] => [
+  Math.floor(key / COLUMN_SPAN) - COLUMN_OFFSET,
+  (key % COLUMN_SPAN) - COLUMN_OFFSET,
+];
 
-/** Per chunk column the writes touch: one position in it that a write changes. */
-function columnsOf(writes: readonly BlockWrite[]): Map<string, BlockPos> {
-  const out = new Map<string, BlockPos>();
+/**
+ * Calls `visit` for each chunk column the writes touch (again for each box that touches it), with one position in
+ * it that a write changes.
+ */
+function forEachColumn(
+  writes: readonly BlockWrite[],
+  visit: (key: number, x: number, y: number, z: number) => void,
+): void {
   for (const box of boxesTouched(writes)) {
     for (let cx = box.min.x >> 4; cx <= box.max.x >> 4; cx++) {
       for (let cz = box.min.z >> 4; cz <= box.max.z >> 4; cz++) {
-        const x = Math.max(box.min.x, cx * 16);
-        const z = Math.max(box.min.z, cz * 16);
-        const key = columnKey(x, z);
-        if (!out.has(key)) out.set(key, { x, y: box.min.y, z });
+        visit(columnKey(cx, cz), Math.max(box.min.x, cx * 16), box.min.y, Math.max(box.min.z, cz * 16));
       }
     }
   }
-  return out;
 }
 
 /**
@@ -55,8 +64,8 @@ export async function probeLoaded(
   // the chunks the bot holds, where the channel lists them (no block read: the undo snapshot reads the written
   // blocks once, and verification once more); else one block read per column
   const held = session.channel.worldView?.()?.loadedChunks;
-  const heldKeys = held ? new Set(held.map(([cx, cz]) => `${cx},${cz}`)) : undefined;
-  const seen = (key: string, pos: BlockPos): boolean => {
+  const heldKeys = held ? new Set(held.map(([cx, cz]) => columnKey(cx, cz))) : undefined;
+  const seen = (key: number, pos: BlockPos): boolean => {
     if (heldKeys) return heldKeys.has(key);
     try {
       return source.readBlock(pos) !== 'unloaded';
@@ -64,11 +73,15 @@ export async function probeLoaded(
       return false;
     }
   };
-  const unseen = new Map<string, BlockPos>();
+  const unseen = new Map<number, BlockPos>();
+  const looked = new Set<number>();
   for (const i of sendable) {
-    for (const [key, pos] of columnsOf(writes[i] ?? [])) {
-      if (!unseen.has(key) && !seen(key, pos)) unseen.set(key, pos);
-    }
+    forEachColumn(writes[i] ?? [], (key, x, y, z) => {
+      if (looked.has(key)) return;
+      looked.add(key);
+      const pos = { x, y, z };
+      if (!seen(key, pos)) unseen.set(key, pos);
+    });
   }
   if (unseen.size === 0 || unseen.size > MAX_PROBED_COLUMNS) return;
   const probes = [...unseen.entries()];
@@ -84,9 +97,12 @@ export async function probeLoaded(
   if (unloaded.size === 0) return;
   for (const i of sendable) {
     if (results[i] !== undefined) continue;
-    const hit = [...columnsOf(writes[i] ?? []).keys()].find((key) => unloaded.has(key));
-    if (!hit) continue;
-    const [cx, cz] = hit.split(',').map(Number) as [number, number];
+    let hit: number | undefined;
+    forEachColumn(writes[i] ?? [], (key) => {
+      if (hit === undefined && unloaded.has(key)) hit = key;
+    });
+    if (hit === undefined) continue;
+    const [cx, cz] = columnOfKey(hit);
     results[i] = {
       index: i,
       command: commands[i]!,

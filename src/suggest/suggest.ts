@@ -31,9 +31,23 @@ const didYouMean = (what: string, wrong: string, options: string[]) =>
 const stateValues = (s: BlockStateInfo) =>
   s.values?.length ? s.values : s.type === 'bool' ? ['true', 'false'] : [];
 
+// a batch often repeats one mistake hundreds of times: the usage of a command is read from its tree once
+const usages = new WeakMap<CommandNode, Map<string, string | undefined>>();
+const MAX_USAGES_KEPT = 256;
+
 function usage(ctx: SuggestContext, name: string): string | undefined {
   const tree = ctx.tree ?? registries(ctx.version).commands;
   if (!tree) return undefined;
+  let known = usages.get(tree);
+  if (!known) usages.set(tree, (known = new Map()));
+  if (!known.has(name)) {
+    if (known.size >= MAX_USAGES_KEPT) known.clear();
+    known.set(name, usageOf(tree, name));
+  }
+  return known.get(name);
+}
+
+function usageOf(tree: CommandNode, name: string): string | undefined {
   const lines = usageLines(tree, name);
   if (!lines.length) return undefined;
   const shown = lines.slice(0, MAX_USAGE_LINES).join(' | ');
