@@ -63,14 +63,17 @@ const labelOf = (heap: SoakHeap): string =>
       ? "V8's defaults (MCBRIDGE_HEAP=v8-default)"
       : `MCBRIDGE_HEAP="${heap}"`;
 /** settings the soak also runs with a pause between calls: mcbridge's own, and the same without collecting between calls */
-const PAUSED_SETTINGS: SoakHeap[] = ['lean', '--heap-growing-percent=15 young-generation-cap'];
+const PAUSED_SETTINGS: SoakHeap[] = [
+  'lean',
+  '--heap-growing-percent=15 --no-parallel-scavenge young-generation-cap',
+];
 /** other settings the soak compares with mcbridge's own */
 const OTHER_SETTINGS: SoakHeap[] = [
   'v8-default',
-  '--heap-growing-percent=10 --semi-space-growth-factor=1',
-  '--heap-growing-percent=10 young-generation-cap',
-  '--heap-growing-percent=30 young-generation-cap',
-  '--heap-growing-percent=15 young-generation-cap=16',
+  '--heap-growing-percent=10 --no-parallel-scavenge --semi-space-growth-factor=1',
+  '--heap-growing-percent=10 --no-parallel-scavenge young-generation-cap',
+  '--heap-growing-percent=30 --no-parallel-scavenge young-generation-cap',
+  '--heap-growing-percent=15 --no-parallel-scavenge young-generation-cap=16',
 ];
 
 /** Runs the soak with the given heap settings and records its figures; returns the warm rate (commands/s). */

@@ -37,7 +37,8 @@
  *   its model writes it, and its garbage is collected after it in turn. Calls that come back to back leave no
  *   time between them; V8 then collects during them, at 15 %, as before. A collection while no call runs
  *   also drops the hidden class of any object no one holds then, and with it the code V8 compiled against
- *   that class: the command parser's reader is kept alive for it (src/commands/reader.ts).
+ *   that class: the command parser's reader is kept alive for it (src/commands/reader.ts), and serve rehearses
+ *   the execute path once more after the collection, until a call starts (serve-warm-up.ts).
  *
  * All of it goes through V8 flags read at the moment they are used, so setting them from inside the process
  * works; main.ts does it before any other module loads. A shebang would not reach hosts that start

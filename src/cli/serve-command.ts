@@ -34,7 +34,7 @@ import {
 } from './lean-heap.js';
 import { logNews } from './log-news.js';
 import { count, days, listenPort, minutes } from './numbers.js';
-import { startWarmUp } from './serve-warm-up.js';
+import { rewarmBetweenCalls, startWarmUp } from './serve-warm-up.js';
 import { claimStdoutForProtocol } from './stdout-guard.js';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { addViewerOptions, startViewerFromFlags, type ViewerFlags } from './viewer-options.js';
@@ -117,11 +117,6 @@ export function registerServeCommand(program: Command): void {
       // main.ts applied them already when `serve` came first on the command line; applying them again is harmless
       const heapFlags = useLeanHeap();
       logger.debug({ flags: heapFlags }, heapFlags.length ? 'lean heap' : "V8's default heap settings");
-      whenCheckedBetweenCalls((check) =>
-        check.collected
-          ? logger.debug(check, 'lean heap: collected between calls')
-          : logger.trace(check, 'lean heap: left to V8 between calls'),
-      );
       const config = await loadCompanionConfig(flags.config);
       let bridge: BridgeServer | undefined;
       let targets: Targets;
@@ -157,6 +152,21 @@ export function registerServeCommand(program: Command): void {
       // stdout is the MCP protocol: the address goes to stderr, on a line of its own
       if (viewer) process.stderr.write(`viewer: ${viewer.url}\n`);
       const safety = await loadSafetyConfig(flags.safetyConfig ?? config?.safetyConfig);
+      // after each collection between calls the execute path is rehearsed again, until a call starts
+      const rewarm = rewarmBetweenCalls({
+        versions: () => targets.all().flatMap((target) => target.peek()?.channel.version ?? []),
+        safety,
+        log: logger,
+      });
+      whenCheckedBetweenCalls((check) => {
+        if (!check.collected) return logger.trace(check, 'lean heap: left to V8 between calls');
+        logger.debug(check, 'lean heap: collected between calls');
+        void rewarm.collected();
+      });
+      const callStarting = () => {
+        rewarm.callStarting();
+        return callStarted();
+      };
       // HTTP sessions each get a server; connections, undo history and jobs are shared
       const undo = new UndoRegistry();
       const jobs = new JobManager({
@@ -183,7 +193,7 @@ export function registerServeCommand(program: Command): void {
           structures,
           tasks,
           pages,
-          callStarted,
+          callStarted: callStarting,
           ...(viewer ? { viewer: { url: viewer.url, connection: viewer.connection } } : {}),
           ...(era ? { era } : {}),
         });

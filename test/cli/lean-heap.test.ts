@@ -12,6 +12,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { beforeAll, expect, test } from 'vitest';
 import { LEAN_HEAP_FLAGS, YOUNG_GENERATION_CAP_MB } from '../../src/cli/lean-heap.js';
+import { EMBEDDED_VERSION } from '../../src/world/start-world.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const leanHeap = `${root}dist/cli/lean-heap.js`;
@@ -308,7 +309,7 @@ test('what calls left in the old generation is collected once none runs, not whi
   expect(betweenCalls('v8-default').looks).toEqual([]);
 });
 
-test("serve collects between an MCP host's calls, and says so in its log", async () => {
+test("serve collects between an MCP host's calls, rehearses the execute path after it, and says so in its log", async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [cli, 'serve', '--embedded', '--username', 'Between'],
@@ -354,6 +355,19 @@ test("serve collects between an MCP host's calls, and says so in its log", async
     const collection = freedWhatACallLeft();
     expect(collection, log).toBeDefined();
     expect(collection!.oldGenerationMb).toBeGreaterThan(0);
+    // after it, with no call running, serve rehearses the execute path once more for the connection's version
+    const rehearsed = () =>
+      log
+        .split('\n')
+        .filter((l) => l.includes('"msg":"warm-up: rehearsed between calls"'))
+        .map((l) => JSON.parse(l) as { versions: string[]; finished: boolean });
+    // (a collection before the last call's may have started one that this call stopped)
+    const whole = () => rehearsed().find((l) => l.finished);
+    await new Promise<void>((resolve) => {
+      const seen = () => (whole() ? resolve() : setTimeout(seen, 5));
+      seen();
+    });
+    expect(whole()).toMatchObject({ versions: [EMBEDDED_VERSION] });
   } finally {
     await client.close();
   }
