@@ -20,15 +20,7 @@ import { runSegments } from './run-segments.js';
 /** Most columns probed for one batch; a batch reaching farther is sent as it is (the server refuses what it must). */
 export const MAX_PROBED_COLUMNS = 256;
 
-// a chunk column as one number: chunk coordinates stay within ±2^21 (the world border is 30 million blocks out)
-const COLUMN_OFFSET = 2 ** 21;
-const COLUMN_SPAN = 2 ** 22;
-const columnKey = (cx: number, cz: number): number =>
-  (cx + COLUMN_OFFSET) * COLUMN_SPAN + (cz + COLUMN_OFFSET);
-const columnOfKey = (key: number): [number, number] => [
-  Math.floor(key / COLUMN_SPAN) - COLUMN_OFFSET,
-  (key % COLUMN_SPAN) - COLUMN_OFFSET,
-];
+const columnKey = (cx: number, cz: number): string => `${cx},${cz}`;
 
 /**
  * Calls `visit` for each chunk column the writes touch (again for each box that touches it), with one position in
@@ -36,7 +28,7 @@ const columnOfKey = (key: number): [number, number] => [
  */
 function forEachColumn(
   writes: readonly BlockWrite[],
-  visit: (key: number, x: number, y: number, z: number) => void,
+  visit: (key: string, x: number, y: number, z: number) => void,
 ): void {
   for (const box of boxesTouched(writes)) {
     for (let cx = box.min.x >> 4; cx <= box.max.x >> 4; cx++) {
@@ -65,7 +57,7 @@ export async function probeLoaded(
   // blocks once, and verification once more); else one block read per column
   const held = session.channel.worldView?.()?.loadedChunks;
   const heldKeys = held ? new Set(held.map(([cx, cz]) => columnKey(cx, cz))) : undefined;
-  const seen = (key: number, pos: BlockPos): boolean => {
+  const seen = (key: string, pos: BlockPos): boolean => {
     if (heldKeys) return heldKeys.has(key);
     try {
       return source.readBlock(pos) !== 'unloaded';
@@ -73,8 +65,8 @@ export async function probeLoaded(
       return false;
     }
   };
-  const unseen = new Map<number, BlockPos>();
-  const looked = new Set<number>();
+  const unseen = new Map<string, BlockPos>();
+  const looked = new Set<string>();
   for (const i of sendable) {
     forEachColumn(writes[i] ?? [], (key, x, y, z) => {
       if (looked.has(key)) return;
@@ -97,12 +89,12 @@ export async function probeLoaded(
   if (unloaded.size === 0) return;
   for (const i of sendable) {
     if (results[i] !== undefined) continue;
-    let hit: number | undefined;
+    let hit: string | undefined;
     forEachColumn(writes[i] ?? [], (key) => {
       if (hit === undefined && unloaded.has(key)) hit = key;
     });
     if (hit === undefined) continue;
-    const [cx, cz] = columnOfKey(hit);
+    const [cx, cz] = hit.split(',').map(Number) as [number, number];
     results[i] = {
       index: i,
       command: commands[i]!,
