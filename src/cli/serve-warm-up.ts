@@ -88,8 +88,9 @@ const REWARM_ROUNDS = 1;
 
 /**
  * The rehearsal again after each collection between calls (`collected`), for each version `versions` gives
- * (the live connections'), stopped as soon as a call starts (`callStarting`): it holds a call back by one
- * stand-in reply at most. `collected` resolves once the round is over, finished or stopped, and logs it.
+ * (the live connections'), stopped as soon as a call starts (`callStarting`): a call that comes meanwhile waits
+ * only for the step under way (checking the round's commands, or one stand-in reply: milliseconds). `collected`
+ * resolves once the round is over, finished or stopped, and logs it.
  */
 export function rewarmBetweenCalls(options: {
   versions: () => Iterable<string>;
