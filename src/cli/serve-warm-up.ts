@@ -89,8 +89,9 @@ const REWARM_ROUNDS = 1;
 /**
  * The rehearsal again after each collection between calls (`collected`), for each version `versions` gives
  * (the live connections'), stopped as soon as a call starts (`callStarting`): a call that comes meanwhile waits
- * only for the step under way (checking the round's commands, or one stand-in reply: milliseconds). `collected`
- * resolves once the round is over, finished or stopped, and logs it.
+ * only for the step under way (checking the round's commands, or one stand-in reply: milliseconds). A version
+ * the rehearsal cannot run is warned of once and left out after. `collected` resolves once the round is over,
+ * finished or not, and logs it.
  */
 export function rewarmBetweenCalls(options: {
   versions: () => Iterable<string>;
@@ -99,12 +100,22 @@ export function rewarmBetweenCalls(options: {
 }): { collected: () => Promise<{ finished: boolean }>; callStarting: () => void } {
   const { versions, safety, log } = options;
   let running: AbortController | undefined;
+  // a version the rehearsal cannot run (its stand-in lines or registries missing) is said once, then left out
+  const failing = new Set<string>();
+  /** true once every version had its whole round; false when stopped or one failed */
   const rehearse = async (rehearsed: string[], signal: AbortSignal): Promise<boolean> => {
+    let whole = true;
     for (const version of rehearsed) {
-      const answer = await warmUpExecuteCommands({ version, safety, signal }, REWARM_ROUNDS);
-      if (answer === undefined) return false;
+      try {
+        if ((await warmUpExecuteCommands({ version, safety, signal }, REWARM_ROUNDS)) === undefined)
+          return false;
+      } catch (err) {
+        failing.add(version);
+        log.warn({ err, version }, 'warm-up between calls failed for this version; not tried again');
+        whole = false;
+      }
     }
-    return true;
+    return whole;
   };
   return {
     collected: async () => {
@@ -112,11 +123,8 @@ export function rewarmBetweenCalls(options: {
       const abort = new AbortController();
       running = abort;
       const t = performance.now();
-      const rehearsed = [...new Set(versions())];
-      const finished = await rehearse(rehearsed, abort.signal).catch((err: unknown) => {
-        log.warn({ err }, 'warm-up between calls failed');
-        return false;
-      });
+      const rehearsed = [...new Set(versions())].filter((version) => !failing.has(version));
+      const finished = await rehearse(rehearsed, abort.signal);
       if (running === abort) running = undefined;
       log.debug(
         { versions: rehearsed, ms: Math.round(performance.now() - t), finished },

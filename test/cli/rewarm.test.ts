@@ -18,7 +18,9 @@ function rewarm(versions: string[]) {
       .split('\n')
       .filter((line) => line.includes('"msg":"warm-up: rehearsed between calls"'))
       .map((line) => JSON.parse(line) as { versions: string[]; finished: boolean; ms: number });
-  return { ...rewarming, logged };
+  const warnings = () =>
+    written.split('\n').filter((line) => line.includes('"msg":"warm-up between calls failed'));
+  return { ...rewarming, logged, warnings };
 }
 
 test('after a collection between calls the execute path is rehearsed once more, for each version, and logged', async () => {
@@ -38,4 +40,13 @@ test('a call that starts stops the rehearsal; a later collection rehearses again
   expect(await first).toEqual({ finished: false });
   expect(await second).toEqual({ finished: true });
   expect(r.logged().map((l) => l.finished)).toEqual([false, false, true]);
+});
+
+test('a version the rehearsal cannot run is said once in the log and left out of later rounds', async () => {
+  // 1.12.2: minecraft-data holds too little of it for the stand-in server's lines
+  const r = rewarm(['1.12.2', '1.21.4']);
+  expect(await r.collected()).toEqual({ finished: false });
+  expect(await r.collected()).toEqual({ finished: true });
+  expect(r.logged().map((l) => l.versions)).toEqual([['1.12.2', '1.21.4'], ['1.21.4']]);
+  expect(r.warnings()).toHaveLength(1);
 });
