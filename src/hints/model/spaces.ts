@@ -260,6 +260,41 @@ class Flood {
     return box;
   }
 
+  /**
+   * Whether straight lines of open cells from the open cell `p` (offset `start`), one along each of the six
+   * directions, leak through `openAirFaces` faces of the bounds or meet air given up on. Then `p`'s space is the
+   * open air, as its flood would find it: the cells of the lines are all in it. They are given up on, and the
+   * air around them is not flooded: a block set out in the open is judged in a few dozen reads, not the
+   * thousand of a flood that wanders the open air until it has touched three faces.
+   */
+  private openAirAlongLines(p: BlockPos, start: number): boolean {
+    const { openAirFaces } = this;
+    if (openAirFaces === undefined) return false;
+    const { region, version } = this;
+    const { min, max } = this.bounds;
+    const line = [start];
+    let faces = 0;
+    for (let d = 0; d < 6 && faces < openAirFaces; d++) {
+      for (let x = p.x, y = p.y, z = p.z; ;) {
+        x += DX[d]!;
+        y += DY[d]!;
+        z += DZ[d]!;
+        if (x < min.x || y < min.y || z < min.z || x > max.x || y > max.y || z > max.z) {
+          if (!isClosed(cellKindAt(region, x, y, z, version))) faces++;
+          break;
+        }
+        const i = region.indexAt(x, y, z);
+        if (this.leaked.has(i)) faces = openAirFaces;
+        if (faces === openAirFaces || this.spaceOf.has(i)) break;
+        if (cellKindAt(region, x, y, z, version) !== 'open' || this.isPortal({ x, y, z }, i)) break;
+        line.push(i);
+      }
+    }
+    if (faces < openAirFaces) return false;
+    for (const i of line) this.leaked.add(i);
+    return true;
+  }
+
   /** Whether the air at open cell `p` leaks (stopAtLeak floods only). */
   leaksAt(p: BlockPos): boolean {
     const i = this.region.indexOf(p);
@@ -278,6 +313,7 @@ class Flood {
     if (this.spaceOf.has(start)) return this.spaceOf.get(start);
     if (this.leaked.has(start)) return undefined;
     if (cellKindAt(region, p.x, p.y, p.z, version) !== 'open' || this.isPortal(p, start)) return undefined;
+    if (this.openAirAlongLines(p, start)) return undefined;
     const { min, max } = bounds;
     const queue = [p];
     const done = new Set<number>([start]);
