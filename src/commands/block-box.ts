@@ -1,6 +1,6 @@
 /** The regions a block write can change, as inclusive boxes. */
 import type { BlockWrite } from './block-write.js';
-import { type Box, boxOf, volumeOf } from '../vocabulary/blocks/box.js';
+import { type BlockPos, type Box, boxOf, volumeOf } from '../vocabulary/blocks/box.js';
 
 export interface WriteRegion {
   box: Box;
@@ -22,21 +22,22 @@ export function regionsOfWrite(w: BlockWrite): WriteRegion[] {
       return [inDim(boxOf(w.from, w.to), w.dimension)];
     case 'clone': {
       const source = boxOf(w.from, w.to);
-      const d = w.destination;
-      const dest: Box = {
-        min: d,
-        max: {
-          x: d.x + source.max.x - source.min.x,
-          y: d.y + source.max.y - source.min.y,
-          z: d.z + source.max.z - source.min.z,
-        },
-      };
-      const regions = [inDim(dest, w.dimension)];
+      const regions = [inDim(cloneDestination(w.destination, source), w.dimension)];
       if (w.cloneMode === 'move') regions.push(inDim(source, w.sourceDimension ?? w.dimension));
       return regions;
     }
   }
 }
+
+/** Where a clone of `source` lands: the source shifted so that its lowest corner is at `d`. */
+const cloneDestination = (d: BlockPos, source: Box): Box => ({
+  min: d,
+  max: {
+    x: d.x + source.max.x - source.min.x,
+    y: d.y + source.max.y - source.min.y,
+    z: d.z + source.max.z - source.min.z,
+  },
+});
 
 /** The boxes a write can change (see `regionsOfWrite`, which also says in which dimension). */
 export function boxOfWrite(w: BlockWrite): Box[] {
@@ -57,7 +58,16 @@ export function commandVolume(w: BlockWrite): number {
 
 /** Boxes a write reads or changes: its target boxes, and for clone also the source. */
 export function boxesTouched(writes: readonly BlockWrite[]): Box[] {
-  return writes
-    .filter((w) => !w.unresolved)
-    .flatMap((w) => [...boxOfWrite(w), ...(w.kind === 'clone' ? [boxOf(w.from, w.to)] : [])]);
+  // a loop, not `regionsOfWrite`: the execute path asks once per command of a batch and once for all of them
+  const boxes: Box[] = [];
+  for (const w of writes) {
+    if (w.unresolved) continue;
+    if (w.kind === 'setblock') boxes.push(boxOf(w.pos, w.pos));
+    else if (w.kind === 'fill') boxes.push(boxOf(w.from, w.to));
+    else {
+      const source = boxOf(w.from, w.to);
+      boxes.push(cloneDestination(w.destination, source), source);
+    }
+  }
+  return boxes;
 }

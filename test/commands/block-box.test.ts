@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { boxOfWrite } from '../../src/commands/block-box.js';
+import { boxesTouched, boxOfWrite } from '../../src/commands/block-box.js';
 import { coveredBy, volumeOf } from '../../src/vocabulary/blocks/box.js';
 import type { BlockWrite } from '../../src/commands/block-write.js';
 import type { Box } from '../../src/vocabulary/blocks/box.js';
@@ -49,6 +49,28 @@ describe('boxOfWrite', () => {
   ])('%s', (_name, write, boxes) => {
     expect(boxOfWrite(write)).toEqual(boxes);
   });
+});
+
+test("boxesTouched: every box the writes change, a clone's source too, none of an unresolved write", () => {
+  const writes: BlockWrite[] = [
+    { kind: 'setblock', pos: { x: 1, y: 2, z: 3 }, block: stone, mode: 'replace' },
+    { kind: 'fill', from: { x: 5, y: 0, z: -1 }, to: { x: 0, y: 3, z: 2 }, block: stone, mode: 'hollow' },
+    {
+      kind: 'clone',
+      from: { x: 3, y: 3, z: 3 },
+      to: { x: 0, y: 0, z: 0 },
+      destination: { x: 10, y: 20, z: 30 },
+      maskMode: 'replace',
+      cloneMode: 'move',
+    },
+    { kind: 'setblock', pos: { x: 0, y: 0, z: 0 }, block: stone, mode: 'replace', unresolved: true },
+  ];
+  expect(boxesTouched(writes)).toEqual([
+    box([1, 2, 3], [1, 2, 3]),
+    box([0, 0, -1], [5, 3, 2]),
+    box([10, 20, 30], [13, 23, 33]),
+    box([0, 0, 0], [3, 3, 3]),
+  ]);
 });
 
 test.each([
