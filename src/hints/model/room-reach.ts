@@ -8,7 +8,7 @@
  * those faces, a few times at most, within MAX_REGION_BLOCKS. What still runs out is "could not judge".
  */
 import type { Box } from '../../vocabulary/blocks/box.js';
-import type { BlockSource, BlockState } from '../../vocabulary/blocks/block-state.js';
+import type { BlockSource } from '../../vocabulary/blocks/block-state.js';
 import { boundingBox, intersection, size, volume } from '../geometry.js';
 import { floodSpaces, shellOf, type Space } from './spaces.js';
 import { MAX_GROWTH, MAX_REGION_BLOCKS, type WorldHeight, WorldRegion } from './world-region.js';
@@ -66,31 +66,16 @@ export const growToRooms = (
 ): Box => {
   const written = boundingBox(writes);
   if (!written) return box;
-  // each position read once over all rounds
-  const seen = new Map<string, BlockState | 'unloaded'>();
-  const once: BlockSource = {
-    readBlock: (p) => {
-      const k = `${p.x},${p.y},${p.z}`;
-      let b = seen.get(k);
-      if (b === undefined) {
-        try {
-          b = source.readBlock(p);
-        } catch {
-          b = 'unloaded';
-        }
-        seen.set(k, b);
-      }
-      return b;
-    },
-  };
   let current = box;
+  // each position read once over all rounds: a grown box reads through the last one
+  let region = new WorldRegion(current, source);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     // a box that cannot grow by a step on any face is not flooded for nothing
     const room = (['x', 'y', 'z'] as const).some(
       (axis) => (volume(current) / size(current, axis)) * (size(current, axis) + STEP) <= MAX_REGION_BLOCKS,
     );
     if (!room) break;
-    const faces = new Set(cutOffAir(new WorldRegion(current, once), writes, version).flatMap((c) => c.faces));
+    const faces = new Set(cutOffAir(region, writes, version).flatMap((c) => c.faces));
     if (!faces.size) break;
     const next = { min: { ...current.min }, max: { ...current.max } };
     for (const face of faces) {
@@ -103,6 +88,13 @@ export const growToRooms = (
     }
     if (volume(next) > MAX_REGION_BLOCKS || volume(next) === volume(current)) break;
     current = next;
+    const within = region;
+    region = new WorldRegion(current, {
+      readBlock: (p) => {
+        const b = within.at(p);
+        return b === 'outside' ? source.readBlock(p) : b;
+      },
+    });
   }
   return current;
 };

@@ -272,6 +272,14 @@ class Flood {
     if (openAirFaces === undefined) return false;
     const { region, version } = this;
     const { min, max } = this.bounds;
+    // a neighbour in air given up on: the same air (the cells along a wall, one after the other)
+    for (let d = 0; d < 6; d++) {
+      const i = region.indexAt(p.x + DX[d]!, p.y + DY[d]!, p.z + DZ[d]!);
+      if (i >= 0 && this.leaked.has(i)) {
+        this.leaked.add(start);
+        return true;
+      }
+    }
     const line = [start];
     let faces = 0;
     for (let d = 0; d < 6 && faces < openAirFaces; d++) {
