@@ -1,6 +1,6 @@
 /**
  * When a batch cannot change what the hints say about a room the world holds, so that the search for rooms
- * around its writes (the flood through the air next to them, model/spaces.ts) can be skipped.
+ * around its writes (the flood through the air next to them, model/flood.ts) can be skipped.
  *
  * A room's verdict is read from its cells: which are open, solid or doors (its enclosure, floor, roof and
  * doorways), which are glass (windows), light sources, beds, stairs or slabs (a roof space), and how high a

@@ -2,7 +2,7 @@
  * The read grown where a room the writes touched runs out of it. growToBuilding (hint-region.ts) follows
  * the blocks of the building beyond the writes; a room can run on past them through its own air (glowstone
  * set into a tower's ceiling: the tower's floor lies further down than the margin; a window in a house's
- * wall: the storey above is wider than the margin). Here the air next to the writes is flooded (spaces.ts)
+ * wall: the storey above is wider than the margin). Here the air next to the writes is flooded (flood.ts)
  * and where one of its spaces leaks only through one or two faces of the read — a room cut off by the
  * box, not the open air around the building, which leaks through its top and sides — the box grows past
  * those faces, a few times at most, within MAX_REGION_BLOCKS. What still runs out is "could not judge".

@@ -4,7 +4,7 @@
  * opened and closed, floors taken away, ladders, doors, slabs), and every stand, every move, the reach from open
  * sky and each stand's way in compared; some cells are left unread (a write there makes them known: the stands
  * beside them are no longer uncertain). A failure prints its seed. The copy itself (`RegionWithWrites`) reads as a
- * region over the written world does, and its rooms and open air (model/spaces.ts, whose doorway verdicts a copy
+ * region over the written world does, and its rooms and open air (model/flood.ts, whose doorway verdicts a copy
  * takes from the region where they read no write) are those the same flood finds over the written world.
  */
 import { expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The air next to the writes that runs on out of the read (model/room-reach.ts `cutOffAir`, whose flood may tell
- * the open air from straight lines of it, model/spaces.ts) is what a plain flood of the read's open cells finds.
+ * the open air from straight lines of it, model/flood.ts) is what a plain flood of the read's open cells finds.
  * Generated buildings of the ground truth, some of their columns unread, and writes of one cell to a small box
  * at random places: inside rooms, in their walls, in doorways, out in the open, against the read's faces. For
  * each, the reference floods every open cell of the read six ways; the spaces next to the writes that reach one
