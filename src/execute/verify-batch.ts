@@ -11,6 +11,7 @@ import type { CommandResult } from '../results/schema.js';
 import { BeforeSnapshot, priorReads } from '../verify/snapshot.js';
 import { verifyWrites } from '../verify/verify.js';
 import { type Verification } from '../results/verification.js';
+import { coveredBy } from '../vocabulary/blocks/box.js';
 import type { WorldRegion } from '../hints/index.js';
 
 export interface PlannedWrites {
@@ -64,9 +65,15 @@ export async function verifyApplied(
     .filter((r) => r.status === 'applied' && (plan.byCommand[r.index]?.length ?? 0) > 0)
     .flatMap((r) => plan.byCommand[r.index]!.map((write) => ({ result: r, write })));
   if (entries.length === 0) return;
+  const written = boxesTouched(entries.map((e) => e.write));
+  // the region was made readable after the batch, the written boxes in it too: they are read through it. What
+  // lies beyond it is made readable with it, in one go: the bridge keeps only the boxes it fetched last, and the
+  // hints read the rest of the region after verification
+  const beyond = shared ? written.filter((box) => !coveredBy(box, [shared.box])) : written;
+  const toRead = shared ? [shared.box, ...beyond] : written;
   let verifications: Verification[] = [];
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
-    await prepareReads(channel, boxesTouched(entries.map((e) => e.write)));
+    if (attempt > 0 || beyond.length > 0) await prepareReads(channel, toRead);
     // a mismatch is read again a tick later: what the region read before is stale
     if (attempt > 0) shared?.forget();
     verifications = verifyWrites(

@@ -135,6 +135,22 @@ describe('bridge path', () => {
     );
   });
 
+  test('the hints read the whole area around the writes through the game, and name a room as the bot path does', async () => {
+    const p = peerBot.entity.position.floored();
+    const room = (dx: number) => [
+      `fill ${p.x + dx} ${p.y} ${p.z + 14} ${p.x + dx + 6} ${p.y + 4} ${p.z + 20} minecraft:stone_bricks hollow`,
+    ];
+    const viaBridge = await execute('mygame', room(-24));
+    const viaBot = await execute('bot', room(24));
+    // verification reads the written blocks again after the hints' area was fetched: the rest of it stays read
+    expect(viaBridge.actionHints?.worldRead).toMatchObject({ status: 'read', unreadable: 0 });
+    const shape = (hints: string[] | undefined) => (hints ?? []).map((h) => h.replace(/-?\d+/g, 'N'));
+    expect(shape(viaBridge.actionHints?.moduleHints)).toEqual(shape(viaBot.actionHints?.moduleHints));
+    expect(shape(viaBridge.actionHints?.moduleHints)).toContain(
+      'The writes touched the N×N×N room at (N,N,N)–(N,N,N): no way in yet.',
+    );
+  });
+
   test('get_blocks_in_area reads the game’s own world through the bridge', async () => {
     const p = peerBot.entity.position.floored();
     await execute('mygame', [
