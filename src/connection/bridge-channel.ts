@@ -26,6 +26,8 @@ export class BridgeChannel implements CommandChannel {
   readonly backend: Backend = 'bridge';
   private readonly events = new EventEmitter();
   private readonly blocks = new Map<string, BlockStateView | 'unloaded'>();
+  /** each state key the game answered, parsed once per connection (a read repeats a few keys thousands of times) */
+  private readonly states = new Map<string, BlockStateView>();
   private down: string | undefined;
   private readGeneration = 0;
   readonly commandCounter = new CommandCounter();
@@ -152,14 +154,17 @@ export class BridgeChannel implements CommandChannel {
           for (let z = from.z; z <= to.z; z++)
             for (let x = from.x; x <= to.x; x++) {
               const key = states[i++];
-              this.blocks.set(
-                `${x},${y},${z}`,
-                !key || key === 'unloaded' ? 'unloaded' : parseBlockStateKey(key),
-              );
+              this.blocks.set(`${x},${y},${z}`, !key || key === 'unloaded' ? 'unloaded' : this.stateOf(key));
             }
       }
     };
     await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, requests.length) }, worker));
+  }
+
+  private stateOf(key: string): BlockStateView {
+    let state = this.states.get(key);
+    if (!state) this.states.set(key, (state = parseBlockStateKey(key)));
+    return state;
   }
 
   async close(): Promise<void> {
